@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "SetDuel",
+  products: [
+    .executable(name: "setduel", targets: ["setduel"])
+  ],
+  dependencies: [],
+  targets: [
+    // The rules of Set and of a two-player match: standard library only.
+    .target(name: "SetCore"),
+    .executableTarget(name: "setduel", dependencies: ["SetCore"]),
+    .testTarget(name: "SetCoreTests", dependencies: ["SetCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,21 @@
+/// How a game ended.
+public struct GameResult: Equatable, Sendable {
+  /// Why a game ended.
+  public enum Ending: Equatable, Sendable {
+    /// The deck ran out with no set on the table.
+    case completed
+    /// A player stayed away past the grace period and lost.
+    case forfeit(Seat)
+  }
+
+  /// The game's number in this match, from 1.
+  public var game: Int
+  /// Final scores, seat one first.
+  public var scores: [Int]
+  /// Sets taken by each seat, seat one first.
+  public var sets: [Int]
+  /// The winner, or nil for a tie.
+  public var winner: Seat?
+  /// Why the game ended.
+  public var ending: Ending
+}

@@ -1,0 +1,308 @@
+/// A two-player match of Set at one table: a pure state machine.
+///
+/// Every call takes the command, the seat that sent it and the time, and returns the events it caused
+/// with the next deadline. The match reads no clock and no global randomness: its deals come from a
+/// generator seeded at creation, so the same seed and the same timed commands give the same events.
+/// A refused command throws a `MatchError` and changes nothing.
+public struct Match: Sendable {
+  /// The rules in force.
+  public let rules: Rules
+  /// The seed the deals come from.
+  public let seed: UInt64
+  /// Where the match stands.
+  public private(set) var phase: Phase = .waiting
+  /// The cards face up.
+  public private(set) var table = Table()
+  /// The cards still to be dealt.
+  public private(set) var deck = Deck(cards: [])
+  /// This game's scores, by seat offset.
+  public private(set) var scores = [0, 0]
+  /// The cards of the sets each seat took this game, by seat offset.
+  public private(set) var taken: [[Card]] = [[], []]
+  /// Whether each seat's player is at the table, by seat offset.
+  public private(set) var present = [false, false]
+  /// The slots the window's holder has selected.
+  public private(set) var selection: [Slot] = []
+  /// The current game's number, from 1; 0 before the first.
+  public private(set) var game = 0
+  /// The results of the games finished so far, oldest first.
+  public private(set) var results: [GameResult] = []
+  /// Which seats asked for a rematch, by seat offset.
+  public private(set) var rematchAsked = [false, false]
+  private var generator: SplitMix64
+
+  /// A match waiting for its two players, dealing from `seed`.
+  public init(rules: Rules = Rules(), seed: UInt64) {
+    self.rules = rules
+    self.seed = seed
+    generator = SplitMix64(seed: seed)
+  }
+
+  /// The next instant at which `advance(to:)` has something to do, or nil.
+  public var deadline: Instant? {
+    switch phase {
+    case .window(let window): window.deadline
+    case .paused(let pause): pause.forfeitAt.compactMap { $0 }.min()
+    case .waiting, .open, .over: nil
+    }
+  }
+
+  /// Carries out `command` from `seat` at `now`.
+  public mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError) -> Outcome {
+    var events: [MatchEvent]
+    switch command {
+    case .join: events = try join(seat, at: now)
+    case .leave: events = try leave(seat, at: now)
+    case .claim: events = try claim(seat, at: now)
+    case .pick(let slots): events = try pick(slots, by: seat, at: now)
+    case .unpick(let slot): events = try unpick(slot, by: seat)
+    case .deal: events = try deal(by: seat, at: now)
+    case .rematch: events = try rematch(seat)
+    }
+    return Outcome(events: events, deadline: deadline)
+  }
+
+  /// Handles every deadline that has passed by `now`: a window running out, or a seat forfeited.
+  /// Called early, it does nothing, so a timer may fire as often as it likes.
+  public mutating func advance(to now: Instant) -> Outcome {
+    var events: [MatchEvent] = []
+    switch phase {
+    case .window(let window) where window.deadline <= now:
+      selection = []
+      events.append(.windowExpired(window))
+      if window.kind == .claim {
+        events.append(changeScore(window.holder, by: -rules.claimExpiredPenalty, for: .claimExpired))
+        events.append(openWindow(for: window.holder.opponent, .passedTurn, at: now))
+      } else {
+        events.append(openPlay())
+      }
+    case .paused(let pause):
+      let expired = Seat.allCases.filter { seat in pause.forfeitAt[seat.offset].map { $0 <= now } ?? false }
+      if let loser = expired.min(by: { pause.forfeitAt[$0.offset]! < pause.forfeitAt[$1.offset]! }) {
+        events.append(finish(.forfeit(loser)))
+      }
+    default:
+      break
+    }
+    return Outcome(events: events, deadline: deadline)
+  }
+
+  // MARK: - Seats
+
+  private mutating func join(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+    guard !present[seat.offset] else { throw .alreadyPresent }
+    present[seat.offset] = true
+    switch phase {
+    case .waiting:
+      return [.joined(seat)] + (present.allSatisfy { $0 } ? [startGame()] : [])
+    case .paused(var pause):
+      pause.forfeitAt[seat.offset] = nil
+      guard pause.forfeitAt.allSatisfy({ $0 == nil }) else {
+        phase = .paused(pause)
+        return [.returned(seat)]
+      }
+      guard var window = pause.suspended else {
+        phase = .open
+        return [.returned(seat), .resumed(nil)]
+      }
+      window.deadline = now.adding(milliseconds: pause.remaining)
+      phase = .window(window)
+      return [.returned(seat), .resumed(window)]
+    case .open, .window, .over:
+      return [.returned(seat)]
+    }
+  }
+
+  private mutating func leave(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+    guard present[seat.offset] else { throw .absent }
+    present[seat.offset] = false
+    rematchAsked[seat.offset] = false
+    let forfeitAt = now.adding(milliseconds: rules.resumeGrace)
+    switch phase {
+    case .waiting, .over:
+      return [.left(seat, forfeitAt: nil)]
+    case .open:
+      phase = .paused(Pause(suspended: nil, remaining: 0, forfeitAt: forfeits(seat, forfeitAt)))
+    case .window(let window):
+      let remaining = max(0, window.deadline.milliseconds(since: now))
+      phase = .paused(Pause(suspended: window, remaining: remaining, forfeitAt: forfeits(seat, forfeitAt)))
+    case .paused(var pause):
+      pause.forfeitAt[seat.offset] = forfeitAt
+      phase = .paused(pause)
+    }
+    return [.left(seat, forfeitAt: forfeitAt)]
+  }
+
+  private func forfeits(_ seat: Seat, _ instant: Instant) -> [Instant?] {
+    Seat.allCases.map { $0 == seat ? instant : nil }
+  }
+
+  // MARK: - Play
+
+  /// Throws unless a game is running and unpaused.
+  private func requirePlay() throws(MatchError) {
+    switch phase {
+    case .waiting: throw .notStarted
+    case .over: throw .gameOver
+    case .paused: throw .paused
+    case .open, .window: break
+    }
+  }
+
+  private mutating func claim(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+    try requirePlay()
+    if case .window(let window) = phase {
+      throw window.holder == seat ? .alreadyHolding : .notYourTurn
+    }
+    return [openWindow(for: seat, .claim, at: now)]
+  }
+
+  private mutating func pick(_ slots: [Slot], by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+    try requirePlay()
+    var events: [MatchEvent] = []
+    if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
+    guard !slots.isEmpty, Set(slots).count == slots.count, selection.count + slots.count <= 3 else {
+      throw .badPick
+    }
+    for slot in slots {
+      guard table.card(at: slot) != nil else { throw .noSuchSlot(slot) }
+      guard !selection.contains(slot) else { throw .alreadyPicked(slot) }
+    }
+    if phase == .open {
+      guard rules.pickClaims else { throw .claimFirst }
+      events.append(openWindow(for: seat, .claim, at: now))
+    }
+    for slot in slots {
+      selection.append(slot)
+      events.append(.picked(seat, slot))
+    }
+    if selection.count == 3, case .window(let window) = phase {
+      events += judge(window, at: now)
+    }
+    return events
+  }
+
+  private mutating func unpick(_ slot: Slot, by seat: Seat) throws(MatchError) -> [MatchEvent] {
+    try requirePlay()
+    guard case .window(let window) = phase, window.holder == seat else { throw .notYourTurn }
+    guard let at = selection.firstIndex(of: slot) else { throw .notPicked(slot) }
+    selection.remove(at: at)
+    return [.unpicked(seat, slot)]
+  }
+
+  /// Judges the three selected cards of the window's holder.
+  private mutating func judge(_ window: Window, at now: Instant) -> [MatchEvent] {
+    let seat = window.holder
+    let slots = selection
+    let cards = slots.map { table.cards[$0.index] }
+    selection = []
+    guard SetLogic.isSet(cards) else {
+      var events: [MatchEvent] = [.notASet(seat, slots, cards)]
+      switch window.kind {
+      case .claim:
+        events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
+        events.append(openWindow(for: seat.opponent, .passedTurn, at: now))
+      case .passedTurn:
+        events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
+        events.append(openPlay())
+      case .needlessDeal:
+        events.append(openPlay())
+      }
+      return events
+    }
+    taken[seat.offset] += cards
+    var events: [MatchEvent] = [
+      .setFound(seat, slots, cards), changeScore(seat, by: rules.setReward, for: .setFound),
+    ]
+    let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
+    events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))
+    events.append(endIfDone() ?? openPlay())
+    return events
+  }
+
+  private mutating func deal(by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+    try requirePlay()
+    guard phase == .open else { throw .notNow }
+    guard !deck.isEmpty else { throw .deckEmpty }
+    guard !table.hasSet else {
+      return [
+        changeScore(seat, by: -rules.needlessDealPenalty, for: .needlessDeal),
+        openWindow(for: seat.opponent, .needlessDeal, at: now),
+      ]
+    }
+    let change = table.append(deck.deal(3))
+    return [.tableChanged(change, deck: deck.count)] + (endIfDone().map { [$0] } ?? [])
+  }
+
+  private mutating func rematch(_ seat: Seat) throws(MatchError) -> [MatchEvent] {
+    guard case .over = phase else { throw .notOver }
+    guard !rematchAsked[seat.offset] else { throw .alreadyAsked }
+    rematchAsked[seat.offset] = true
+    return [.rematchAsked(seat)] + (rematchAsked.allSatisfy { $0 } ? [startGame()] : [])
+  }
+
+  // MARK: - Steps shared by the commands
+
+  private mutating func startGame() -> MatchEvent {
+    game += 1
+    deck = Deck.shuffled(using: &generator)
+    table = Table(cards: deck.deal(rules.tableSize))
+    scores = [0, 0]
+    taken = [[], []]
+    selection = []
+    rematchAsked = [false, false]
+    phase = .open
+    return .gameStarted(game: game, table: table.cards, deck: deck.count)
+  }
+
+  private mutating func openWindow(for seat: Seat, _ kind: Window.Kind, at now: Instant) -> MatchEvent {
+    let length =
+      switch kind {
+      case .claim: rules.claimWindow
+      case .passedTurn: rules.passedTurnWindow
+      case .needlessDeal: rules.needlessDealWindow
+      }
+    let window = Window(holder: seat, kind: kind, deadline: now.adding(milliseconds: length))
+    selection = []
+    phase = .window(window)
+    return .windowOpened(window)
+  }
+
+  private mutating func openPlay() -> MatchEvent {
+    phase = .open
+    return .openPlay
+  }
+
+  private mutating func changeScore(_ seat: Seat, by delta: Int, for reason: ScoreReason) -> MatchEvent {
+    scores[seat.offset] += delta
+    return .scoreChanged(seat, delta: delta, total: scores[seat.offset], reason: reason)
+  }
+
+  /// Ends the game if the deck is empty and no set is on the table.
+  private mutating func endIfDone() -> MatchEvent? {
+    guard deck.isEmpty, !table.hasSet else { return nil }
+    return finish(.completed)
+  }
+
+  private mutating func finish(_ ending: GameResult.Ending) -> MatchEvent {
+    let winner: Seat? =
+      switch ending {
+      case .forfeit(let loser): loser.opponent
+      case .completed: scores[0] == scores[1] ? nil : (scores[0] > scores[1] ? .one : .two)
+      }
+    let result = GameResult(
+      game: game, scores: scores, sets: taken.map { $0.count / 3 }, winner: winner, ending: ending)
+    results.append(result)
+    selection = []
+    phase = .over(result)
+    return .gameOver(result)
+  }
+}
+
+/// What a call to the match caused: its events in order, and the next deadline if one runs.
+public struct Outcome: Equatable, Sendable {
+  /// The events, in the order they happened.
+  public var events: [MatchEvent]
+  /// When `Match.advance(to:)` should next be called, or nil.
+  public var deadline: Instant?
+}

@@ -1,0 +1,17 @@
+/// What a seated player can do. Each is given to `Match.apply(_:by:at:)` with the seat and the time.
+public enum MatchCommand: Equatable, Sendable {
+  /// Take the seat, or come back to it after leaving.
+  case join
+  /// Leave the seat for now; the game pauses while a seat is empty.
+  case leave
+  /// Call Set: take the exclusive window to pick three cards.
+  case claim
+  /// Select one slot, or up to three at once; the third selection is judged at once.
+  case pick([Slot])
+  /// Take back one selection.
+  case unpick(Slot)
+  /// Ask for three more cards.
+  case deal
+  /// Ask for a new game once this one is over; it starts when both players asked.
+  case rematch
+}

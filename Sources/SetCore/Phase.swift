@@ -1,0 +1,23 @@
+/// Where a match stands.
+public enum Phase: Equatable, Sendable {
+  /// Before the first game: a seat is still empty.
+  case waiting
+  /// Either player may call Set or ask for cards.
+  case open
+  /// One player alone may pick, until the window's deadline.
+  case window(Window)
+  /// A player is away; no window runs.
+  case paused(Pause)
+  /// The game is over; a rematch starts another.
+  case over(GameResult)
+}
+
+/// A game stopped while a player is away.
+public struct Pause: Equatable, Sendable {
+  /// The window that was open when play stopped, if any, and how many milliseconds it had left.
+  public var suspended: Window?
+  /// Milliseconds the suspended window had left.
+  public var remaining: Int64
+  /// When each absent seat is forfeited, by seat offset; nil for a present seat.
+  public var forfeitAt: [Instant?]
+}

@@ -1,0 +1,28 @@
+/// Exactly what changed on the table in one step.
+///
+/// A client applies it in this order: clear every `emptied` slot, carry out every move (each from a
+/// filled slot into an empty one), put each `filled` card in its slot, then drop the slots from
+/// `slotCount` on, which are then empty.
+public struct TableChange: Equatable, Sendable {
+  /// A card moved from one slot to another as the table closed up.
+  public struct Move: Equatable, Sendable {
+    public let from: Slot
+    public let to: Slot
+    public let card: Card
+  }
+
+  /// A card dealt into a slot.
+  public struct Placement: Equatable, Sendable {
+    public let slot: Slot
+    public let card: Card
+  }
+
+  /// Slots whose cards were taken away.
+  public var emptied: [Slot] = []
+  /// Cards moved to close up the table.
+  public var moved: [Move] = []
+  /// Cards dealt from the deck.
+  public var filled: [Placement] = []
+  /// How many slots the table has after the change.
+  public var slotCount: Int
+}

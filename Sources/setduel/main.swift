@@ -1,0 +1,3 @@
+import SetCore
+
+print("usage: setduel")
