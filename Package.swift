@@ -10,8 +10,12 @@ let package = Package(
   targets: [
     // The rules of Set and of a two-player match: standard library only.
     .target(name: "SetCore"),
-    .executableTarget(name: "setduel", dependencies: ["SetCore"]),
-    .testTarget(name: "SetCoreTests", dependencies: ["SetCore"]),
+    // The wire: requests, replies and events as lines, both ways. Pure.
+    .target(name: "SetProtocol", dependencies: ["SetCore"]),
+    // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
+    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol"]),
+    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetServer"]),
+    .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,4 +18,12 @@ public struct GameResult: Equatable, Sendable {
   public var winner: Seat?
   /// Why the game ended.
   public var ending: Ending
+
+  public init(game: Int, scores: [Int], sets: [Int], winner: Seat?, ending: Ending) {
+    self.game = game
+    self.scores = scores
+    self.sets = sets
+    self.winner = winner
+    self.ending = ending
+  }
 }

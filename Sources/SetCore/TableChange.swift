@@ -9,12 +9,23 @@ public struct TableChange: Equatable, Sendable {
     public let from: Slot
     public let to: Slot
     public let card: Card
+
+    public init(from: Slot, to: Slot, card: Card) {
+      self.from = from
+      self.to = to
+      self.card = card
+    }
   }
 
   /// A card dealt into a slot.
   public struct Placement: Equatable, Sendable {
     public let slot: Slot
     public let card: Card
+
+    public init(slot: Slot, card: Card) {
+      self.slot = slot
+      self.card = card
+    }
   }
 
   /// Slots whose cards were taken away.
@@ -25,4 +36,11 @@ public struct TableChange: Equatable, Sendable {
   public var filled: [Placement] = []
   /// How many slots the table has after the change.
   public var slotCount: Int
+
+  public init(emptied: [Slot] = [], moved: [Move] = [], filled: [Placement] = [], slotCount: Int) {
+    self.emptied = emptied
+    self.moved = moved
+    self.filled = filled
+    self.slotCount = slotCount
+  }
 }

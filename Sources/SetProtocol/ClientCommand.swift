@@ -1,0 +1,43 @@
+import SetCore
+
+/// A command a client sends, parsed from one line.
+public enum ClientCommand: Equatable, Sendable {
+  /// `HELP [verb]`: the list of commands, or one command's use.
+  case help(String?)
+  /// `NAME name`: take a seat if one is free, else watch.
+  case name(String)
+  /// `MODE HUMAN|MACHINE`: switch presentation.
+  case mode(Presentation)
+  /// `CLAIM` (or `SET`): call Set.
+  case claim
+  /// `PICK slot [slot slot]`.
+  case pick([Slot])
+  /// `UNPICK slot`.
+  case unpick(Slot)
+  /// `DEAL`: ask for three more cards.
+  case deal
+  /// `STATE`: the whole table and game state.
+  case state
+  /// `SCORES`.
+  case scores
+  /// `HISTORY`: the results so far.
+  case history
+  /// `SAY text`: chat to the table.
+  case say(String)
+  /// `NEW`: ask for a rematch.
+  case new
+  /// `PING [token]`.
+  case ping(String?)
+  /// `RESUME token`: take back a seat after a dropped connection.
+  case resume(String)
+  /// `QUIT`.
+  case quit
+}
+
+/// How the server writes to one connection.
+public enum Presentation: String, Equatable, Sendable {
+  /// Plain words, the table drawn after each change, and a prompt: for people on nc or telnet.
+  case human
+  /// Every line exactly as protocol.md's grammar says, no prompt: for programs.
+  case machine
+}

@@ -1,0 +1,56 @@
+/// The one final reply to a request: `OK [@id] VERB fields...`, `ERR [@id] CODE text`, or, for PING,
+/// `PONG [@id] [token]`.
+public struct Reply: Equatable, Sendable {
+  /// What the reply says.
+  public enum Kind: Equatable, Sendable {
+    /// The request was carried out.
+    case ok(verb: String, fields: [String])
+    /// The request was refused and changed nothing.
+    case error(ProtocolError)
+    /// The answer to PING.
+    case pong(token: String?)
+  }
+
+  /// The request's id, echoed.
+  public var id: String?
+  /// What the reply says.
+  public var kind: Kind
+
+  public init(id: String?, _ kind: Kind) {
+    self.id = id
+    self.kind = kind
+  }
+
+  /// The reply's line.
+  public var line: String {
+    let tag = id.map { ["@" + $0] } ?? []
+    switch kind {
+    case .ok(let verb, let fields): return (["OK"] + tag + [verb] + fields).joined(separator: " ")
+    case .error(let error): return (["ERR"] + tag + [error.code.rawValue, error.text]).joined(separator: " ")
+    case .pong(let token): return (["PONG"] + tag + (token.map { [$0] } ?? [])).joined(separator: " ")
+    }
+  }
+
+  /// The reply on a line, or nil if the line is not a reply.
+  public static func decode(_ line: String) -> Reply? {
+    var words = line.split(separator: " ").map(String.init)
+    guard let first = words.first, ["OK", "ERR", "PONG"].contains(first) else { return nil }
+    words.removeFirst()
+    var id: String?
+    if let tag = words.first, tag.hasPrefix("@") {
+      id = String(tag.dropFirst())
+      words.removeFirst()
+    }
+    switch first {
+    case "OK":
+      guard let verb = words.first else { return nil }
+      return Reply(id: id, .ok(verb: verb, fields: Array(words.dropFirst())))
+    case "ERR":
+      guard let code = words.first.flatMap(ErrorCode.init(rawValue:)) else { return nil }
+      let skip = id == nil ? 2 : 3
+      return Reply(id: id, .error(ProtocolError(code, EventCodec.text(after: skip, in: line))))
+    default:
+      return words.count <= 1 ? Reply(id: id, .pong(token: words.first)) : nil
+    }
+  }
+}

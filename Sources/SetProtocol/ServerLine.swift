@@ -1,0 +1,66 @@
+import SetCore
+
+/// Any line the server writes in the machine presentation, read back: what a client library decodes.
+public enum ServerLine: Equatable, Sendable {
+  /// `SETDUEL version text`: the first line on every connection.
+  case banner(version: Int, text: String)
+  /// A final reply.
+  case reply(Reply)
+  /// A broadcast event with its sequence number.
+  case event(seq: Int, ServerEvent)
+  /// `TABLE seq deck slot=card...`: the whole table as of event `seq` (before a reply).
+  case table(seq: Int, deck: Int, cards: [Card])
+  /// `PLAYER seat name score here|away`: one seat (before a reply); name `-` for an empty seat.
+  case player(Seat, name: String?, score: Int, present: Bool)
+  /// `RESULT game winner score1 score2 sets1 sets2 ending`: one finished game (before HISTORY's reply).
+  case result(GameResult)
+  /// `HELP text`: one line of help (before HELP's reply).
+  case help(String)
+
+  /// The protocol's name and version, as the banner gives them.
+  public static let protocolName = "SETDUEL"
+  public static let version = 1
+
+  /// The line for this value.
+  public var line: String {
+    switch self {
+    case .banner(let version, let text): "\(Self.protocolName) \(version) \(text)"
+    case .reply(let reply): reply.line
+    case .event(let seq, let event): EventCodec.encode(event, seq: seq)
+    case .table(let seq, let deck, let cards):
+      (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards)).joined(separator: " ")
+    case .player(let seat, let name, let score, let present):
+      "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
+    case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
+    case .help(let text): "HELP \(text)"
+    }
+  }
+
+  /// The value of a line, or nil for a line that fits no grammar.
+  public static func decode(_ line: String) -> ServerLine? {
+    if let reply = Reply.decode(line) { return .reply(reply) }
+    let words = line.split(separator: " ").map(String.init)
+    guard let first = words.first else { return nil }
+    switch first {
+    case protocolName:
+      guard words.count >= 2, let version = Int(words[1]) else { return nil }
+      return .banner(version: version, text: EventCodec.text(after: 2, in: line))
+    case "TABLE":
+      guard words.count >= 3, let seq = Int(words[1]), let deck = Int(words[2]),
+        let cards = EventCodec.table(Array(words.dropFirst(3)))
+      else { return nil }
+      return .table(seq: seq, deck: deck, cards: cards)
+    case "PLAYER":
+      guard words.count == 5, let seat = EventCodec.seat(words[1]), let score = Int(words[3]),
+        ["here", "away"].contains(words[4])
+      else { return nil }
+      return .player(seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here")
+    case "RESULT":
+      return EventCodec.result(Array(words.dropFirst())).map { .result($0) }
+    case "HELP":
+      return .help(EventCodec.text(after: 1, in: line))
+    default:
+      return EventCodec.decode(line).map { .event(seq: $0.seq, $0.event) }
+    }
+  }
+}

@@ -1,0 +1,389 @@
+import SetCore
+import SetProtocol
+
+/// The table's host: connections, names, seats, spectators and the match, with no I/O.
+///
+/// The I/O shell calls it with what arrived and the time, and performs the actions it returns. It holds
+/// the only copy of the game state, so whoever owns it (one serial queue) settles every race by order.
+public struct GameHost {
+  /// One connection's standing at the table.
+  struct Client {
+    var name: String?
+    var seat: Seat?
+    var presentation = Presentation.human
+    var badTokens = 0
+  }
+
+  /// A seat taken by a named player, kept while they are away so they can RESUME.
+  struct Holder {
+    var name: String
+    var token: String
+    var client: ClientID?
+  }
+
+  /// The match the table plays.
+  public private(set) var match: Match
+  /// The sequence number of the last event broadcast.
+  public private(set) var seq = 0
+  var clients: [ClientID: Client] = [:]
+  var holders: [Holder?] = [nil, nil]
+  /// The name last seen in each seat, to tell events about a seat that has emptied.
+  var seatNames = ["seat 1", "seat 2"]
+  let makeToken: () -> String
+  var actions: [HostAction] = []
+  /// The time of the latest call, for the time left in a window.
+  var lastNow = Instant.zero
+
+  /// Wrong RESUME tokens a connection may send before it is closed.
+  public static let maxBadTokens = 3
+
+  /// A host for a match with `rules`, dealing from `seed`. `makeToken` gives each seat its secret
+  /// resume token, and should draw from the system's random source.
+  public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
+    match = Match(rules: rules, seed: seed)
+    self.makeToken = makeToken
+  }
+
+  /// When `advance(to:)` must next be called, or nil.
+  public var deadline: Instant? { match.deadline }
+
+  /// How many connections the host knows.
+  public var connectionCount: Int { clients.count }
+
+  // MARK: - Calls from the shell
+
+  /// A connection opened.
+  public mutating func connect(_ id: ClientID, peer: String, at now: Instant) -> [HostAction] {
+    lastNow = max(lastNow, now)
+    clients[id] = Client()
+    log(.info, "connection \(id) from \(peer)")
+    send(
+      id,
+      ServerLine.banner(
+        version: ServerLine.version,
+        text: "SetDuel, two-player Set. Type NAME <yourname> to sit down, HELP for commands."
+      ).line)
+    return flush()
+  }
+
+  /// A line arrived on a connection.
+  public mutating func receive(_ line: String, from id: ClientID, at now: Instant) -> [HostAction] {
+    lastNow = max(lastNow, now)
+    guard clients[id] != nil, let request = Request.parse(line) else {
+      if clients[id]?.presentation == .human { prompt(id) }
+      return flush()
+    }
+    switch request.command {
+    case .failure(let error):
+      reply(id, Reply(id: request.id, .error(error)))
+    case .success(let command):
+      log(.debug, "\(id) \(line)")
+      handle(command, requestID: request.id, from: id, at: now)
+    }
+    return flush()
+  }
+
+  /// A line could not be read (too long, not UTF-8, or over the rate limit): it gets an error and changes nothing.
+  public mutating func reject(_ code: ErrorCode, from id: ClientID) -> [HostAction] {
+    guard clients[id] != nil else { return [] }
+    log(.warning, "\(id): \(code.rawValue)")
+    reply(id, Reply(id: nil, .error(ProtocolError(code))))
+    return flush()
+  }
+
+  /// A connection closed or is closing; a seated player leaves the table and the game pauses.
+  public mutating func disconnect(_ id: ClientID, at now: Instant) -> [HostAction] {
+    lastNow = max(lastNow, now)
+    guard let client = clients.removeValue(forKey: id) else { return [] }
+    log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
+    if let seat = client.seat, holders[seat.offset]?.client == id {
+      holders[seat.offset]?.client = nil
+      if let events = try? match.apply(.leave, by: seat, at: now).events {
+        broadcast(events, at: now)
+      }
+      freeEmptySeats()
+    }
+    return flush()
+  }
+
+  /// Time passed: a window may have run out or a seat been forfeited.
+  public mutating func advance(to now: Instant) -> [HostAction] {
+    lastNow = max(lastNow, now)
+    broadcast(match.advance(to: now).events, at: now)
+    freeEmptySeats()
+    return flush()
+  }
+
+  /// The server is closing: tells everyone.
+  public mutating func shutdown(reason: String) -> [HostAction] {
+    broadcast(wire: [.bye(reason)])
+    return flush()
+  }
+
+  // MARK: - Commands
+
+  private mutating func handle(_ command: ClientCommand, requestID: String?, from id: ClientID, at now: Instant) {
+    let answer: Result<Reply.Kind, ProtocolError>
+    switch command {
+    case .help(let verb):
+      if let lines = Help.lines(for: verb) {
+        for line in lines { send(id, ServerLine.help(line).line) }
+        answer = .success(.ok(verb: "HELP", fields: []))
+      } else {
+        answer = .failure(ProtocolError(.unknownCommand))
+      }
+    case .ping(let token): answer = .success(.pong(token: token))
+    case .mode(let presentation):
+      clients[id]?.presentation = presentation
+      answer = .success(.ok(verb: "MODE", fields: [presentation.rawValue]))
+    case .name(let name): answer = takeName(name, for: id, at: now)
+    case .resume(let token): answer = resume(token, for: id, at: now)
+    case .quit:
+      answer = .success(.ok(verb: "QUIT", fields: []))
+    case .state, .scores, .history, .say:
+      answer = inform(command, for: id)
+    case .claim, .pick, .unpick, .deal, .new:
+      answer = play(command, by: id, at: now)
+    }
+    switch answer {
+    case .success(let kind): reply(id, Reply(id: requestID, kind))
+    case .failure(let error): reply(id, Reply(id: requestID, .error(error)))
+    }
+    if command == .quit { actions.append(.close(id)) }
+  }
+
+  private mutating func takeName(_ name: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
+  {
+    guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    let lower = name.lowercased()
+    let taken =
+      clients.values.contains { $0.name?.lowercased() == lower }
+      || holders.contains { $0?.name.lowercased() == lower }
+    guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    clients[id]?.name = name
+    actions.append(.identified(id))
+    guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
+      log(.info, "\(name) watches (\(id))")
+      sendState(to: id)
+      if clients[id]?.presentation == .human { send(id, "Both seats are taken: you are watching.") }
+      return .success(.ok(verb: "NAME", fields: ["0", "-"]))
+    }
+    let token = makeToken()
+    holders[seat.offset] = Holder(name: name, token: token, client: id)
+    seatNames[seat.offset] = name
+    clients[id]?.seat = seat
+    log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
+    broadcast(wire: [.joined(seat, name: name)])
+    let events = (try? match.apply(.join, by: seat, at: now).events) ?? []
+    broadcast(events, at: now)
+    let started = events.contains { if case .gameStarted = $0 { true } else { false } }
+    if match.game > 0, !started { sendState(to: id) }
+    if clients[id]?.presentation == .human {
+      send(id, "You sit in seat \(seat.rawValue). If your connection drops, reconnect and type RESUME \(token)")
+    }
+    return .success(.ok(verb: "NAME", fields: ["\(seat.rawValue)", token]))
+  }
+
+  private mutating func resume(_ token: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
+  {
+    guard clients[id]?.seat == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    guard let seat = Seat.allCases.first(where: { holders[$0.offset]?.token == token }),
+      let holder = holders[seat.offset]
+    else {
+      clients[id]?.badTokens += 1
+      log(.warning, "\(id): wrong resume token")
+      if clients[id]?.badTokens ?? 0 >= Self.maxBadTokens { actions.append(.close(id)) }
+      return .failure(ProtocolError(.badToken))
+    }
+    if let old = holder.client, old != id {
+      // The same person on a new connection: the old one is stale (a dropped link not yet noticed).
+      clients[old]?.seat = nil
+      actions.append(.close(old))
+    }
+    holders[seat.offset]?.client = id
+    clients[id]?.name = holder.name
+    clients[id]?.seat = seat
+    actions.append(.identified(id))
+    log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
+    if let events = try? match.apply(.join, by: seat, at: now).events { broadcast(events, at: now) }
+    sendState(to: id)
+    return .success(.ok(verb: "RESUME", fields: ["\(seat.rawValue)", holder.name]))
+  }
+
+  private mutating func inform(_ command: ClientCommand, for id: ClientID) -> Result<Reply.Kind, ProtocolError> {
+    guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
+    switch command {
+    case .state:
+      sendState(to: id)
+      return .success(.ok(verb: "STATE", fields: stateFields()))
+    case .scores:
+      return .success(.ok(verb: "SCORES", fields: ["\(match.scores[0])", "\(match.scores[1])"]))
+    case .history:
+      for result in match.results { send(id, ServerLine.result(result).line) }
+      if clients[id]?.presentation == .human {
+        for result in match.results { send(id, HumanText.outcome(result, names: seatNames)) }
+      }
+      return .success(.ok(verb: "HISTORY", fields: ["\(match.results.count)"]))
+    case .say(let text):
+      broadcast(wire: [.said(name: name, text: text)])
+      return .success(.ok(verb: "SAY", fields: []))
+    default:
+      return .failure(ProtocolError(.unknownCommand))
+    }
+  }
+
+  private mutating func play(_ command: ClientCommand, by id: ClientID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
+    let matchCommand: MatchCommand
+    let verb: String
+    switch command {
+    case .claim: (matchCommand, verb) = (.claim, "CLAIM")
+    case .pick(let slots): (matchCommand, verb) = (.pick(slots), "PICK")
+    case .unpick(let slot): (matchCommand, verb) = (.unpick(slot), "UNPICK")
+    case .deal: (matchCommand, verb) = (.deal, "DEAL")
+    default: (matchCommand, verb) = (.rematch, "NEW")
+    }
+    do {
+      let outcome = try match.apply(matchCommand, by: seat, at: now)
+      broadcast(outcome.events, at: now)
+      freeEmptySeats()
+      return .success(.ok(verb: verb, fields: []))
+    } catch {
+      return .failure(ProtocolError(ErrorCode(error), refusal(error)))
+    }
+  }
+
+  /// Words for a refusal that say what is going on.
+  private func refusal(_ error: MatchError) -> String? {
+    switch error {
+    case .notYourTurn:
+      if case .window(let window) = match.phase {
+        return "\(seatNames[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
+      }
+      return nil
+    case .noSuchSlot(let slot): return "no card in slot \(slot.label)"
+    case .alreadyPicked(let slot): return "slot \(slot.label) is already picked"
+    case .notPicked(let slot): return "slot \(slot.label) is not picked"
+    default: return nil
+    }
+  }
+
+  // MARK: - Seats
+
+  /// Outside a running game, a seat whose player has gone is freed for the next NAME.
+  private mutating func freeEmptySeats() {
+    switch match.phase {
+    case .waiting, .over:
+      for seat in Seat.allCases where holders[seat.offset] != nil && holders[seat.offset]?.client == nil {
+        log(.info, "seat \(seat.rawValue) (\(holders[seat.offset]!.name)) is free")
+        holders[seat.offset] = nil
+      }
+    case .open, .window, .paused:
+      break
+    }
+  }
+
+  // MARK: - Output
+
+  /// Broadcasts rules events to every named connection, in their own presentation.
+  private mutating func broadcast(_ events: [MatchEvent], at now: Instant) {
+    broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
+  }
+
+  private mutating func broadcast(wire events: [ServerEvent]) {
+    guard !events.isEmpty else { return }
+    let first = seq + 1
+    seq += events.count
+    for (offset, event) in events.enumerated() { log(.info, EventCodec.encode(event, seq: first + offset)) }
+    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
+      switch client.presentation {
+      case .machine:
+        for (offset, event) in events.enumerated() { send(id, EventCodec.encode(event, seq: first + offset)) }
+      case .human:
+        for event in events { send(id, HumanText.sentence(for: event, names: seatNames)) }
+        if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
+          for line in HumanText.table(match.table.cards) { send(id, line) }
+        }
+        send(id, statusLine())
+      }
+    }
+  }
+
+  /// The whole state for one connection: the table and both seats (and, in words, the status).
+  private mutating func sendState(to id: ClientID) {
+    guard let client = clients[id] else { return }
+    if client.presentation == .human {
+      if match.game > 0 { for line in HumanText.table(match.table.cards, picked: match.selection) { send(id, line) } }
+      send(id, statusLine())
+      return
+    }
+    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+    for seat in Seat.allCases {
+      let holder = holders[seat.offset]
+      send(
+        id,
+        ServerLine.player(seat, name: holder?.name, score: match.scores[seat.offset], present: holder?.client != nil)
+          .line)
+    }
+  }
+
+  /// `seq game phase holder ms selected`: the fields of `OK STATE`.
+  private func stateFields() -> [String] {
+    let (phase, holder, ms) = phaseSummary()
+    let selected = match.selection.isEmpty ? "-" : match.selection.map(\.label).joined(separator: ",")
+    return ["\(seq)", "\(match.game)", phase, "\(holder?.rawValue ?? 0)", "\(ms)", selected]
+  }
+
+  /// The phase's name, its holder and the milliseconds left (as of the last call's time).
+  private func phaseSummary() -> (String, Seat?, Int64) {
+    switch match.phase {
+    case .waiting: return ("waiting", nil, 0)
+    case .open: return ("open", nil, 0)
+    case .window(let window):
+      return (window.kind.rawValue, window.holder, max(0, window.deadline.milliseconds(since: lastNow)))
+    case .paused(let pause): return ("paused", pause.suspended?.holder, pause.remaining)
+    case .over: return ("over", nil, 0)
+    }
+  }
+
+  /// A one-line summary for people: scores, deck, and what can be done now.
+  private func statusLine() -> String {
+    let scores = Seat.allCases.map { "\(seatNames[$0.offset]) \(match.scores[$0.offset])" }.joined(separator: " | ")
+    let what: String
+    switch match.phase {
+    case .waiting: what = "waiting for a second player"
+    case .open: what = "open play: SET to claim, PICK A B C, DEAL for more cards"
+    case .window(let window):
+      let name = seatNames[window.holder.offset]
+      what = "\(name) \(window.kind == .claim ? "picks" : "has the turn"): PICK three cards"
+    case .paused: what = "paused: a player is away"
+    case .over: what = "game over: NEW for a rematch"
+    }
+    return "[\(scores) | deck \(match.deck.count)] \(what)"
+  }
+
+  private mutating func reply(_ id: ClientID, _ reply: Reply) {
+    send(id, reply.line)
+    if clients[id]?.presentation == .human { prompt(id) }
+  }
+
+  private mutating func prompt(_ id: ClientID) {
+    actions.append(.prompt(id, "> "))
+  }
+
+  private mutating func send(_ id: ClientID, _ line: String) {
+    actions.append(.send(id, line))
+  }
+
+  private mutating func log(_ level: LogLevel, _ message: String) {
+    actions.append(.log(level, message))
+  }
+
+  private mutating func flush() -> [HostAction] {
+    defer { actions = [] }
+    return actions
+  }
+}

@@ -1,0 +1,122 @@
+import SetCore
+import Testing
+
+@testable import SetProtocol
+
+@Suite("Event and reply lines")
+struct CodecTests {
+  static let cards = ["1RSD", "2GTO", "3POS"].compactMap { CardCode.card(from: $0) }
+  static let slots = [Slot(0), Slot(5), Slot(10)]
+
+  static let events: [ServerEvent] = [
+    .joined(.one, name: "ann"),
+    .started(game: 2, deck: 69, table: Array(Card.all.prefix(12))),
+    .diff(
+      deck: 66,
+      TableChange(
+        emptied: slots, moved: [TableChange.Move(from: Slot(13), to: Slot(5), card: cards[1])],
+        filled: [TableChange.Placement(slot: Slot(0), card: cards[0])], slotCount: 12)),
+    .claim(.two, ms: 5000),
+    .turn(.one, ms: 10000, kind: .passedTurn),
+    .turn(.one, ms: 7500, kind: .needlessDeal),
+    .picked(.one, Slot(3)),
+    .unpicked(.two, Slot(20)),
+    .setFound(.one, slots, cards),
+    .notASet(.two, slots, cards),
+    .expired(.two, kind: .claim),
+    .score(.one, delta: 1, total: 4, reason: .setFound),
+    .score(.two, delta: -1, total: -2, reason: .needlessDeal),
+    .open,
+    .left(.one, ms: 60000),
+    .left(.two, ms: nil),
+    .back(.one),
+    .resumed(nil, nil, ms: nil),
+    .resumed(.claim, .two, ms: 1234),
+    .over(GameResult(game: 1, scores: [5, 3], sets: [6, 4], winner: .one, ending: .completed)),
+    .over(GameResult(game: 3, scores: [2, 2], sets: [2, 2], winner: nil, ending: .completed)),
+    .over(GameResult(game: 4, scores: [9, 1], sets: [9, 1], winner: .one, ending: .forfeit(.two))),
+    .rematch(.two),
+    .said(name: "bob", text: "good  game!"),
+    .bye("the server is shutting down"),
+  ]
+
+  @Test("every event survives encoding and decoding", arguments: events)
+  func roundTrip(_ event: ServerEvent) {
+    let line = EventCodec.encode(event, seq: 42)
+    let decoded = EventCodec.decode(line)
+    #expect(decoded?.seq == 42)
+    #expect(decoded?.event == event, "\(line)")
+    #expect(ServerLine.decode(line) == .event(seq: 42, event))
+  }
+
+  @Test("event lines look as protocol.md says")
+  func exactLines() {
+    #expect(EventCodec.encode(.claim(.two, ms: 5000), seq: 7) == "CLAIM 7 2 5000")
+    #expect(EventCodec.encode(.score(.two, delta: -1, total: 3, reason: .wrongPick), seq: 8) == "SCORE 8 2 -1 3 wrong")
+    #expect(EventCodec.encode(.setFound(.one, Self.slots, Self.cards), seq: 9) == "SET 9 1 A,F,K 1RSD,2GTO,3POS")
+    #expect(
+      EventCodec.encode(.diff(deck: 66, TableChange(emptied: [Slot(1)], slotCount: 12)), seq: 1) == "DIFF 1 66 12 -B")
+  }
+
+  @Test("lines that fit no grammar are refused")
+  func junk() {
+    for line in [
+      "", "CLAIM", "CLAIM x 1 2", "SCORE 1 3 +1 2 great", "DIFF 1 2 3 ?A", "START 1 1 69 B=1RSD",
+      "OVER 1 1 1 1 1 1 1 won",
+    ] {
+      #expect(EventCodec.decode(line) == nil, "\(line)")
+    }
+  }
+
+  @Test("replies, with and without ids")
+  func replies() {
+    let replies = [
+      Reply(id: nil, .ok(verb: "NAME", fields: ["1", "abc"])),
+      Reply(id: "q7", .ok(verb: "DEAL", fields: [])),
+      Reply(id: nil, .error(ProtocolError(.notYourTurn, "ann holds the claim"))),
+      Reply(id: "z", .error(ProtocolError(.badPick))),
+      Reply(id: nil, .pong(token: "t1")),
+      Reply(id: "p", .pong(token: nil)),
+    ]
+    for reply in replies {
+      #expect(Reply.decode(reply.line) == reply, "\(reply.line)")
+      #expect(ServerLine.decode(reply.line) == .reply(reply))
+    }
+    #expect(replies[2].line == "ERR NOT_YOUR_TURN ann holds the claim")
+    #expect(replies[1].line == "OK @q7 DEAL")
+  }
+
+  @Test("data lines")
+  func dataLines() {
+    let lines: [ServerLine] = [
+      .banner(version: 1, text: "hello there"),
+      .table(seq: 3, deck: 66, cards: Array(Card.all.suffix(15))),
+      .player(.one, name: "ann", score: 3, present: true),
+      .player(.two, name: nil, score: 0, present: false),
+      .result(GameResult(game: 1, scores: [5, 3], sets: [6, 4], winner: .one, ending: .completed)),
+      .help("PICK <slot> - pick"),
+    ]
+    for line in lines {
+      #expect(ServerLine.decode(line.line) == line, "\(line.line)")
+    }
+  }
+
+  @Test("every rules error has a code")
+  func errorCodes() {
+    #expect(ErrorCode(.notYourTurn) == .notYourTurn)
+    #expect(ErrorCode(.noSuchSlot(Slot(3))) == .noSuchSlot)
+    #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
+  }
+
+  @Test("human words for time and cards")
+  func humanWords() {
+    #expect(HumanText.seconds(5000) == "5 s")
+    #expect(HumanText.seconds(7500) == "7.5 s")
+    #expect(HumanText.words(CardCode.card(from: "2RSD")!) == "two red solid diamonds")
+    #expect(HumanText.words(CardCode.card(from: "1GTO")!) == "one green striped oval")
+    let table = HumanText.table(Array(Card.all.prefix(3)), picked: [Slot(1)])
+    #expect(table[0].hasPrefix(" A  1RSD  one red solid diamond"))
+    #expect(table[0].contains("*B  1RSO"))
+    #expect(table.count == 3)
+  }
+}
