@@ -108,7 +108,9 @@ public struct Match: Sendable {
       window.deadline = now.adding(milliseconds: pause.remaining)
       phase = .window(window)
       return [.returned(seat), .resumed(window)]
-    case .open, .window, .over:
+    case .over:
+      return [.joined(seat)]
+    case .open, .window:
       return [.returned(seat)]
     }
   }

@@ -1,7 +1,7 @@
 /// Something that happened in a match, in the order it happened. Events say exactly what changed, so a
 /// server can broadcast them as they are and a client can follow the game from them alone.
 public enum MatchEvent: Equatable, Sendable {
-  /// A player took their seat before the first game.
+  /// A player took a seat outside a running game (before the first game, or after one ended).
   case joined(Seat)
   /// A game began with this table, seat by seat from slot A, and this many cards left in the deck.
   case gameStarted(game: Int, table: [Card], deck: Int)
