@@ -10,8 +10,11 @@ let package = Package(
   targets: [
     // The rules of Set and of a two-player match: standard library only.
     .target(name: "SetCore"),
+    // A game-agnostic TCP line transport: Glibc sockets and Dispatch.
+    .target(name: "SetNet"),
     .executableTarget(name: "setduel", dependencies: ["SetCore"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
   ],
   swiftLanguageModes: [.v6]
 )
