@@ -140,7 +140,7 @@ import Testing
   }
 
   @Test func dropsUnidentifiedIdleConnections() throws {
-    let harness = try ServerHarness(LineServer.Configuration(idleTimeout: .milliseconds(300)))
+    let harness = try ServerHarness(LineServer.Configuration(idleTimeout: .milliseconds(500)))
     let identified = try harness.client()
     identified.send("identify")
     #expect(identified.readLine(timeout: 5) == "identified")
