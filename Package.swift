@@ -12,10 +12,14 @@ let package = Package(
     .target(name: "SetCore"),
     // The wire: requests, replies and events as lines, both ways. Pure.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
+    // A game-agnostic TCP line transport: Glibc sockets and Dispatch.
+    .target(name: "SetNet"),
     // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
-    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol"]),
-    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetServer"]),
+    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
+    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
+    .testTarget(name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"]),
   ],
   swiftLanguageModes: [.v6]
 )
