@@ -19,7 +19,9 @@ let package = Package(
     .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
-    .testTarget(name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"]),
+    .testTarget(
+      name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"],
+      exclude: ["Transcripts"]),
   ],
   swiftLanguageModes: [.v6]
 )
