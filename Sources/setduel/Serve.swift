@@ -21,6 +21,7 @@ enum Serve {
                               a needless-deal window one and a half times)
       --grace SECONDS         how long a seat is held for a player who dropped (default 60)
       --max-connections N     most connections at once (default 1024)
+      --no-rate-limit         no limit on lines per second per connection (for benchmarks and bots)
       --records DIR           folder for game records (default \(RecordFile.defaultDirectoryText));
                               `setduel replay FILE` replays one
       --no-records            keep no record
@@ -31,7 +32,7 @@ enum Serve {
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(
       words, valued: ["host", "port", "seed", "claim-window", "grace", "max-connections", "log-level", "records"],
-      flags: ["help", "no-records"])
+      flags: ["help", "no-records", "no-rate-limit"])
     if arguments.flag("help") {
       print(usage)
       exit(0)
@@ -51,6 +52,7 @@ enum Serve {
     settings.network.maxConnections = try arguments.value("max-connections", 1024, expected: "a count 1 to 100000") {
       Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
     }
+    if arguments.flag("no-rate-limit") { settings.network.rateLimit = nil }
     settings.logLevel = try arguments.value("log-level", .info, expected: "debug, info, warning or error") {
       LogLevel(name: $0)
     }
