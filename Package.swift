@@ -17,6 +17,8 @@ let package = Package(
     // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
     .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
     .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer"]),
+    // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
+    .executableTarget(name: "setduel-load", dependencies: ["SetCore", "SetProtocol"], path: "Benchmarks/LoadBench"),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
     .testTarget(

@@ -1,0 +1,57 @@
+/// Many idle connections held open: the server's resident memory before and after, and its CPU while
+/// they idle. SetDuel's connections are named spectators in the machine presentation; redis-server's
+/// have each answered one PING, so both servers have read from every connection.
+enum IdleBench {
+  struct Result {
+    /// Resident memory before the connections, bytes.
+    let before: Int
+    /// Resident memory with every connection open, bytes.
+    let after: Int
+    /// CPU while idle, percent of one core.
+    let cpu: Double
+    let connections: Int
+    /// Seconds to open and greet every connection.
+    let setUp: Double
+
+    var perConnection: Double { Double(after - before) / Double(connections) }
+  }
+
+  /// What each connection is sent, and the line that answers it.
+  struct Greeting {
+    let lines: [(line: (Int) -> String, isAnswer: (LineView) -> Bool)]
+  }
+
+  static var setDuel: Greeting {
+    Greeting(lines: [
+      ({ _ in "MODE MACHINE" }, { $0.hasPrefix("OK MODE") }),
+      ({ "NAME s\($0 + 1)" }, { $0.hasPrefix("OK NAME") }),
+    ])
+  }
+
+  static var redis: Greeting {
+    Greeting(lines: [({ _ in "PING" }, { $0.hasPrefix("+PONG") })])
+  }
+
+  static func run(pid: Int32, port: UInt16, connections: Int, greeting: Greeting, idleSeconds: Double)
+    throws(BenchError) -> Result
+  {
+    guard let before = ProcessStats.residentBytes(pid: pid) else { throw BenchError("cannot read /proc/\(pid)") }
+    let began = Clock.now()
+    let pool = try Connector.open(connections, port: port, seconds: 120)
+    defer { for connection in pool { connection.close(reset: true) } }
+    let lines = LineSet(pool)
+    for step in greeting.lines {
+      guard lines.request(seconds: 120, step.line, isAnswer: step.isAnswer) else {
+        throw BenchError("port \(port): not all \(connections) connections answered")
+      }
+    }
+    let setUp = Double(Clock.now() - began) / 1e9
+    lines.discard(seconds: 1)  // let the server settle after the last replies
+    guard let after = ProcessStats.residentBytes(pid: pid),
+      let cpu = ProcessStats.cpuPercent(pid: pid, over: idleSeconds)
+    else { throw BenchError("cannot read /proc/\(pid)") }
+    lines.discard(seconds: 0.2)
+    guard lines.endedCount == 0 else { throw BenchError("port \(port): \(lines.endedCount) connections closed") }
+    return Result(before: before, after: after, cpu: cpu, connections: connections, setUp: setUp)
+  }
+}

@@ -1,0 +1,99 @@
+import Glibc
+
+/// How much to measure: the full run, or a smoke run that only proves every step still works.
+struct Plan {
+  var pingConnections = [1, 1_000]
+  var pingWarmup = 1_000
+  var pingSamples = 20_000
+  var spectators = 1_000
+  var fanOutSamples = 400
+  var timerSamples = 200
+  var idleConnections = 10_000
+  var idleSeconds = 5.0
+  var gameSeconds = 10.0
+  var minimumGames = 3
+  /// The whole run is cut off after this many seconds, whatever happens.
+  var watchdogSeconds: UInt32 = 900
+
+  static let full = Plan()
+
+  static let smoke = Plan(
+    pingConnections: [1, 50], pingWarmup: 50, pingSamples: 300, spectators: 50, fanOutSamples: 10,
+    timerSamples: 5, idleConnections: 300, idleSeconds: 1, gameSeconds: 0.5, minimumGames: 1,
+    watchdogSeconds: 120)
+}
+
+/// The command line: the ports (and process ids) of the servers run.sh started.
+struct Options {
+  var plan = Plan.full
+  var smoke = false
+  /// SetDuel for PING and fan-out.
+  var setDuelPort: UInt16?
+  /// SetDuel with a short claim window, for timer lateness.
+  var timerPort: UInt16?
+  /// A fresh SetDuel for memory and idle CPU, and its process id.
+  var idlePort: UInt16?
+  var idlePid: Int32?
+  /// SetDuel for the bots' games.
+  var gamesPort: UInt16?
+  var redisPort: UInt16?
+  var redisPid: Int32?
+  var phases: Set<String> = Options.allPhases
+
+  static let allPhases: Set<String> = ["idle", "ping", "fanout", "timer", "games"]
+
+  static let usage = """
+    usage: setduel-load [--smoke] [--only PHASE,...] --setduel-port N --timer-port N --idle-port N --idle-pid N
+                        --games-port N --redis-port N --redis-pid N
+
+    Measures SetDuel servers (and redis-server, for comparison) already listening on 127.0.0.1, and
+    prints one Markdown table. Benchmarks/run.sh starts the servers and runs this.
+
+      --setduel-port   SetDuel for PING round trips and fan-out (started with --no-rate-limit)
+      --timer-port     SetDuel with a short --claim-window, for timer lateness
+      --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
+      --games-port     SetDuel for two bots playing complete games
+      --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
+      --smoke          small counts: seconds, not minutes
+      --only           some of: idle, ping, fanout, timer, games
+    """
+
+  init(_ words: [String]) throws(BenchError) {
+    var rest = words[...]
+    while let word = rest.popFirst() {
+      switch word {
+      case "--smoke":
+        smoke = true
+        plan = .smoke
+      case "--help", "-h":
+        print(Options.usage)
+        exit(0)
+      default:
+        guard let value = rest.popFirst() else { throw BenchError("\(word) needs a value\n\n\(Options.usage)") }
+        switch word {
+        case "--setduel-port": setDuelPort = try Options.port(word, value)
+        case "--timer-port": timerPort = try Options.port(word, value)
+        case "--idle-port": idlePort = try Options.port(word, value)
+        case "--games-port": gamesPort = try Options.port(word, value)
+        case "--redis-port": redisPort = try Options.port(word, value)
+        case "--idle-pid": idlePid = try Options.pid(word, value)
+        case "--redis-pid": redisPid = try Options.pid(word, value)
+        case "--only":
+          phases = Set(value.split(separator: ",").map(String.init))
+          guard phases.isSubset(of: Options.allPhases) else { throw BenchError("--only: \(value)\n\n\(Options.usage)") }
+        default: throw BenchError("unknown option \(word)\n\n\(Options.usage)")
+        }
+      }
+    }
+  }
+
+  private static func port(_ name: String, _ text: String) throws(BenchError) -> UInt16 {
+    guard let port = UInt16(text), port > 0 else { throw BenchError("\(name) \(text): expected a port") }
+    return port
+  }
+
+  private static func pid(_ name: String, _ text: String) throws(BenchError) -> Int32 {
+    guard let pid = Int32(text), pid > 0 else { throw BenchError("\(name) \(text): expected a process id") }
+    return pid
+  }
+}

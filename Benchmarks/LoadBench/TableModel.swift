@@ -1,0 +1,95 @@
+import SetCore
+import SetProtocol
+
+/// What one seated player knows of the table, kept from the lines it receives: the cards by slot, the
+/// phase, and the last event's number. Enough to find a set and pick it by slot.
+struct TableModel {
+  enum Phase: Equatable {
+    case waiting
+    case open
+    case window(holder: Int)
+    case over
+  }
+
+  /// The player's seat, 1 or 2.
+  let seat: Int
+  private(set) var cards: [Card?] = []
+  private(set) var phase = Phase.waiting
+  private(set) var deck = 0
+  /// The sequence number of the last event received.
+  private(set) var lastSeq = 0
+  /// How many final replies (`OK`, `ERR`, `PONG`) have arrived.
+  private(set) var replies = 0
+  /// How many games have ended.
+  private(set) var gamesOver = 0
+  /// Lines that were neither a reply nor an event this model knows.
+  private(set) var unknownLines = 0
+
+  init(seat: Int) {
+    self.seat = seat
+  }
+
+  /// Takes in one received line; returns what it was.
+  mutating func receive(_ line: LineView) -> ServerLine? {
+    guard let decoded = ServerLine.decode(line.text) else {
+      unknownLines += 1
+      return nil
+    }
+    switch decoded {
+    case .reply: replies += 1
+    case .event(let seq, let event):
+      lastSeq = seq
+      apply(event)
+    case .table(let seq, let deck, let cards):
+      lastSeq = max(lastSeq, seq)
+      self.deck = deck
+      self.cards = cards
+    default: break
+    }
+    return decoded
+  }
+
+  /// The slots of a set on the table (the first the finder meets), or nil.
+  func firstSet() -> [Slot]? {
+    var slotOf = [Int](repeating: 0, count: 81)
+    var present: [Card] = []
+    for (index, card) in cards.enumerated() {
+      guard let card else { continue }
+      slotOf[Int(card.index)] = index
+      present.append(card)
+    }
+    return SetFinder.first(in: present).map { set in set.map { Slot(slotOf[Int($0.index)]) }.sorted() }
+  }
+
+  /// `PICK A B C` for `slots`.
+  static func pickLine(_ slots: [Slot]) -> String {
+    "PICK " + slots.map(\.label).joined(separator: " ")
+  }
+
+  private mutating func apply(_ event: ServerEvent) {
+    switch event {
+    case .started(_, let deck, let table):
+      cards = table
+      self.deck = deck
+      phase = .open
+    case .diff(let deck, let change):
+      self.deck = deck
+      for slot in change.emptied where slot.index < cards.count { cards[slot.index] = nil }
+      if cards.count < change.slotCount {
+        cards += [Card?](repeating: nil, count: change.slotCount - cards.count)
+      }
+      for move in change.moved {
+        cards[move.to.index] = move.card
+        cards[move.from.index] = nil
+      }
+      for placement in change.filled { cards[placement.slot.index] = placement.card }
+      cards.removeLast(max(0, cards.count - change.slotCount))
+    case .claim(let holder, _), .turn(let holder, _, _): phase = .window(holder: holder.rawValue)
+    case .open: phase = .open
+    case .over:
+      phase = .over
+      gamesOver += 1
+    default: break
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// Timer lateness: seat 1 calls Set and lets the claim window run out, with spectators watching.
+///
+/// The server takes a deadline as whole milliseconds of the monotonic clock, the one this process
+/// reads too: the claim's instant in milliseconds plus the window the `CLAIM` event states. Each
+/// `CLAIM` is sent early in a millisecond, so the send, the server's claim and the `CLAIM` line's
+/// receipt all fall in the same millisecond and that millisecond is the claim's. When they do not
+/// (counted as `straddled`), the send's millisecond is used, which can only make the lateness look
+/// larger. Lateness is the time from that deadline to the later of the two players' receipt of
+/// `EXPIRED`; the expiry's fan-out is the time from the deadline to the last spectator's.
+enum TimerBench {
+  struct Result {
+    /// Deadline to the later player's `EXPIRED`.
+    let players: Summary
+    /// Deadline to the last spectator's `EXPIRED`.
+    let spectators: Summary
+    /// Samples whose claim could not be placed within one millisecond.
+    let straddled: Int
+    /// The claim window the server stated, milliseconds.
+    let window: Int
+  }
+
+  static func run(port: UInt16, spectators: Int, samples wanted: Int, seconds: Double) throws(BenchError) -> Result {
+    let audience = try Audience(port: port, spectatorCount: spectators)
+    let deadline = Clock.after(seconds: seconds)
+    var players = Samples()
+    var watchers = Samples()
+    var straddled = 0
+    var window = 0
+    for round in 0..<wanted {
+      guard Clock.now() < deadline else {
+        throw BenchError("timer: \(round) of \(wanted) samples in \(seconds) s")
+      }
+      var claimedAt = [Int64](repeating: 0, count: 2)
+      var stated = [Int](repeating: -1, count: 2)
+      var playerExpired = [Int64](repeating: 0, count: 2)
+      var spectatorExpired = [Int64](repeating: 0, count: spectators)
+      var spectatorCount = 0
+      var opened = false
+      let before = audience.models[0].replies
+      let sent = startOfMillisecond()
+      audience.players[0].send("CLAIM")
+      let done = audience.pump(
+        seconds: 10,
+        until: {
+          opened && audience.models[0].replies > before && audience.caughtUp(to: audience.models[0].lastSeq)
+        },
+        player: { seat, line, time in
+          if line.hasPrefix("CLAIM "), let ms = Int(line.text.split(separator: " ").last ?? "") {
+            claimedAt[seat] = time
+            stated[seat] = ms
+          } else if line.hasPrefix("EXPIRED ") && playerExpired[seat] == 0 {
+            playerExpired[seat] = time
+          } else if line.hasPrefix("OPEN ") && seat == 0 {
+            opened = true
+          }
+        },
+        spectator: { index, line, time in
+          if line.hasPrefix("EXPIRED ") && spectatorExpired[index] == 0 {
+            spectatorExpired[index] = time
+            spectatorCount += 1
+          }
+        })
+      guard done, stated[0] >= 0, stated[0] == stated[1], !playerExpired.contains(0), spectatorCount == spectators
+      else {
+        throw BenchError("timer: round \(round + 1) did not run claim, expiry and open play within 10 s")
+      }
+      window = stated[0]
+      let millisecond = sent / 1_000_000
+      if claimedAt.contains(where: { $0 / 1_000_000 != millisecond }) { straddled += 1 }
+      let due = (millisecond + Int64(stated[0])) * 1_000_000
+      players.add(playerExpired.max()! - due)
+      watchers.add(spectatorExpired.max()! - due)
+    }
+    return Result(players: players.summary()!, spectators: watchers.summary()!, straddled: straddled, window: window)
+  }
+
+  /// Waits (spinning, at most a millisecond) until the clock is in the first fifth of a millisecond;
+  /// returns the time then.
+  static func startOfMillisecond() -> Int64 {
+    var now = Clock.now()
+    while now % 1_000_000 > 200_000 { now = Clock.now() }
+    return now
+  }
+}

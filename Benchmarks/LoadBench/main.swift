@@ -1,0 +1,179 @@
+// The load generator behind Benchmarks/run.sh: it measures SetDuel servers started on loopback, with
+// redis-server as the yardstick, and prints one Markdown table. Build in release mode.
+@preconcurrency import Glibc
+
+signal(SIGPIPE, SIG_IGN)
+// Room for ten thousand client sockets: the soft descriptor limit up to the hard one.
+var limit = rlimit()
+let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+if getrlimit(resource, &limit) == 0 && limit.rlim_cur < limit.rlim_max {
+  limit.rlim_cur = limit.rlim_max
+  _ = setrlimit(resource, &limit)
+}
+
+let options: Options
+do {
+  options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fputs("setduel-load: \(error)\n", stderr)
+  exit(2)
+}
+let plan = options.plan
+// Whatever happens, the run ends: SIGALRM's default action ends the process.
+alarm(plan.watchdogSeconds)
+
+var report = Report()
+
+/// Prints progress to standard error, so standard output holds only the table.
+func progress(_ text: String) {
+  fputs("setduel-load: \(text)\n", stderr)
+}
+
+@MainActor
+func wanted(_ phase: String, _ ports: UInt16?...) -> Bool {
+  guard options.phases.contains(phase) else { return false }
+  guard ports.allSatisfy({ $0 != nil }) else {
+    report.note("\(phase): skipped, a port it needs was not given")
+    return false
+  }
+  return true
+}
+
+func count(_ value: Int) -> String { Format.group(Int64(value)) }
+
+for port in [options.setDuelPort, options.timerPort, options.idlePort, options.gamesPort, options.redisPort] {
+  guard let port else { continue }
+  do {
+    try Connector.waitForListener(port: port, seconds: 15)
+  } catch {
+    fputs("setduel-load: \(error)\n", stderr)
+    exit(1)
+  }
+}
+
+// MARK: - Idle connections: memory and CPU (first, while the servers are fresh)
+
+if wanted("idle", options.idlePort, options.redisPort), let idlePid = options.idlePid, let redisPid = options.redisPid {
+  let connections = plan.idleConnections
+  progress("\(connections) idle connections to SetDuel, then to redis-server")
+  do {
+    let setDuel = try IdleBench.run(
+      pid: idlePid, port: options.idlePort!, connections: connections, greeting: IdleBench.setDuel,
+      idleSeconds: plan.idleSeconds)
+    let redis = try IdleBench.run(
+      pid: redisPid, port: options.redisPort!, connections: connections, greeting: IdleBench.redis,
+      idleSeconds: plan.idleSeconds)
+    let megabyte = 1024.0 * 1024
+    let mb = { (bytes: Int) in Format.fixed(Double(bytes) / megabyte, 1) + " MB" }
+    let limit = 150 * 1024 * 1024
+    report.add(
+      Report.Row(
+        measure: "\(count(connections)) connections: resident memory (before: \(mb(setDuel.before)) and "
+          + "\(mb(redis.before)))",
+        setDuel: mb(setDuel.after), redis: mb(redis.after),
+        ratio: Format.ratio(Double(setDuel.after), Double(redis.after)), target: "< 150 MB",
+        verdict: setDuel.after < limit ? "met" : "missed by \(mb(setDuel.after - limit))"))
+    report.add(
+      Report.Row(
+        measure: "\(count(connections)) connections: memory per connection", setDuel: kb(setDuel.perConnection),
+        redis: kb(redis.perConnection), ratio: Format.ratio(setDuel.perConnection, redis.perConnection)))
+    report.add(
+      Report.Row(
+        measure: "\(count(connections)) connections: CPU while idle (over \(Format.fixed(plan.idleSeconds, 0)) s)",
+        setDuel: Format.fixed(setDuel.cpu, 2) + "% of a core", redis: Format.fixed(redis.cpu, 2) + "% of a core"))
+    report.note(
+      "Opening and greeting \(count(connections)) connections took \(Format.fixed(setDuel.setUp, 1)) s on SetDuel "
+        + "(MODE MACHINE and NAME each), \(Format.fixed(redis.setUp, 1)) s on redis-server (one PING each).")
+  } catch {
+    report.fail("idle connections", error)
+  }
+}
+
+func kb(_ bytes: Double) -> String { Format.fixed(bytes / 1024, 1) + " KB" }
+
+// MARK: - PING round trips
+
+if wanted("ping", options.setDuelPort, options.redisPort) {
+  for connections in plan.pingConnections {
+    let label = connections == 1 ? "1 connection" : "\(count(connections)) connections open"
+    progress("PING round trips, \(label): \(plan.pingSamples) samples a server")
+    do {
+      let results = try PingBench.run(
+        [PingBench.setDuel(port: options.setDuelPort!), PingBench.redis(port: options.redisPort!)],
+        connections: connections, warmup: plan.pingWarmup, samples: plan.pingSamples)
+      let (setDuel, redis) = (results[0], results[1])
+      report.compare("PING round trip, \(label): p50", setDuel.p50, redis.p50, limit: 1.1)
+      report.compare("PING round trip, \(label): p99", setDuel.p99, redis.p99, limit: 1.1)
+      report.compare("PING round trip, \(label): max", setDuel.max, redis.max, limit: nil)
+    } catch {
+      report.fail("PING, \(label)", error)
+    }
+  }
+  report.note(
+    "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, the two "
+      + "servers alternating sample by sample; with many connections open the pings go round them in turn.")
+}
+
+// MARK: - Fan-out to spectators
+
+if wanted("fanout", options.setDuelPort) {
+  progress("fan-out of a set found to \(plan.spectators) spectators: \(plan.fanOutSamples) samples")
+  do {
+    let result = try FanOutBench.run(
+      port: options.setDuelPort!, spectators: plan.spectators, samples: plan.fanOutSamples, seconds: 300)
+    let label = "fan-out, set found → last of \(count(plan.spectators)) spectators"
+    report.time("\(label): p50", result.last.p50)
+    report.time("\(label): p99", result.last.p99, under: 5_000_000)
+    report.note(
+      "Fan-out of a set found: \(result.last.count) picks; the first spectator had SET after "
+        + "\(Format.millis(result.first.p50)) (p50), the last after \(Format.millis(result.last.p50)); "
+        + "max \(Format.millis(result.last.max)).")
+  } catch {
+    report.fail("fan-out", error)
+  }
+}
+
+// MARK: - Timer lateness
+
+if wanted("timer", options.timerPort) {
+  progress("timer lateness with \(plan.spectators) spectators: \(plan.timerSamples) claims left to run out")
+  do {
+    let result = try TimerBench.run(
+      port: options.timerPort!, spectators: plan.spectators, samples: plan.timerSamples, seconds: 300)
+    let watching = "\(count(plan.spectators)) spectators watching"
+    report.time("timer lateness, claim expiry → players, \(watching): p50", result.players.p50)
+    report.time("timer lateness, claim expiry → players, \(watching): p99", result.players.p99, under: 2_000_000)
+    let label = "fan-out, claim expiring → last of \(count(plan.spectators)) spectators (from the deadline)"
+    report.time("\(label): p50", result.spectators.p50)
+    report.time("\(label): p99", result.spectators.p99, under: 5_000_000)
+    report.note(
+      "Timer: \(result.players.count) claim windows of \(result.window) ms left to run out; max lateness "
+        + "\(Format.millis(result.players.max)); \(result.straddled) claims straddled a millisecond "
+        + "(measured from the send's millisecond, which can only overstate lateness).")
+  } catch {
+    report.fail("timer lateness", error)
+  }
+}
+
+// MARK: - Complete games
+
+if wanted("games", options.gamesPort) {
+  progress("two bots playing complete games for \(Format.fixed(plan.gameSeconds, 1)) s")
+  do {
+    let result = try GamesBench.run(
+      port: options.gamesPort!, seconds: plan.gameSeconds, minimumGames: plan.minimumGames)
+    report.add(
+      Report.Row(
+        measure: "complete games per second, two bots at zero think time",
+        setDuel: Format.fixed(result.gamesPerSecond, 1) + " games/s"))
+    report.note(
+      "Games: \(result.games) games in \(Format.fixed(result.seconds, 2)) s, "
+        + "\(Format.fixed(Double(result.requests) / Double(max(1, result.games)), 1)) requests a game; "
+        + "\(result.expiries) windows ran out.")
+  } catch {
+    report.fail("games", error)
+  }
+}
+
+print(report.printed())
+exit(report.failures.isEmpty ? 0 : 1)

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Benchmarks/run.sh [--smoke]: builds SetDuel in release mode, starts its servers and redis-server on
+# loopback, measures them with setduel-load, and prints one table (then the rules core's figures).
+# --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
+# Everything it starts is stopped when it ends, and stops by itself after a while in any case.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=full
+load_flags=()
+case "${1:-}" in
+  "") ;;
+  --smoke) mode=smoke; load_flags=(--smoke) ;;
+  *) echo "usage: bash Benchmarks/run.sh [--smoke]" >&2; exit 2 ;;
+esac
+# The longest the servers may live, whatever happens to this script.
+lifetime=$([ "$mode" = smoke ] && echo 300 || echo 1500)
+
+if ! command -v redis-server >/dev/null 2>&1; then
+  echo "== installing redis-server from Debian's packages" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq redis-server >/dev/null
+fi
+
+echo "== building in release mode" >&2
+swift build -c release >&2
+bin=$(swift build -c release --show-bin-path)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/setduel-bench.XXXXXX")
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start_setduel NAME OPTIONS...: starts `setduel serve` on a free loopback port; sets $port and $pid.
+start_setduel() {
+  local name=$1
+  shift
+  "$bin/setduel" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
+    >"$work/$name.out" 2>"$work/$name.log" &
+  pid=$!
+  pids+=("$pid")
+  port=""
+  for _ in $(seq 100); do
+    port=$(sed -n 's/^SetDuel is serving on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.out")
+    [ -n "$port" ] && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "setduel serve ($name) did not start:" >&2
+  cat "$work/$name.out" "$work/$name.log" >&2
+  exit 1
+}
+
+# start_redis: starts redis-server on a free loopback port, no persistence; sets $port and $pid.
+start_redis() {
+  local try
+  for try in $(seq 20); do
+    port=$((20000 + (RANDOM % 20000)))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue  # something listens there
+    redis-server --bind 127.0.0.1 --port "$port" --save '' --appendonly no --daemonize no \
+      --maxclients 12000 --dir "$work" --logfile "$work/redis.log" &
+    pid=$!
+    pids+=("$pid")
+    for _ in $(seq 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      if { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+        printf 'PING\r\n' >&3
+        local reply=""
+        read -t 2 -r reply <&3 || true
+        exec 3>&-
+        [[ "$reply" == "+PONG"* ]] && return 0
+      fi
+      sleep 0.1
+    done
+    kill "$pid" 2>/dev/null || true
+  done
+  echo "redis-server did not start:" >&2
+  cat "$work/redis.log" >&2 || true
+  exit 1
+}
+
+start_setduel table --no-rate-limit
+table_port=$port
+start_setduel timer --no-rate-limit --claim-window 0.02
+timer_port=$port
+start_setduel idle
+idle_port=$port
+idle_pid=$pid
+start_setduel games --no-rate-limit --claim-window 0.25
+games_port=$port
+start_redis
+redis_port=$port
+redis_pid=$pid
+# The watchdog: ends every server after $lifetime seconds even if this script is killed outright.
+(
+  for _ in $(seq "$lifetime"); do sleep 1; done
+  kill "${pids[@]}" 2>/dev/null
+) &
+pids+=("$!")
+
+echo "# SetDuel benchmark ($mode run), $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "Machine: $(nproc) cores ($cpu), $(uname -sr); $(swift --version 2>/dev/null | head -1);"
+echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${1:+ $1}\`"
+echo
+status=0
+"$bin/setduel-load" "${load_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
+  --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" \
+  --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
+
+echo
+echo "## Rules core"
+echo
+if grep -q '"setduel-bench"' Package.swift; then
+  "$bin/setduel-bench"
+else
+  echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
+  echo "second) is not in this checkout yet; once it is, this script runs it here."
+fi
+exit "$status"
