@@ -49,11 +49,12 @@ final class Audience {
   }
 
   /// Reads until `done()` or `seconds` pass. Players' lines update their models and then go to
-  /// `player` (seat index, the decoded line, when read); spectators' lines go to `spectator`.
+  /// `player` (seat index, the line, when read); spectators' lines go to `spectator`. `afterReads`
+  /// runs whenever every line that had arrived is handled.
   @discardableResult
   func pump(
     seconds: Double, until done: () -> Bool, player: (Int, LineView, Int64) -> Void = { _, _, _ in },
-    spectator: (Int, LineView, Int64) -> Void = { _, _, _ in }
+    spectator: (Int, LineView, Int64) -> Void = { _, _, _ in }, afterReads: () -> Void = {}
   ) -> Bool {
     lines.run(
       until: Clock.after(seconds: seconds),
@@ -65,6 +66,6 @@ final class Audience {
           if let seq = line.seq, seq > spectatorSeq[index - 2] { spectatorSeq[index - 2] = seq }
           spectator(index - 2, line, time)
         }
-      }, done: done)
+      }, afterReads: afterReads, done: done)
   }
 }

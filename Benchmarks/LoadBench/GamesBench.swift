@@ -2,16 +2,22 @@ import SetProtocol
 
 /// Complete games per second: two bots at zero think time play game after game over loopback.
 ///
-/// Each bot answers every line at once. In open play both call Set (`CLAIM`) when they see a set;
-/// the server grants the first claim and refuses the other, and the winner picks the set. With no set
-/// on the table seat 1 asks for cards. At game over both ask for a rematch. Claiming before picking
-/// means a bot never picks from a table that changed under it, so no game waits on a timer.
+/// Each bot has one request out at a time, and acts as soon as it has read every line that arrived,
+/// on the latest state it knows. In open
+/// play both call Set (`CLAIM`) when they see a set; the server grants the first claim and refuses the
+/// other, and the winner picks the set. With no set on the table seat 1 asks for cards. At game over
+/// both ask for a rematch. Claiming before picking means a bot never picks from a table that changed
+/// under it. A claim can still come too late, after the other bot's set changed the table; a bot that
+/// holds a claim or turn with no set on the table gives it up at once with a wrong pick (counted in
+/// `givenUp`) rather than wait for the window to run out.
 enum GamesBench {
   struct Result {
     let games: Int
     let seconds: Double
     /// Lines the two bots sent.
     let requests: Int
+    /// Claims or turns held with no set on the table, given up with a wrong pick.
+    let givenUp: Int
     /// Claim or turn windows that ran out: each is time the bots spent waiting on a timer.
     let expiries: Int
 
@@ -23,10 +29,13 @@ enum GamesBench {
     var requests = 0
     var finished = 0
     var expiries = 0
+    var givenUp = 0
     let start = Clock.now()
     let stop = Clock.after(seconds: seconds)
     var last = start
+    var awaiting = [false, false]
     func act(_ seat: Int) {
+      guard !awaiting[seat] else { return }
       let model = audience.models[seat]
       switch model.phase {
       case .open:
@@ -38,40 +47,58 @@ enum GamesBench {
           return
         }
       case .window(let holder) where holder == seat + 1:
-        guard let slots = model.firstSet() else { return }
-        audience.players[seat].send(TableModel.pickLine(slots))
+        if let slots = model.firstSet() {
+          audience.players[seat].send(TableModel.pickLine(slots))
+        } else {
+          givenUp += 1
+          audience.players[seat].send("PICK A B C")
+        }
       case .over:
         audience.players[seat].send("NEW")
       default:
         return
       }
       requests += 1
+      awaiting[seat] = true
     }
     for seat in 0..<2 { act(seat) }
+    var due = [false, false]
+    var flip = false
     var stopping = false
     audience.pump(
       seconds: seconds + 60,
       until: { stopping },
       player: { seat, line, time in
+        if line.hasPrefix("OK ") || line.hasPrefix("ERR ") {
+          awaiting[seat] = false
+          due[seat] = true
+        }
         guard let decoded = EventCodec.decode(line.text) else { return }
         switch decoded.event {
-        case .started, .open, .claim, .turn: act(seat)
+        case .started, .open, .claim, .turn, .diff: due[seat] = true
         case .expired: if seat == 0 { expiries += 1 }
-        case .diff:
-          if audience.models[seat].phase == .open { act(seat) }
         case .over:
+          due[seat] = true
           if seat == 0 {
             finished += 1
             last = time
             stopping = time >= stop && finished >= minimumGames
           }
-          if !stopping { act(seat) }
         default: break
+        }
+      },
+      afterReads: {
+        // Alternately seat 1 and seat 2 first, so neither always wins the race to claim.
+        flip.toggle()
+        for seat in (flip ? [1, 0] : [0, 1]) where due[seat] && !stopping {
+          due[seat] = false
+          act(seat)
         }
       })
     guard finished >= minimumGames else {
       throw BenchError("games: only \(finished) games finished in \(seconds + 60) s")
     }
-    return Result(games: finished, seconds: Double(last - start) / 1e9, requests: requests, expiries: expiries)
+    return Result(
+      games: finished, seconds: Double(last - start) / 1e9, requests: requests, givenUp: givenUp, expiries: expiries)
   }
 }

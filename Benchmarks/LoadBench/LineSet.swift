@@ -21,8 +21,12 @@ final class LineSet {
 
   /// Reads lines, calling `onLine` with the connection's index, the line and when it was read, until
   /// `done()` holds or `deadline` (monotonic nanoseconds) passes. Returns whether `done()` held.
+  /// `afterReads` runs after each round of reads, once every line that had arrived is handled.
   @discardableResult
-  func run(until deadline: Int64, _ onLine: (Int, LineView, Int64) -> Void, done: () -> Bool) -> Bool {
+  func run(
+    until deadline: Int64, _ onLine: (Int, LineView, Int64) -> Void, afterReads: () -> Void = {},
+    done: () -> Bool
+  ) -> Bool {
     while !done() {
       guard Clock.now() < deadline else { return false }
       let ready = poll(&entries, nfds_t(entries.count), Clock.pollTimeout(until: deadline))
@@ -39,6 +43,7 @@ final class LineSet {
         left -= 1
         if left == 0 { break }
       }
+      afterReads()
     }
     return true
   }

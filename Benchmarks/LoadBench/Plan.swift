@@ -56,9 +56,13 @@ struct Options {
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
       --smoke          small counts: seconds, not minutes
       --only           some of: idle, ping, fanout, timer, games
+      --spectators N   spectators for fan-out and timer lateness (default 1,000; smoke 50)
+      --samples N      samples for fan-out and timer lateness (default 400 and 200)
     """
 
   init(_ words: [String]) throws(BenchError) {
+    var spectators: Int?
+    var samples: Int?
     var rest = words[...]
     while let word = rest.popFirst() {
       switch word {
@@ -78,6 +82,8 @@ struct Options {
         case "--redis-port": redisPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)
+        case "--spectators": spectators = try Options.count(word, value)
+        case "--samples": samples = try Options.count(word, value)
         case "--only":
           phases = Set(value.split(separator: ",").map(String.init))
           guard phases.isSubset(of: Options.allPhases) else { throw BenchError("--only: \(value)\n\n\(Options.usage)") }
@@ -85,11 +91,21 @@ struct Options {
         }
       }
     }
+    plan.spectators = spectators ?? plan.spectators
+    plan.fanOutSamples = samples ?? plan.fanOutSamples
+    plan.timerSamples = samples ?? plan.timerSamples
   }
 
   private static func port(_ name: String, _ text: String) throws(BenchError) -> UInt16 {
     guard let port = UInt16(text), port > 0 else { throw BenchError("\(name) \(text): expected a port") }
     return port
+  }
+
+  private static func count(_ name: String, _ text: String) throws(BenchError) -> Int {
+    guard let count = Int(text), (1...100_000).contains(count) else {
+      throw BenchError("\(name) \(text): expected a count 1 to 100000")
+    }
+    return count
   }
 
   private static func pid(_ name: String, _ text: String) throws(BenchError) -> Int32 {

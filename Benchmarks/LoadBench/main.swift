@@ -169,7 +169,7 @@ if wanted("games", options.gamesPort) {
     report.note(
       "Games: \(result.games) games in \(Format.fixed(result.seconds, 2)) s, "
         + "\(Format.fixed(Double(result.requests) / Double(max(1, result.games)), 1)) requests a game; "
-        + "\(result.expiries) windows ran out.")
+        + "\(result.givenUp) claims or turns given up for want of a set, \(result.expiries) windows ran out.")
   } catch {
     report.fail("games", error)
   }
