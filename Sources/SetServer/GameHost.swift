@@ -310,15 +310,16 @@ public struct GameHost {
     guard !events.isEmpty else { return }
     let first = seq + 1
     seq += events.count
-    for (offset, event) in events.enumerated() {
-      let line = EventCodec.encode(event, seq: first + offset)
+    // Encoded once, the same line goes to every machine client.
+    let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
+    for line in lines {
       actions.append(.record(GameRecord.eventLine(line)))
       log(.info, line)
     }
     for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
       switch client.presentation {
       case .machine:
-        for (offset, event) in events.enumerated() { send(id, EventCodec.encode(event, seq: first + offset)) }
+        for line in lines { send(id, line) }
       case .human:
         for event in events { send(id, HumanText.sentence(for: event, names: seatNames)) }
         if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
