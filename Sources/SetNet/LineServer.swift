@@ -135,6 +135,19 @@ public final class LineServer: @unchecked Sendable {
     return flushQueued(connection)
   }
 
+  /// Queues each of `lines` and a CRLF for `id`, then writes what the socket takes now: one lookup
+  /// and one system call for many lines (a broadcast's events). Returns as `send`.
+  @discardableResult
+  public func send(lines: [String], to id: ConnectionID) -> Bool {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let connection = connections[id], connection.isAttached else { return false }
+    for line in lines {
+      connection.channel.enqueue(line.utf8)
+      connection.channel.enqueue(Self.crlf)
+    }
+    return flushQueued(connection)
+  }
+
   /// Queues `bytes` for `id` exactly as given (for telnet answers and the like). Returns as `send`.
   @discardableResult
   public func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool {

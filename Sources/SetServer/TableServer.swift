@@ -33,6 +33,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   private var host: GameHost
   private var server: LineServer?
   private var timer: DispatchSourceTimer?
+  /// The deadline the timer is set for (nil: none, or not known).
+  private var armedDeadline: Instant?
   private var record: RecordFile?
   private let settings: Settings
   private let origin = TableServer.monotonicMilliseconds()
@@ -139,7 +141,26 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   private func perform(_ actions: [HostAction]) {
     dispatchPrecondition(condition: .onQueue(queue))
+    // Consecutive lines for one connection (a broadcast's events) go out together, with one write:
+    // a broadcast to a thousand spectators is a thousand writes, not one per line per spectator, and
+    // the first connections get theirs before the rest are written.
+    var lines: [String] = []
+    var linesFor: ClientID?
+    func sendLines() {
+      if let id = linesFor, !lines.isEmpty { server?.send(lines: lines, to: connection(id)) }
+      lines.removeAll(keepingCapacity: true)
+    }
     for action in actions {
+      if case .send(let id, let line) = action {
+        if id != linesFor {
+          sendLines()
+          linesFor = id
+        }
+        lines.append(line)
+        continue
+      }
+      sendLines()
+      linesFor = nil
       switch action {
       case .send(let id, let line): server?.send(line, to: connection(id))
       case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: connection(id))
@@ -149,22 +170,28 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       case .record(let line): record?.write(line)
       }
     }
+    sendLines()
     armTimer()
   }
 
-  /// Arms the timer for the host's next deadline. Each firing is only a wake-up: the host does
-  /// nothing before its deadline, and the timer is re-armed from the clock every time.
+  /// Arms the timer for the host's next deadline, when it changed. Each firing is only a wake-up: the
+  /// host does nothing before its deadline, and the timer is re-armed from the clock every time.
   private func armTimer() {
-    guard let timer else { return }
+    guard let timer, host.deadline != armedDeadline else { return }
+    armedDeadline = host.deadline
     guard let deadline = host.deadline else {
       timer.schedule(deadline: .distantFuture)
       return
     }
-    let wait = max(0, deadline.milliseconds(since: now()))
-    timer.schedule(deadline: .now() + .milliseconds(Int(wait)), leeway: .milliseconds(1))
+    // The rules count whole milliseconds from `origin`; the deadline is the start of its millisecond
+    // on the monotonic clock, which the wait is measured to in nanoseconds, not rounded to a millisecond.
+    let due = (origin + deadline.milliseconds) * 1_000_000
+    let wait = max(0, due - TableServer.monotonicNanoseconds())
+    timer.schedule(deadline: .now() + .nanoseconds(Int(wait)), leeway: .microseconds(100))
   }
 
   private func timerFired() {
+    armedDeadline = nil  // re-armed whatever happens, in case the firing came early
     perform(host.advance(to: now()))
   }
 
@@ -179,9 +206,13 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   private func connection(_ id: ClientID) -> ConnectionID { ConnectionID(rawValue: UInt64(id.value)) }
 
   static func monotonicMilliseconds() -> Int64 {
+    monotonicNanoseconds() / 1_000_000
+  }
+
+  static func monotonicNanoseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.
