@@ -18,7 +18,9 @@ let package = Package(
     .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
     .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer"]),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
-    .executableTarget(name: "setduel-load", dependencies: ["SetCore", "SetProtocol"], path: "Benchmarks/LoadBench"),
+    .executableTarget(
+      name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CEpoll"], path: "Benchmarks/LoadBench"),
+    .systemLibrary(name: "CEpoll", path: "Benchmarks/CEpoll"),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
     .testTarget(

@@ -1,21 +1,34 @@
 /// Fan-out: seat 1 picks a set, and the time runs from its `PICK` to the last spectator's receipt of
 /// the `SET` event. Between samples the table is brought along: a deal when no set is on the table,
 /// a rematch when the game is over.
+///
+/// The yardstick, sample for sample in turn with SetDuel's: redis-server's `PUBLISH` of a message as
+/// long as a pick's events to as many `SUBSCRIBE`d connections, timed from the `PUBLISH` to the last
+/// subscriber's receipt of the message.
 enum FanOutBench {
   struct Result {
     /// From the pick to the last spectator's `SET`.
     let last: Summary
     /// From the pick to the first spectator's `SET`.
     let first: Summary
+    /// From `PUBLISH` to the last subscriber's message, if redis-server was measured.
+    let redis: Summary?
   }
 
-  static func run(port: UInt16, spectators: Int, samples wanted: Int, seconds: Double) throws(BenchError) -> Result {
+  static func run(port: UInt16, redisPort: UInt16?, spectators: Int, samples wanted: Int, seconds: Double)
+    throws(BenchError) -> Result
+  {
     let audience = try Audience(port: port, spectatorCount: spectators)
+    let publisher = try redisPort.map { port throws(BenchError) in try Publisher(port: port, subscribers: spectators) }
     let deadline = Clock.after(seconds: seconds)
     var last = Samples()
     var first = Samples()
+    var redis = Samples()
     var rounds = 0
     while last.count < wanted {
+      if let publisher, redis.count < last.count {
+        redis.add(try publisher.sample(round: rounds))
+      }
       rounds += 1
       guard rounds <= wanted * 3 + 20, Clock.now() < deadline else {
         throw BenchError("fan-out: \(last.count) of \(wanted) samples after \(rounds - 1) rounds")
@@ -53,7 +66,7 @@ enum FanOutBench {
         throw BenchError("fan-out: the table is in \(model.phase), not open play")
       }
     }
-    return Result(last: last.summary()!, first: first.summary()!)
+    return Result(last: last.summary()!, first: first.summary()!, redis: redis.summary())
   }
 
   /// Reads until `replied()` and every connection has every event seat 1 has seen, at most 10 s.
@@ -64,5 +77,55 @@ enum FanOutBench {
     let done = audience.pump(
       seconds: 10, until: { replied() && audience.caughtUp(to: audience.models[0].lastSeq) }, spectator: spectator)
     guard done else { throw BenchError("\(what): the table did not settle within 10 s") }
+  }
+}
+
+/// redis-server's publish and subscribe, as a fan-out yardstick: one publisher, many subscribers.
+final class Publisher {
+  private let publisher: LineConnection
+  private let subscribers: LineSet
+  /// Filler making a message as long as a pick's events (about 170 bytes on the wire).
+  private let filler = String(repeating: "x", count: 140)
+  private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+
+  init(port: UInt16, subscribers count: Int) throws(BenchError) {
+    publisher = try Connector.open(1, port: port)[0]
+    subscribers = LineSet(try Connector.open(count, port: port))
+    // `SUBSCRIBE bench` is answered by an array whose last line is the subscription count, `:1`.
+    guard subscribers.request(seconds: 30, { _ in "SUBSCRIBE bench" }, isAnswer: { $0.hasPrefix(":1") }) else {
+      throw BenchError("redis-server: not every connection subscribed")
+    }
+  }
+
+  deinit {
+    buffer.deallocate()
+    publisher.close(reset: true)
+    for connection in subscribers.connections { connection.close(reset: true) }
+  }
+
+  /// One `PUBLISH`: nanoseconds from its send to the last subscriber's receipt of the message.
+  func sample(round: Int) throws(BenchError) -> Int64 {
+    let marker = "M\(round)-"
+    let count = subscribers.connections.count
+    var received = 0
+    var last: Int64 = 0
+    let start = Clock.now()
+    guard publisher.send("PUBLISH bench \(marker)\(filler)") else { throw BenchError("redis-server: PUBLISH failed") }
+    let done = subscribers.run(
+      until: Clock.after(seconds: 10),
+      { _, line, time in
+        if line.hasPrefix("M") && line.text.hasPrefix(marker) {
+          received += 1
+          last = time
+        }
+      }, done: { received == count })
+    guard done else { throw BenchError("redis-server: \(received) of \(count) subscribers got the message") }
+    // The publisher's reply, `:count`, waits for it; read it so it does not pile up.
+    var replied = false
+    let limit = Clock.after(seconds: 1)
+    while !replied && publisher.waitReadable(until: limit) {
+      publisher.drain(buffer) { line, _ in replied = replied || line.hasPrefix(":") }
+    }
+    return last - start
   }
 }

@@ -35,9 +35,13 @@ struct Report {
     add(row)
   }
 
-  /// A row of a time held under `limit` nanoseconds (at p99) if given.
-  mutating func time(_ measure: String, _ value: Int64, under limit: Int64? = nil) {
+  /// A row of a time held under `limit` nanoseconds if given, with redis-server's figure if measured.
+  mutating func time(_ measure: String, _ value: Int64, redis: Int64? = nil, under limit: Int64? = nil) {
     var row = Row(measure: measure, setDuel: Format.millis(value))
+    if let redis {
+      row.redis = Format.millis(redis)
+      row.ratio = Format.ratio(Double(value), Double(redis))
+    }
     if let limit {
       row.target = "< " + Format.millis(limit)
       row.verdict = value < limit ? "met" : "missed by " + Format.millis(value - limit)

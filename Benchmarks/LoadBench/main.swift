@@ -120,14 +120,16 @@ if wanted("fanout", options.setDuelPort) {
   progress("fan-out of a set found to \(plan.spectators) spectators: \(plan.fanOutSamples) samples")
   do {
     let result = try FanOutBench.run(
-      port: options.setDuelPort!, spectators: plan.spectators, samples: plan.fanOutSamples, seconds: 300)
-    let label = "fan-out, set found → last of \(count(plan.spectators)) spectators"
-    report.time("\(label): p50", result.last.p50)
-    report.time("\(label): p99", result.last.p99, under: 5_000_000)
+      port: options.setDuelPort!, redisPort: options.redisPort, spectators: plan.spectators,
+      samples: plan.fanOutSamples, seconds: 300)
+    let label = "fan-out, set found → last of \(count(plan.spectators)) spectators (redis: PUBLISH → subscribers)"
+    report.time("\(label): p50", result.last.p50, redis: result.redis?.p50)
+    report.time("\(label): p99", result.last.p99, redis: result.redis?.p99, under: 5_000_000)
     report.note(
       "Fan-out of a set found: \(result.last.count) picks; the first spectator had SET after "
         + "\(Format.millis(result.first.p50)) (p50), the last after \(Format.millis(result.last.p50)); "
-        + "max \(Format.millis(result.last.max)).")
+        + "max \(Format.millis(result.last.max))"
+        + (result.redis.map { "; redis-server's PUBLISH max \(Format.millis($0.max))." } ?? "."))
   } catch {
     report.fail("fan-out", error)
   }
