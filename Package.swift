@@ -12,17 +12,18 @@ let package = Package(
     .target(name: "SetCore"),
     // The wire: requests, replies and events as lines, both ways. Pure.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
-    // A game-agnostic TCP line transport: Glibc sockets and Dispatch.
-    .target(name: "SetNet"),
+    // Linux calls Swift's Glibc module leaves out: epoll, eventfd, sched_setaffinity.
+    .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+    // A game-agnostic TCP line transport: Glibc sockets, epoll and Dispatch.
+    .target(name: "SetNet", dependencies: ["CLinux"]),
     // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
     .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
     .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer"]),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
     .executableTarget(
-      name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CEpoll"], path: "Benchmarks/LoadBench"),
-    .systemLibrary(name: "CEpoll", path: "Benchmarks/CEpoll"),
+      name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
-    .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetNet", "CLinux"]),
     .testTarget(
       name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"],
       exclude: ["Transcripts"]),

@@ -1,4 +1,4 @@
-import CEpoll
+import CLinux
 import Glibc
 
 /// Many connections read together with epoll: the loop a load generator runs while it waits for a

@@ -35,6 +35,8 @@ public final class LineServer: @unchecked Sendable {
   private var listenFD: Int32 = -1
   private var acceptPaused = false
   private var sweepTimer: DispatchSourceTimer?
+  /// Watches the connections' sockets and runs their reads on `queue` (see `EventLoop`).
+  private var loop: EventLoop?
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
   private var lastID: UInt64 = 0
@@ -100,6 +102,16 @@ public final class LineServer: @unchecked Sendable {
       return getsockname(fd, pointer, &length)
     }
     let port = UInt16(bigEndian: bound.sin_port)
+
+    let loop: EventLoop
+    do {
+      loop = try EventLoop(queue: queue)
+      try loop.start()
+    } catch {
+      Glibc.close(fd)
+      throw error
+    }
+    self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
     source.setEventHandler { [self] in acceptConnections(listening: fd) }
@@ -202,6 +214,8 @@ public final class LineServer: @unchecked Sendable {
     for connection in connections.values {
       drop(connection, reason: .serverStopped)
     }
+    loop?.stop()
+    loop = nil
   }
 
   // MARK: - Accepting
@@ -260,7 +274,11 @@ public final class LineServer: @unchecked Sendable {
     Sockets.setNoDelay(fd)
     lastID += 1
     let id = ConnectionID(rawValue: lastID)
-    let channel = SocketChannel(fd: fd, queue: queue) { [self] in connections[id] = nil }
+    guard let loop else {
+      Glibc.close(fd)
+      return
+    }
+    let channel = SocketChannel(fd: fd, loop: loop) { [self] in connections[id] = nil }
     let connection = Connection(
       id: id, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
       bucket: configuration.rateLimit.map { TokenBucket(configuration: $0) }, now: MonotonicClock.milliseconds())
@@ -291,6 +309,9 @@ public final class LineServer: @unchecked Sendable {
         if connection.isAttached {
           deliver(connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), from: connection)
         }
+        // A short read took all there was: the loop reports the socket again when more comes, so
+        // there is no need for one more read to hear EAGAIN.
+        if count < readBuffer.count { return }
       }
     }
     queue.async { [self] in readInput(connection) }

@@ -1,11 +1,13 @@
+import CLinux
 import Dispatch
 import Glibc
 
-/// A connected non-blocking socket with its read source, its write source and its output queue.
+/// A connected non-blocking socket with its output queue, told when the socket is ready either by its
+/// own read and write Dispatch sources or by an `EventLoop`.
 ///
-/// Used only on the serial queue it was made with. The write source is resumed only while output is
-/// waiting (a resumed write source on an idle socket would fire without end). The descriptor is
-/// closed exactly once, when both sources have run their cancel handlers.
+/// Used only on the serial queue it was made with. Writability is watched only while output is
+/// waiting (a watched idle socket would be reported writable without end). The descriptor is closed
+/// exactly once: with sources, when both have run their cancel handlers; with a loop, at `close()`.
 final class SocketChannel: @unchecked Sendable {
   // Sendable by confinement: used only on its queue, where its source handlers run too.
   enum ReadResult {
@@ -26,9 +28,19 @@ final class SocketChannel: @unchecked Sendable {
     case failed(Int32)
   }
 
+  /// What reports the socket ready.
+  private enum Watch {
+    case sources(read: DispatchSourceRead, write: DispatchSourceWrite)
+    case loop(EventLoop, token: UInt64)
+  }
+
   let fd: Int32
-  private let readSource: DispatchSourceRead
-  private let writeSource: DispatchSourceWrite
+  private var watch: Watch
+  private let queue: DispatchQueue
+  private let onClosed: () -> Void
+  /// With a loop, the handlers `start` was given (with sources, the sources hold them).
+  private var onReadable: (() -> Void)?
+  private var onWritten: ((FlushResult) -> Void)?
   private var readStarted = false
   private var readCancelled = false
   private var writeArmed = false
@@ -37,11 +49,15 @@ final class SocketChannel: @unchecked Sendable {
   /// `close()` was called: nothing more is read or written.
   private(set) var isClosed = false
 
-  /// Adopts the connected non-blocking socket `fd`. `onClosed` runs on `queue` once `fd` is closed.
+  /// Adopts the connected non-blocking socket `fd`, watched by its own Dispatch sources. `onClosed`
+  /// runs on `queue` once `fd` is closed.
   init(fd: Int32, queue: DispatchQueue, onClosed: @escaping () -> Void) {
     self.fd = fd
-    readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-    writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+    self.queue = queue
+    self.onClosed = onClosed
+    let readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    let writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+    watch = .sources(read: readSource, write: writeSource)
     // The handlers hold the channel until the sources are cancelled; libdispatch releases them then.
     let sourceCancelled = { [self] in
       openSources -= 1
@@ -54,14 +70,43 @@ final class SocketChannel: @unchecked Sendable {
     writeSource.setCancelHandler(handler: sourceCancelled)
   }
 
+  /// Adopts the connected non-blocking socket `fd`, watched by `loop`, on the loop's queue. `onClosed`
+  /// runs on that queue, on a later turn, once `fd` is closed.
+  init(fd: Int32, loop: EventLoop, onClosed: @escaping () -> Void) {
+    self.fd = fd
+    queue = loop.queue
+    self.onClosed = onClosed
+    watch = .loop(loop, token: 0)
+    // The loop holds the channel through the handler until `close()` removes it.
+    watch = .loop(loop, token: loop.add(fd) { [self] events in ready(events) })
+  }
+
   /// Starts reading: `onReadable` runs whenever input (or its end) is waiting, and `onWritten` after
-  /// each flush the write source makes.
+  /// each flush made because the socket had room again.
   func start(onReadable: @escaping () -> Void, onWritten: @escaping (FlushResult) -> Void) {
     precondition(!readStarted && !isClosed)
-    readSource.setEventHandler(handler: onReadable)
-    writeSource.setEventHandler { [self] in onWritten(flush()) }
     readStarted = true
-    readSource.resume()
+    switch watch {
+    case .sources(let readSource, let writeSource):
+      readSource.setEventHandler(handler: onReadable)
+      writeSource.setEventHandler { [self] in onWritten(flush()) }
+      readSource.resume()
+    case .loop(let loop, let token):
+      self.onReadable = onReadable
+      self.onWritten = onWritten
+      loop.setInterest(token, read: true, write: writeArmed)
+    }
+  }
+
+  /// The loop saw `events` on the socket.
+  private func ready(_ events: UInt32) {
+    let trouble = events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+    if readStarted && !readCancelled && (events & EPOLLIN.rawValue != 0 || trouble) {
+      onReadable?()
+    }
+    if !isClosed && writeArmed && (events & EPOLLOUT.rawValue != 0 || trouble) {
+      onWritten?(flush())
+    }
   }
 
   /// Reads what is waiting into `buffer`, retrying when interrupted.
@@ -87,17 +132,22 @@ final class SocketChannel: @unchecked Sendable {
   func stopReading() {
     guard !readCancelled else { return }
     readCancelled = true
-    readSource.cancel()
-    if !readStarted {
-      readStarted = true
-      readSource.resume()  // An inactive source runs its cancel handler only once activated.
+    switch watch {
+    case .sources(let readSource, _):
+      readSource.cancel()
+      if !readStarted {
+        readStarted = true
+        readSource.resume()  // An inactive source runs its cancel handler only once activated.
+      }
+    case .loop(let loop, let token):
+      loop.setInterest(token, read: false, write: writeArmed)
     }
   }
 
   /// How many bytes wait to be written.
   var pendingOutputBytes: Int { output.count }
 
-  /// Whether the write source is waiting for room in the socket.
+  /// Whether writability is watched: output waits for room in the socket.
   var isWaitingToWrite: Bool { writeArmed }
 
   /// Whether the bytes written so far stop in the middle of a line.
@@ -109,8 +159,8 @@ final class SocketChannel: @unchecked Sendable {
     output.append(bytes)
   }
 
-  /// Writes what waits until done or until the socket is full; in that case the write source is
-  /// resumed and will flush the rest, reporting to `onWritten`.
+  /// Writes what waits until done or until the socket is full; in that case writability is watched,
+  /// and the rest is flushed when there is room, reporting to `onWritten`.
   func flush() -> FlushResult {
     guard !isClosed else { return .drained }
     var failure: Int32 = 0
@@ -158,26 +208,41 @@ final class SocketChannel: @unchecked Sendable {
     _ = shutdown(fd, Int32(SHUT_WR))
   }
 
-  /// Stops everything; the descriptor is closed once both sources have wound down.
+  /// Stops everything; the descriptor is closed once both sources have wound down, or at once with a
+  /// loop.
   func close() {
     guard !isClosed else { return }
     output.removeAll()
     stopReading()
     isClosed = true
-    writeSource.cancel()
-    if !writeArmed {
-      writeArmed = true
-      writeSource.resume()  // A suspended (or never started) source runs its cancel handler only once resumed.
+    switch watch {
+    case .sources(_, let writeSource):
+      writeSource.cancel()
+      if !writeArmed {
+        writeArmed = true
+        writeSource.resume()  // A suspended (or never started) source runs its cancel handler only once resumed.
+      }
+    case .loop(let loop, let token):
+      loop.remove(token)
+      onReadable = nil
+      onWritten = nil
+      Glibc.close(fd)
+      queue.async { [self] in onClosed() }
     }
   }
 
   private func armWriteSource(_ armed: Bool) {
     guard armed != writeArmed && !isClosed else { return }
     writeArmed = armed
-    if armed {
-      writeSource.resume()
-    } else {
-      writeSource.suspend()
+    switch watch {
+    case .sources(_, let writeSource):
+      if armed {
+        writeSource.resume()
+      } else {
+        writeSource.suspend()
+      }
+    case .loop(let loop, let token):
+      loop.setInterest(token, read: readStarted && !readCancelled, write: armed)
     }
   }
 }

@@ -1,0 +1,141 @@
+import CLinux
+import Dispatch
+import Glibc
+
+/// One thread waiting on epoll for many sockets, running their handlers on a serial queue.
+///
+/// Each batch of readiness is handled inside `queue.sync`, which runs on the waiting thread itself
+/// whenever the queue is free: a read is handled on the thread that saw it was ready, as in a
+/// single-threaded event loop. (A Dispatch source costs a hand-off between threads for every read:
+/// libdispatch's manager thread sees the readiness and wakes a worker thread to run the handler.)
+/// Everything else on the queue (timers, async work) runs as before, one thing at a time, so the
+/// queue still owns all the state the handlers touch.
+final class EventLoop: @unchecked Sendable {
+  // Sendable by confinement: `watched`, `lastToken` and `isStopped` are touched only on `queue`;
+  // the descriptors are set once, in `init`.
+
+  /// Called on the queue with the epoll events (`EPOLLIN`, `EPOLLOUT`, `EPOLLHUP`, `EPOLLERR`) seen.
+  typealias Handler = (UInt32) -> Void
+
+  /// A watched descriptor.
+  private struct Watched {
+    let fd: Int32
+    let handler: Handler
+    /// The events asked for; with none, the descriptor is left out of the epoll set, so that a hang-up
+    /// (which epoll reports whatever was asked) cannot wake the loop without end.
+    var interest: UInt32 = 0
+  }
+
+  /// The serial queue the handlers run on.
+  let queue: DispatchQueue
+  private let epoll: Int32
+  /// Written to wake the waiting thread when it should stop.
+  private let wakeFD: Int32
+  private var watched: [UInt64: Watched] = [:]
+  private var lastToken: UInt64 = 0
+  private var isStopped = false
+
+  /// A loop whose handlers run on `queue`. Call `start()` to begin waiting.
+  init(queue: DispatchQueue) throws(SocketError) {
+    self.queue = queue
+    epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+    guard epoll >= 0 else { throw SocketError.last("epoll_create1") }
+    wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+    guard wakeFD >= 0 else {
+      let error = SocketError.last("eventfd")
+      Glibc.close(epoll)
+      throw error
+    }
+    var event = epoll_event()
+    event.events = EPOLLIN.rawValue
+    event.data.u64 = 0  // token 0: the wake-up descriptor
+    _ = epoll_ctl(epoll, EPOLL_CTL_ADD, wakeFD, &event)
+  }
+
+  /// Starts the waiting thread. Call once. The thread holds the loop until `stop()`. If it cannot be
+  /// started, the loop's descriptors are closed and it cannot be used.
+  func start() throws(SocketError) {
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let result = pthread_create(
+      &thread, nil,
+      { context in
+        Unmanaged<EventLoop>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      }, context)
+    guard result == 0 else {
+      Unmanaged<EventLoop>.fromOpaque(context).release()
+      Glibc.close(wakeFD)
+      Glibc.close(epoll)
+      throw SocketError("pthread_create", code: result)
+    }
+    pthread_detach(thread)
+  }
+
+  /// Watches `fd` (for nothing yet: see `setInterest`); returns its token. `handler` is held until
+  /// `remove(_:)`.
+  func add(_ fd: Int32, handler: @escaping Handler) -> UInt64 {
+    dispatchPrecondition(condition: .onQueue(queue))
+    lastToken += 1
+    watched[lastToken] = Watched(fd: fd, handler: handler)
+    return lastToken
+  }
+
+  /// Asks for readability, writability, both or neither of the descriptor with `token`.
+  func setInterest(_ token: UInt64, read: Bool, write: Bool) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let entry = watched[token] else { return }
+    let interest = (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
+    guard interest != entry.interest else { return }
+    var event = epoll_event()
+    event.events = interest
+    event.data.u64 = token
+    let operation = entry.interest == 0 ? EPOLL_CTL_ADD : (interest == 0 ? EPOLL_CTL_DEL : EPOLL_CTL_MOD)
+    _ = epoll_ctl(epoll, operation, entry.fd, &event)
+    watched[token]?.interest = interest
+  }
+
+  /// Stops watching the descriptor with `token` and drops its handler. Call before closing it.
+  func remove(_ token: UInt64) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    setInterest(token, read: false, write: false)
+    watched[token] = nil
+  }
+
+  /// Ends the waiting thread, which closes the epoll descriptor. Handlers still watched are dropped.
+  func stop() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard !isStopped else { return }
+    isStopped = true
+    watched.removeAll()
+    var one: UInt64 = 1
+    _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
+  }
+
+  /// The name of every loop's waiting thread.
+  static let threadName = "setnet-loop"
+
+  /// The waiting thread: epoll, then the handlers of what is ready, on the queue, until stopped.
+  private func run() {
+    _ = clinux_pthread_setname_np(UInt(pthread_self()), EventLoop.threadName)
+    var events = [epoll_event](repeating: epoll_event(), count: 256)
+    var running = true
+    while running {
+      let count = epoll_wait(epoll, &events, Int32(events.count), -1)
+      guard count >= 0 || errno == EINTR else { break }
+      queue.sync {
+        guard !isStopped else {
+          running = false
+          return
+        }
+        for index in 0..<max(0, Int(count)) {
+          let token = events[index].data.u64
+          // Looked up now: an earlier handler in this batch may have removed it.
+          watched[token]?.handler(events[index].events)
+        }
+      }
+    }
+    Glibc.close(wakeFD)
+    Glibc.close(epoll)
+  }
+}
