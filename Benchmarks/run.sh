@@ -27,6 +27,18 @@ echo "== building in release mode" >&2
 swift build -c release >&2
 bin=$(swift build -c release --show-bin-path)
 
+# The servers run on one core and the load generator on another (and on the servers' core only to time
+# PING round trips), so the figures do not depend on where the scheduler happens to put each thread.
+allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+client_cpu=${allowed%%[-,]*}
+server_cpu=${allowed##*[-,]}
+pin=()
+cpu_flags=()
+if [ -n "$allowed" ] && [ "$client_cpu" != "$server_cpu" ] && command -v taskset >/dev/null 2>&1; then
+  pin=(taskset -c "$server_cpu")
+  cpu_flags=(--server-cpu "$server_cpu" --client-cpu "$client_cpu")
+fi
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/setduel-bench.XXXXXX")
 pids=()
 cleanup() {
@@ -41,7 +53,7 @@ trap 'exit 130' INT TERM
 start_setduel() {
   local name=$1
   shift
-  "$bin/setduel" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
+  "${pin[@]}" "$bin/setduel" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
     >"$work/$name.out" 2>"$work/$name.log" &
   pid=$!
   pids+=("$pid")
@@ -63,7 +75,7 @@ start_redis() {
   for try in $(seq 20); do
     port=$((20000 + (RANDOM % 20000)))
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue  # something listens there
-    redis-server --bind 127.0.0.1 --port "$port" --save '' --appendonly no --daemonize no \
+    "${pin[@]}" redis-server --bind 127.0.0.1 --port "$port" --save '' --appendonly no --daemonize no \
       --maxclients 12000 --dir "$work" --logfile "$work/redis.log" &
     pid=$!
     pids+=("$pid")
@@ -109,9 +121,14 @@ echo
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "Machine: $(nproc) cores ($cpu), $(uname -sr); $(swift --version 2>/dev/null | head -1);"
 echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${1:+ $1}\`"
+if [ ${#pin[@]} -gt 0 ]; then
+  echo "Servers pinned to CPU $server_cpu; the load generator on CPU $client_cpu (on CPU $server_cpu for PING)."
+else
+  echo "Nothing pinned (one CPU, or no taskset): figures depend on where the scheduler puts threads."
+fi
 echo
 status=0
-"$bin/setduel-load" "${load_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
+"$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
   --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" \
   --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
 

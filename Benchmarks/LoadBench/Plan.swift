@@ -39,6 +39,13 @@ struct Options {
   var redisPort: UInt16?
   var redisPid: Int32?
   var phases: Set<String> = Options.allPhases
+  /// The core the servers run on: the load generator pins itself there for PING round trips, so that
+  /// every round trip is two switches on one core, as fast for one server as for the other, never a
+  /// wake-up across cores whose cost depends on where the scheduler happened to put each thread.
+  var serverCPU: Int?
+  /// The core the load generator runs on for everything else, so its reading does not take the
+  /// servers' core.
+  var clientCPU: Int?
 
   static let allPhases: Set<String> = ["idle", "ping", "fanout", "timer", "games"]
 
@@ -54,6 +61,8 @@ struct Options {
       --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
       --games-port     SetDuel for two bots playing complete games
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
+      --server-cpu N   the core the servers are pinned to: PING round trips are timed from it
+      --client-cpu N   the core to run on for everything but PING round trips
       --smoke          small counts: seconds, not minutes
       --only           some of: idle, ping, fanout, timer, games
       --spectators N   spectators for fan-out and timer lateness (default 1,000; smoke 50)
@@ -82,6 +91,8 @@ struct Options {
         case "--redis-port": redisPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)
+        case "--server-cpu": serverCPU = try Options.cpu(word, value)
+        case "--client-cpu": clientCPU = try Options.cpu(word, value)
         case "--spectators": spectators = try Options.count(word, value)
         case "--samples": samples = try Options.count(word, value)
         case "--only":
@@ -106,6 +117,11 @@ struct Options {
       throw BenchError("\(name) \(text): expected a count 1 to 100000")
     }
     return count
+  }
+
+  private static func cpu(_ name: String, _ text: String) throws(BenchError) -> Int {
+    guard let cpu = Int(text), (0..<1024).contains(cpu) else { throw BenchError("\(name) \(text): expected a CPU") }
+    return cpu
   }
 
   private static func pid(_ name: String, _ text: String) throws(BenchError) -> Int32 {

@@ -41,6 +41,13 @@ func wanted(_ phase: String, _ ports: UInt16?...) -> Bool {
 
 func count(_ value: Int) -> String { Format.group(Int64(value)) }
 
+/// Runs the load generator on `cpu`, if one was chosen.
+@MainActor
+func runOn(_ cpu: Int?) {
+  guard let cpu else { return }
+  if !Affinity.pin(to: cpu) { report.note("could not pin the load generator to CPU \(cpu)") }
+}
+
 for port in [options.setDuelPort, options.timerPort, options.idlePort, options.gamesPort, options.redisPort] {
   guard let port else { continue }
   do {
@@ -55,6 +62,7 @@ for port in [options.setDuelPort, options.timerPort, options.idlePort, options.g
 
 if wanted("idle", options.idlePort, options.redisPort), let idlePid = options.idlePid, let redisPid = options.redisPid {
   let connections = plan.idleConnections
+  runOn(options.clientCPU)
   progress("\(connections) idle connections to SetDuel, then to redis-server")
   do {
     let setDuel = try IdleBench.run(
@@ -94,6 +102,7 @@ func kb(_ bytes: Double) -> String { Format.fixed(bytes / 1024, 1) + " KB" }
 // MARK: - PING round trips
 
 if wanted("ping", options.setDuelPort, options.redisPort) {
+  runOn(options.serverCPU)
   for connections in plan.pingConnections {
     let label = connections == 1 ? "1 connection" : "\(count(connections)) connections open"
     progress("PING round trips, \(label): \(plan.pingSamples) samples a server")
@@ -117,6 +126,7 @@ if wanted("ping", options.setDuelPort, options.redisPort) {
 // MARK: - Fan-out to spectators
 
 if wanted("fanout", options.setDuelPort) {
+  runOn(options.clientCPU)
   progress("fan-out of a set found to \(plan.spectators) spectators: \(plan.fanOutSamples) samples")
   do {
     let result = try FanOutBench.run(
@@ -138,6 +148,7 @@ if wanted("fanout", options.setDuelPort) {
 // MARK: - Timer lateness
 
 if wanted("timer", options.timerPort) {
+  runOn(options.clientCPU)
   progress("timer lateness with \(plan.spectators) spectators: \(plan.timerSamples) claims left to run out")
   do {
     let result = try TimerBench.run(
@@ -160,6 +171,7 @@ if wanted("timer", options.timerPort) {
 // MARK: - Complete games
 
 if wanted("games", options.gamesPort) {
+  runOn(options.clientCPU)
   progress("two bots playing complete games for \(Format.fixed(plan.gameSeconds, 1)) s")
   do {
     let result = try GamesBench.run(
