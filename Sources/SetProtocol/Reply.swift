@@ -21,14 +21,34 @@ public struct Reply: Equatable, Sendable {
     self.kind = kind
   }
 
-  /// The reply's line.
+  /// The reply's line: its words joined by single spaces.
   public var line: String {
-    let tag = id.map { ["@" + $0] } ?? []
+    // Built by appending (every request gets a reply, so this runs for every line a client sends).
+    var text: String
     switch kind {
-    case .ok(let verb, let fields): return (["OK"] + tag + [verb] + fields).joined(separator: " ")
-    case .error(let error): return (["ERR"] + tag + [error.code.rawValue, error.text]).joined(separator: " ")
-    case .pong(let token): return (["PONG"] + tag + (token.map { [$0] } ?? [])).joined(separator: " ")
+    case .ok: text = "OK"
+    case .error: text = "ERR"
+    case .pong: text = "PONG"
     }
+    if let id {
+      text += " @"
+      text += id
+    }
+    func add(_ word: String) {
+      text += " "
+      text += word
+    }
+    switch kind {
+    case .ok(let verb, let fields):
+      add(verb)
+      fields.forEach(add)
+    case .error(let error):
+      add(error.code.rawValue)
+      add(error.text)
+    case .pong(let token):
+      if let token { add(token) }
+    }
+    return text
   }
 
   /// The reply on a line, or nil if the line is not a reply.

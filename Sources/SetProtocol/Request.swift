@@ -12,7 +12,7 @@ public struct Request: Equatable, Sendable {
 
   /// The request on a line, or nil for a blank line (which is ignored).
   public static func parse(_ line: String) -> Request? {
-    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    var words = words(line)
     guard !words.isEmpty else { return nil }
     var id: String?
     if words[0].hasPrefix("@") {
@@ -28,8 +28,29 @@ public struct Request: Equatable, Sendable {
       }
     }
     let verb = words.removeFirst().uppercased()
-    let rest = restOfLine(line, after: verb.count, id: id)
-    return Request(id: id, command: command(verb, words, rest: rest))
+    return Request(id: id, command: command(verb, words, rest: { restOfLine(line, after: verb.count, id: id) }))
+  }
+
+  /// The words of `line`: runs of anything but spaces and tabs, found byte by byte.
+  private static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    let utf8 = line.utf8
+    var start: String.Index?
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 32 || byte == 9 {
+        if let wordStart = start {
+          words.append(String(line[wordStart..<index]))
+          start = nil
+        }
+      } else if start == nil {
+        start = index
+      }
+      index = utf8.index(after: index)
+    }
+    if let wordStart = start { words.append(String(line[wordStart...])) }
+    return words
   }
 
   /// The text after the verb, as typed (for SAY).
@@ -41,50 +62,65 @@ public struct Request: Equatable, Sendable {
     return String(text.dropFirst(verbLength).drop(while: { $0 == " " || $0 == "\t" }))
   }
 
-  private static func command(_ verb: String, _ words: [String], rest: String) -> Result<ClientCommand, ProtocolError> {
-    let usage = ProtocolError(.badArgument, "usage: " + (Help.usage(of: verb) ?? verb))
-    switch verb {
-    case "HELP":
-      return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage)
-    case "NAME":
-      guard words.count == 1 else { return .failure(usage) }
+  /// The command `verb` with `words`; `rest` gives the text after the verb as typed. Both the usage
+  /// error and the rest are made only when needed: this runs for every line a client sends.
+  private static func command(_ verb: String, _ words: [String], rest: () -> String) -> Result<
+    ClientCommand, ProtocolError
+  > {
+    func usage() -> ProtocolError { ProtocolError(.badArgument, "usage: " + (Help.usage(of: verb) ?? verb)) }
+    guard let known = verbs[verb] else { return .failure(ProtocolError(.unknownCommand)) }
+    switch known {
+    case .help:
+      return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage())
+    case .name:
+      guard words.count == 1 else { return .failure(usage()) }
       guard isWord(words[0], max: 16, extra: "_-") else { return .failure(ProtocolError(.badName)) }
       return .success(.name(words[0]))
-    case "MODE":
-      guard words.count == 1, let mode = Presentation(rawValue: words[0].lowercased()) else { return .failure(usage) }
+    case .mode:
+      guard words.count == 1, let mode = Presentation(rawValue: words[0].lowercased()) else { return .failure(usage()) }
       return .success(.mode(mode))
-    case "CLAIM", "SET":
-      return words.isEmpty ? .success(.claim) : .failure(usage)
-    case "PICK":
-      guard let slots = slots(words), (1...3).contains(slots.count) else { return .failure(usage) }
+    case .claim:
+      return words.isEmpty ? .success(.claim) : .failure(usage())
+    case .pick:
+      guard let slots = slots(words), (1...3).contains(slots.count) else { return .failure(usage()) }
       return .success(.pick(slots))
-    case "UNPICK":
-      guard let slots = slots(words), slots.count == 1 else { return .failure(usage) }
+    case .unpick:
+      guard let slots = slots(words), slots.count == 1 else { return .failure(usage()) }
       return .success(.unpick(slots[0]))
-    case "DEAL":
-      return words.isEmpty ? .success(.deal) : .failure(usage)
-    case "STATE":
-      return words.isEmpty ? .success(.state) : .failure(usage)
-    case "SCORES":
-      return words.isEmpty ? .success(.scores) : .failure(usage)
-    case "HISTORY":
-      return words.isEmpty ? .success(.history) : .failure(usage)
-    case "SAY":
-      return rest.isEmpty ? .failure(usage) : .success(.say(rest))
-    case "NEW":
-      return words.isEmpty ? .success(.new) : .failure(usage)
-    case "PING":
-      guard words.count <= 1 else { return .failure(usage) }
-      if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage) }
+    case .deal:
+      return words.isEmpty ? .success(.deal) : .failure(usage())
+    case .state:
+      return words.isEmpty ? .success(.state) : .failure(usage())
+    case .scores:
+      return words.isEmpty ? .success(.scores) : .failure(usage())
+    case .history:
+      return words.isEmpty ? .success(.history) : .failure(usage())
+    case .say:
+      let text = rest()
+      return text.isEmpty ? .failure(usage()) : .success(.say(text))
+    case .new:
+      return words.isEmpty ? .success(.new) : .failure(usage())
+    case .ping:
+      guard words.count <= 1 else { return .failure(usage()) }
+      if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage()) }
       return .success(.ping(words.first))
-    case "RESUME":
-      return words.count == 1 ? .success(.resume(words[0])) : .failure(usage)
-    case "QUIT":
-      return words.isEmpty ? .success(.quit) : .failure(usage)
-    default:
-      return .failure(ProtocolError(.unknownCommand))
+    case .resume:
+      return words.count == 1 ? .success(.resume(words[0])) : .failure(usage())
+    case .quit:
+      return words.isEmpty ? .success(.quit) : .failure(usage())
     }
   }
+
+  /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
+  private enum Verb {
+    case help, name, mode, claim, pick, unpick, deal, state, scores, history, say, new, ping, resume, quit
+  }
+
+  private static let verbs: [String: Verb] = [
+    "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
+    "DEAL": .deal, "STATE": .state, "SCORES": .scores, "HISTORY": .history, "SAY": .say, "NEW": .new, "PING": .ping,
+    "RESUME": .resume, "QUIT": .quit,
+  ]
 
   /// Slot labels as separate words (`A B C`), comma-separated (`A,B,C`) or run together (`ABC`).
   private static func slots(_ words: [String]) -> [Slot]? {
@@ -98,9 +134,17 @@ public struct Request: Equatable, Sendable {
     return result
   }
 
-  /// Whether `text` is 1...max ASCII letters, digits or `extra` characters.
+  /// Whether `text` is 1...max ASCII letters, digits or `extra` characters (which are ASCII).
   static func isWord(_ text: String, max: Int, extra: String) -> Bool {
-    (1...max).contains(text.count)
-      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || extra.contains($0)) }
+    // Byte by byte: any byte of a non-ASCII character fails, as the character would.
+    (1...max).contains(text.utf8.count)
+      && text.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"):
+          true
+        default: extra.utf8.contains(byte)
+        }
+      }
   }
 }

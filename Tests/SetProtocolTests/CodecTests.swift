@@ -84,6 +84,10 @@ struct CodecTests {
     }
     #expect(replies[2].line == "ERR NOT_YOUR_TURN ann holds the claim")
     #expect(replies[1].line == "OK @q7 DEAL")
+    #expect(replies[0].line == "OK NAME 1 abc")
+    #expect(replies[3].line == "ERR @z BAD_PICK pick one to three different slots, three in all")
+    #expect(replies[4].line == "PONG t1")
+    #expect(replies[5].line == "PONG @p")
   }
 
   @Test("data lines")

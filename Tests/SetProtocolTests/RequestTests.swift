@@ -13,6 +13,15 @@ struct RequestTests {
     #expect(Request.parse("state")?.command == .success(.state))
   }
 
+  @Test("words are separated by runs of spaces and tabs")
+  func separators() {
+    #expect(Request.parse("\tpick\t A \t\tB  C ")?.command == .success(.pick([Slot(0), Slot(1), Slot(2)])))
+    #expect(Request.parse("@r1\tPING\tx")?.command == .success(.ping("x")))
+    #expect(Request.parse("@r1\tPING\tx")?.id == "r1")
+    #expect(Request.parse("PING a b")?.command.failureCode == .badArgument)
+    #expect(Request.parse("PING é")?.command.failureCode == .badArgument)
+  }
+
   @Test("a blank line is no request")
   func blank() {
     #expect(Request.parse("") == nil)
