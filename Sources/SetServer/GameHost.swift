@@ -34,6 +34,9 @@ public struct GameHost {
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
 
+  /// The least important log level the host reports as `.log` actions.
+  public var logLevel = LogLevel.debug
+
   /// Wrong RESUME tokens a connection may send before it is closed.
   public static let maxBadTokens = 3
 
@@ -44,8 +47,9 @@ public struct GameHost {
     self.makeToken = makeToken
   }
 
-  /// When `advance(to:)` must next be called, or nil.
-  public var deadline: Instant? { match.deadline }
+  /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
+  /// that the shell can read it after each call without copying the host.
+  public private(set) var deadline: Instant?
 
   /// How many connections the host knows.
   public var connectionCount: Int { clients.count }
@@ -80,7 +84,7 @@ public struct GameHost {
     case .failure(let error):
       reply(id, Reply(id: request.id, .error(error)))
     case .success(let command):
-      log(.debug, "\(id) \(line)")
+      if logLevel <= .debug { log(.debug, "\(id) \(line)") }  // every line: not written out unless wanted
       handle(command, requestID: request.id, from: id, at: now)
     }
     return flush()
@@ -397,10 +401,12 @@ public struct GameHost {
   }
 
   private mutating func log(_ level: LogLevel, _ message: String) {
+    guard level >= logLevel else { return }
     actions.append(.log(level, message))
   }
 
   private mutating func flush() -> [HostAction] {
+    deadline = match.deadline
     defer { actions = [] }
     return actions
   }

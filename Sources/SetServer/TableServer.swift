@@ -45,6 +45,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     self.settings = settings
     host = GameHost(rules: settings.rules, seed: settings.seed, makeToken: TableServer.randomToken)
     let level = settings.logLevel
+    host.logLevel = level
     self.log =
       log ?? { messageLevel, message in
         guard messageLevel >= level else { return }
@@ -141,28 +142,25 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   private func perform(_ actions: [HostAction]) {
     dispatchPrecondition(condition: .onQueue(queue))
-    // Consecutive lines for one connection (a broadcast's events) go out together, with one write:
-    // a broadcast to a thousand spectators is a thousand writes, not one per line per spectator, and
-    // the first connections get theirs before the rest are written.
-    var lines: [String] = []
-    var linesFor: ClientID?
-    func sendLines() {
-      if let id = linesFor, !lines.isEmpty { server?.send(lines: lines, to: connection(id)) }
-      lines.removeAll(keepingCapacity: true)
-    }
-    for action in actions {
-      if case .send(let id, let line) = action {
-        if id != linesFor {
-          sendLines()
-          linesFor = id
-        }
-        lines.append(line)
-        continue
-      }
-      sendLines()
-      linesFor = nil
+    var index = actions.startIndex
+    while index < actions.endIndex {
+      let action = actions[index]
+      index += 1
       switch action {
-      case .send(let id, let line): server?.send(line, to: connection(id))
+      case .send(let id, let line):
+        // Consecutive lines for one connection (a broadcast's events) go out together, with one
+        // write: a broadcast to a thousand spectators is a thousand writes, not one per line per
+        // spectator, and the first connections get theirs before the rest are written.
+        guard index < actions.endIndex, case .send(let next, _) = actions[index], next == id else {
+          server?.send(line, to: connection(id))
+          continue
+        }
+        var lines = [line]
+        while index < actions.endIndex, case .send(let next, let nextLine) = actions[index], next == id {
+          lines.append(nextLine)
+          index += 1
+        }
+        server?.send(lines: lines, to: connection(id))
       case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: connection(id))
       case .identified(let id): server?.markIdentified(connection(id))
       case .close(let id): server?.close(connection(id), flushFirst: true)
@@ -170,16 +168,16 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       case .record(let line): record?.write(line)
       }
     }
-    sendLines()
     armTimer()
   }
 
   /// Arms the timer for the host's next deadline, when it changed. Each firing is only a wake-up: the
   /// host does nothing before its deadline, and the timer is re-armed from the clock every time.
   private func armTimer() {
-    guard let timer, host.deadline != armedDeadline else { return }
-    armedDeadline = host.deadline
-    guard let deadline = host.deadline else {
+    let next = host.deadline
+    guard let timer, next != armedDeadline else { return }
+    armedDeadline = next
+    guard let deadline = next else {
       timer.schedule(deadline: .distantFuture)
       return
     }
