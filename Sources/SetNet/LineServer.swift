@@ -45,6 +45,8 @@ public final class LineServer: @unchecked Sendable {
   private(set) var acceptPauses = 0
   /// One read buffer for all connections: reads happen one at a time, on the queue.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+  /// What the last read framed, kept to save an allocation a read.
+  private var framed: [FramedInput] = []
   private static let crlf: [UInt8] = [13, 10]
 
   /// A server with `configuration`, running on the serial `queue`. Call `start()` to listen.
@@ -307,7 +309,9 @@ public final class LineServer: @unchecked Sendable {
       case .bytes(let count):
         // A closing connection's input is read only to be discarded.
         if connection.isAttached {
-          deliver(connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), from: connection)
+          framed.removeAll(keepingCapacity: true)
+          connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
+          deliver(framed, from: connection)
         }
         // A short read took all there was: the loop reports the socket again when more comes, so
         // there is no need for one more read to hear EAGAIN.
