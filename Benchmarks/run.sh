@@ -53,6 +53,7 @@ trap 'exit 130' INT TERM
 start_setduel() {
   local name=$1
   shift
+  : >"$work/$name.out"
   "${pin[@]}" "$bin/setduel" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
     >"$work/$name.out" 2>"$work/$name.log" &
   pid=$!

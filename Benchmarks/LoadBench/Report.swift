@@ -30,7 +30,8 @@ struct Report {
       ratio: Format.fixed(ratio, 2) + "×")
     if let limit {
       row.target = "≤ " + Format.fixed(limit, 1) + "× redis"
-      row.verdict = ratio <= limit ? "met" : "missed by " + Format.fixed((ratio / limit - 1) * 100, 0) + "%"
+      let over = (ratio / limit - 1) * 100
+      row.verdict = ratio <= limit ? "met" : "missed by " + Format.fixed(over, over < 10 ? 1 : 0) + "%"
     }
     add(row)
   }
