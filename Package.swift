@@ -14,8 +14,13 @@ let package = Package(
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
     .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol"]),
-    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetServer"]),
+    // The client: a pure model of the table, the renderer and the bot's brain, and the shells around them.
+    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol"]),
+    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetServer", "SetClient"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(
+      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )
