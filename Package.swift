@@ -12,14 +12,20 @@ let package = Package(
     .target(name: "SetCore"),
     // The wire: requests, replies and events as lines, both ways. Pure.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
+    // A game-agnostic TCP line transport: Glibc sockets and Dispatch.
+    .target(name: "SetNet"),
     // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
-    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol"]),
+    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
     // The client: a pure model of the table, the renderer and the bot's brain, and the shells around them.
-    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol"]),
-    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetServer", "SetClient"]),
+    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
+    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer", "SetClient"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetNet"]),
     .testTarget(
-      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer"],
+      name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"],
+      exclude: ["Transcripts"]),
+    .testTarget(
+      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer", "SetNet"],
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -50,6 +50,9 @@ public struct GameHost {
   /// How many connections the host knows.
   public var connectionCount: Int { clients.count }
 
+  /// Every connection the host knows.
+  public var clientIDs: [ClientID] { clients.keys.sorted() }
+
   // MARK: - Calls from the shell
 
   /// A connection opened.
@@ -98,7 +101,7 @@ public struct GameHost {
     log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
     if let seat = client.seat, holders[seat.offset]?.client == id {
       holders[seat.offset]?.client = nil
-      if let events = try? match.apply(.leave, by: seat, at: now).events {
+      if let events = try? apply(.leave, by: seat, at: now) {
         broadcast(events, at: now)
       }
       freeEmptySeats()
@@ -109,7 +112,9 @@ public struct GameHost {
   /// Time passed: a window may have run out or a seat been forfeited.
   public mutating func advance(to now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    broadcast(match.advance(to: now).events, at: now)
+    let events = match.advance(to: now).events
+    if !events.isEmpty { actions.append(.record(GameRecord.tickLine(at: now))) }
+    broadcast(events, at: now)
     freeEmptySeats()
     return flush()
   }
@@ -174,7 +179,7 @@ public struct GameHost {
     clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     broadcast(wire: [.joined(seat, name: name)])
-    let events = (try? match.apply(.join, by: seat, at: now).events) ?? []
+    let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(events, at: now)
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id) }
@@ -205,7 +210,7 @@ public struct GameHost {
     clients[id]?.seat = seat
     actions.append(.identified(id))
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
-    if let events = try? match.apply(.join, by: seat, at: now).events { broadcast(events, at: now) }
+    if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id)
     return .success(.ok(verb: "RESUME", fields: ["\(seat.rawValue)", holder.name]))
   }
@@ -247,8 +252,7 @@ public struct GameHost {
     default: (matchCommand, verb) = (.rematch, "NEW")
     }
     do {
-      let outcome = try match.apply(matchCommand, by: seat, at: now)
-      broadcast(outcome.events, at: now)
+      broadcast(try apply(matchCommand, by: seat, at: now), at: now)
       freeEmptySeats()
       return .success(.ok(verb: verb, fields: []))
     } catch {
@@ -269,6 +273,15 @@ public struct GameHost {
     case .notPicked(let slot): return "slot \(slot.label) is not picked"
     default: return nil
     }
+  }
+
+  /// Applies a command to the match and records it.
+  private mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
+    -> [MatchEvent]
+  {
+    let events = try match.apply(command, by: seat, at: now).events
+    actions.append(.record(GameRecord.commandLine(command, seat: seat, at: now)))
+    return events
   }
 
   // MARK: - Seats
@@ -297,7 +310,11 @@ public struct GameHost {
     guard !events.isEmpty else { return }
     let first = seq + 1
     seq += events.count
-    for (offset, event) in events.enumerated() { log(.info, EventCodec.encode(event, seq: first + offset)) }
+    for (offset, event) in events.enumerated() {
+      let line = EventCodec.encode(event, seq: first + offset)
+      actions.append(.record(GameRecord.eventLine(line)))
+      log(.info, line)
+    }
     for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
       switch client.presentation {
       case .machine:

@@ -23,6 +23,8 @@ public enum HostAction: Equatable, Sendable {
   case close(ClientID)
   /// A log line.
   case log(LogLevel, String)
+  /// A line for the game record (see `GameRecord`), to be written through at once.
+  case record(String)
 }
 
 /// How much the server logs, from most to least.

@@ -1,0 +1,14 @@
+/// Names one connection of a `LineServer` for its whole life. Never reused within a server.
+public struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The number, counting up from 1 in the order connections were accepted.
+  public let rawValue: UInt64
+
+  /// The ID numbered `rawValue` (for test doubles; a server makes its own).
+  public init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+
+  public var description: String { "#\(rawValue)" }
+
+  public static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,160 @@
+/// Splits a byte stream into lines, removing telnet commands on the way. A pure value: no I/O.
+///
+/// A line ends at LF, CRLF, CR NUL (what telnet sends for a bare Return) or a CR followed by anything
+/// else. The second byte of CRLF or CR NUL never makes an empty line of its own, however the bytes
+/// are split across calls: feeding one byte at a time gives the same items as feeding all at once.
+///
+/// Telnet commands are removed: `IAC IAC` is a literal 255 byte, option negotiation
+/// (`IAC WILL/WONT/DO/DONT <option>`) and subnegotiation (`IAC SB … IAC SE`) are dropped, and so are
+/// the other two-byte commands, except `IAC IP`, reported as `.interrupt`, and
+/// `IAC DO TIMING-MARK`, answered with a `.reply` of `IAC WILL TIMING-MARK`.
+///
+/// A line longer than `maxLineBytes` is reported once as `.tooLong` as soon as it passes the limit;
+/// the rest of it, up to its end, is discarded and the next line is framed normally.
+public struct LineFramer: Sendable {
+  /// The default longest line, in bytes, not counting the terminator.
+  public static let defaultMaxLineBytes = 1024
+
+  /// The longest line accepted, in bytes, not counting the terminator.
+  public let maxLineBytes: Int
+
+  private var line: [UInt8] = []
+  /// The current line passed the limit: its bytes are dropped until its end.
+  private var discarding = false
+  /// The last data byte was a CR, which already ended a line: a following LF or NUL belongs to it.
+  private var afterCR = false
+  private var telnet = TelnetState.data
+
+  private enum TelnetState: Sendable {
+    case data
+    /// After IAC.
+    case command
+    /// After IAC and WILL, WONT, DO or DONT: the next byte is the option.
+    case option(verb: UInt8)
+    /// Inside IAC SB, up to IAC SE.
+    case subnegotiation
+    /// After IAC inside a subnegotiation.
+    case subnegotiationCommand
+  }
+
+  /// A framer that reports lines longer than `maxLineBytes` (at least 1) as `.tooLong`.
+  public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
+    precondition(maxLineBytes > 0, "maxLineBytes must be positive")
+    self.maxLineBytes = maxLineBytes
+  }
+
+  /// Frames `bytes`, returning the items they complete, in order.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [FramedInput] {
+    var output: [FramedInput] = []
+    feed(bytes, into: &output)
+    return output
+  }
+
+  /// Frames `bytes`, appending the items they complete to `output`, in order.
+  public mutating func feed(_ bytes: some Sequence<UInt8>, into output: inout [FramedInput]) {
+    for byte in bytes {
+      step(byte, &output)
+    }
+  }
+
+  /// Ends the input: returns the last line if it had no terminator, and resets the framer.
+  public mutating func finish() -> [FramedInput] {
+    var output: [FramedInput] = []
+    if !discarding && !line.isEmpty {
+      emitLine(&output)
+    }
+    line.removeAll()
+    discarding = false
+    afterCR = false
+    telnet = .data
+    return output
+  }
+
+  private mutating func step(_ byte: UInt8, _ output: inout [FramedInput]) {
+    switch telnet {
+    case .data:
+      if byte == Telnet.iac {
+        telnet = .command
+      } else {
+        data(byte, &output)
+      }
+    case .command:
+      command(byte, &output)
+    case .option(let verb):
+      telnet = .data
+      if verb == Telnet.do && byte == Telnet.timingMark {
+        output.append(.reply(Telnet.willTimingMark))
+      }
+    case .subnegotiation:
+      if byte == Telnet.iac {
+        telnet = .subnegotiationCommand
+      }
+    case .subnegotiationCommand:
+      switch byte {
+      case Telnet.se: telnet = .data
+      case Telnet.iac: telnet = .subnegotiation
+      // A command inside a subnegotiation that was never closed: honour it and leave the subnegotiation.
+      default: command(byte, &output)
+      }
+    }
+  }
+
+  /// Handles the byte after IAC.
+  private mutating func command(_ byte: UInt8, _ output: inout [FramedInput]) {
+    telnet = .data
+    switch byte {
+    case Telnet.iac: data(byte, &output)
+    case Telnet.will, Telnet.wont, Telnet.do, Telnet.dont: telnet = .option(verb: byte)
+    case Telnet.sb: telnet = .subnegotiation
+    case Telnet.ip: output.append(.interrupt)
+    default: break  // NOP, DM, BRK, AO, AYT, EC, EL, GA, a stray SE: nothing to do.
+    }
+  }
+
+  /// Handles one byte of the line data, telnet commands already removed.
+  private mutating func data(_ byte: UInt8, _ output: inout [FramedInput]) {
+    let lf: UInt8 = 10
+    let cr: UInt8 = 13
+    if afterCR {
+      afterCR = false
+      if byte == lf || byte == 0 {
+        return
+      }
+    }
+    switch byte {
+    case lf:
+      endLine(&output)
+    case cr:
+      endLine(&output)
+      afterCR = true
+    default:
+      if discarding {
+        return
+      }
+      if line.count == maxLineBytes {
+        discarding = true
+        line.removeAll(keepingCapacity: true)
+        output.append(.tooLong)
+        return
+      }
+      line.append(byte)
+    }
+  }
+
+  private mutating func endLine(_ output: inout [FramedInput]) {
+    if discarding {
+      discarding = false
+    } else {
+      emitLine(&output)
+    }
+  }
+
+  private mutating func emitLine(_ output: inout [FramedInput]) {
+    if let text = String(validating: line, as: UTF8.self) {
+      output.append(.line(text))
+    } else {
+      output.append(.invalidUTF8)
+    }
+    line.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,446 @@
+import Dispatch
+import Glibc
+
+/// A TCP server that speaks lines: it frames each connection's input with a `LineFramer`, limits
+/// its rate with a `TokenBucket`, and queues output per connection. It knows nothing of what the
+/// lines mean; a `LineServerDelegate` does.
+///
+/// The server runs on a serial queue its owner provides: every delegate call is made on that queue,
+/// and every method and property must be used on it. Once started, the server keeps itself alive
+/// until `stop()`.
+///
+/// Protections: lines past `maxLineBytes` arrive as `.tooLong`; lines past the rate limit arrive as
+/// `.rateLimited`, and a sustained flood drops the connection; a connection whose queued output
+/// passes `maxQueuedOutputBytes` is dropped; an unidentified connection that stays silent past
+/// `idleTimeout` is dropped; connections past `maxConnections` are turned away with one line; running
+/// out of descriptors pauses accepting for `acceptRetryDelay` instead of spinning.
+public final class LineServer: @unchecked Sendable {
+  // Sendable by confinement: all mutable state is touched only on `queue`, which every entry point asserts.
+
+  /// The limits and address the server was made with.
+  public let configuration: Configuration
+  /// The serial queue the server runs on and calls its delegate on.
+  public let queue: DispatchQueue
+  /// Told about connections and their input. Held weakly: keep it alive yourself.
+  public weak var delegate: (any LineServerDelegate)?
+
+  private enum State {
+    case idle
+    case running
+    case stopped
+  }
+
+  private var state = State.idle
+  private var listenSource: DispatchSourceRead?
+  private var listenFD: Int32 = -1
+  private var acceptPaused = false
+  private var sweepTimer: DispatchSourceTimer?
+  private var connections: [ConnectionID: Connection] = [:]
+  private var attachedCount = 0
+  private var lastID: UInt64 = 0
+  private var listeningPort: UInt16?
+  /// How many times accepting paused for want of descriptors (for tests).
+  private(set) var acceptPauses = 0
+  /// One read buffer for all connections: reads happen one at a time, on the queue.
+  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+  private static let crlf: [UInt8] = [13, 10]
+
+  /// A server with `configuration`, running on the serial `queue`. Call `start()` to listen.
+  public init(configuration: Configuration = Configuration(), queue: DispatchQueue) {
+    precondition(configuration.maxConnections > 0 && configuration.maxQueuedOutputBytes > 0)
+    self.configuration = configuration
+    self.queue = queue
+  }
+
+  deinit {
+    readBuffer.deallocate()
+  }
+
+  /// The port the server listens on, once started.
+  public var boundPort: UInt16? {
+    dispatchPrecondition(condition: .onQueue(queue))
+    return listeningPort
+  }
+
+  /// How many connections the delegate knows as connected (reported and not yet disconnected).
+  public var connectionCount: Int {
+    dispatchPrecondition(condition: .onQueue(queue))
+    return attachedCount
+  }
+
+  /// How many sockets the server holds: its connections plus those still closing.
+  public var openSocketCount: Int {
+    dispatchPrecondition(condition: .onQueue(queue))
+    return connections.count
+  }
+
+  /// Starts listening and returns the bound port. Ignores SIGPIPE for the whole process and raises
+  /// its soft descriptor limit to the hard limit. Call once.
+  public func start() throws(SocketError) -> UInt16 {
+    dispatchPrecondition(condition: .onQueue(queue))
+    precondition(state == .idle, "a LineServer starts once")
+    signal(SIGPIPE, SIG_IGN)
+    Sockets.raiseDescriptorLimit()
+    var address = try Sockets.address(host: configuration.host, port: configuration.port)
+    let fd = try Sockets.makeTCPSocket()
+    Sockets.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
+    guard Sockets.withSockaddr(&address, { bind(fd, $0, $1) }) == 0 else {
+      let error = SocketError.last("bind \(configuration.host):\(configuration.port)")
+      Glibc.close(fd)
+      throw error
+    }
+    guard listen(fd, configuration.backlog) == 0 else {
+      let error = SocketError.last("listen")
+      Glibc.close(fd)
+      throw error
+    }
+    var bound = sockaddr_in()
+    _ = Sockets.withSockaddr(&bound) { pointer, size in
+      var length = size
+      return getsockname(fd, pointer, &length)
+    }
+    let port = UInt16(bigEndian: bound.sin_port)
+
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    source.setEventHandler { [self] in acceptConnections(listening: fd) }
+    source.setCancelHandler { Glibc.close(fd) }
+    listenSource = source
+    listenFD = fd
+
+    let shortest = min(configuration.idleTimeout, configuration.closeTimeout).wholeMilliseconds
+    let interval = Int(max(10, min(1000, shortest / 4)))
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(
+      deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval),
+      leeway: .milliseconds(max(1, interval / 4)))
+    timer.setEventHandler { [self] in sweep() }
+    sweepTimer = timer
+
+    state = .running
+    listeningPort = port
+    source.resume()
+    timer.resume()
+    return port
+  }
+
+  /// Queues `line` and a CRLF for `id` and writes what the socket takes now. `line` should hold no
+  /// CR or LF. Returns false if `id` is not connected (any more), or was just dropped because its
+  /// output queue overflowed or its socket failed.
+  @discardableResult
+  public func send(_ line: String, to id: ConnectionID) -> Bool {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let connection = connections[id], connection.isAttached else { return false }
+    connection.channel.enqueue(line.utf8)
+    connection.channel.enqueue(Self.crlf)
+    return flushQueued(connection)
+  }
+
+  /// Queues `bytes` for `id` exactly as given (for telnet answers and the like). Returns as `send`.
+  @discardableResult
+  public func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let connection = connections[id], connection.isAttached else { return false }
+    connection.channel.enqueue(bytes)
+    return flushQueued(connection)
+  }
+
+  /// Marks `id` as identified: the idle timeout no longer applies to it.
+  public func markIdentified(_ id: ConnectionID) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    connections[id]?.isIdentified = true
+  }
+
+  /// Closes `id`. With `flushFirst`, input is no longer delivered, queued output is written, the
+  /// write side is shut down and the socket closed once the peer closes too, or after
+  /// `closeTimeout`. Without it, the socket is closed now and queued output is lost. Either way the
+  /// delegate gets `disconnected(id, reason: .closed)` on a later turn. Does nothing if `id` is gone.
+  public func close(_ id: ConnectionID, flushFirst: Bool = true) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let connection = connections[id], connection.isAttached else { return }
+    if flushFirst {
+      beginClose(connection, reason: .closed)
+    } else {
+      detach(connection, reason: .closed)
+      connection.channel.close()
+    }
+  }
+
+  /// Stops listening and closes every connection at once, queued output unsent; each connected one
+  /// is reported as `disconnected(_, reason: .serverStopped)`. The server cannot be started again.
+  public func stop() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard state == .running else {
+      state = .stopped
+      return
+    }
+    state = .stopped
+    if let source = listenSource {
+      // Refuse new connections now; the descriptor itself is closed by the source's cancel handler.
+      _ = shutdown(listenFD, Int32(SHUT_RDWR))
+      source.cancel()
+      if acceptPaused {
+        acceptPaused = false
+        source.resume()  // A suspended source runs its cancel handler only once resumed.
+      }
+    }
+    listenSource = nil
+    sweepTimer?.cancel()
+    sweepTimer = nil
+    for connection in connections.values {
+      drop(connection, reason: .serverStopped)
+    }
+  }
+
+  // MARK: - Accepting
+
+  private func acceptConnections(listening fd: Int32) {
+    // A budget per wake-up, so a storm of connections cannot starve the connections already open.
+    for _ in 0..<64 {
+      guard state == .running && !acceptPaused else { return }
+      var address = sockaddr_in()
+      let accepted = Sockets.withSockaddr(&address) { pointer, size in
+        var length = size
+        return accept(fd, pointer, &length)
+      }
+      if accepted >= 0 {
+        Sockets.setNonBlockingAndCloseOnExec(accepted)
+        adopt(accepted, peer: Sockets.describe(address))
+        continue
+      }
+      switch errno {
+      case EINTR, ECONNABORTED, EPROTO, EPERM:
+        continue  // This one connection failed; others may wait.
+      case EAGAIN, EWOULDBLOCK:
+        return
+      default:
+        pauseAccepting()  // EMFILE, ENFILE, ENOBUFS, ENOMEM (or worse): back off rather than spin.
+        return
+      }
+    }
+    queue.async { [self] in acceptConnections(listening: fd) }
+  }
+
+  private func pauseAccepting() {
+    guard let source = listenSource, !acceptPaused else { return }
+    acceptPaused = true
+    acceptPauses += 1
+    source.suspend()
+    let delay = DispatchTimeInterval.milliseconds(Int(max(1, configuration.acceptRetryDelay.wholeMilliseconds)))
+    queue.asyncAfter(deadline: .now() + delay) { [self] in
+      guard acceptPaused, state == .running else { return }
+      acceptPaused = false
+      listenSource?.resume()
+    }
+  }
+
+  private func adopt(_ fd: Int32, peer: String) {
+    guard connections.count < configuration.maxConnections else {
+      if let text = delegate?.farewellLine(for: .serverFull) {
+        let bytes = Array(text.utf8) + Self.crlf
+        _ = bytes.withUnsafeBytes {
+          Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        }
+      }
+      Glibc.close(fd)
+      return
+    }
+    Sockets.setNoDelay(fd)
+    lastID += 1
+    let id = ConnectionID(rawValue: lastID)
+    let channel = SocketChannel(fd: fd, queue: queue) { [self] in connections[id] = nil }
+    let connection = Connection(
+      id: id, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
+      bucket: configuration.rateLimit.map { TokenBucket(configuration: $0) }, now: MonotonicClock.milliseconds())
+    connections[id] = connection
+    attachedCount += 1
+    channel.start(
+      onReadable: { [self] in readInput(connection) },
+      onWritten: { [self] in written(connection, $0) })
+    delegate?.connected(id, peer: peer)
+  }
+
+  // MARK: - Input
+
+  private func readInput(_ connection: Connection) {
+    // A budget per wake-up (1 MiB), so one fast sender cannot starve the others.
+    for _ in 0..<16 {
+      switch connection.channel.read(into: readBuffer) {
+      case .wouldBlock:
+        return
+      case .end:
+        endOfInput(connection)
+        return
+      case .failed(let code):
+        drop(connection, reason: .socketError(code))
+        return
+      case .bytes(let count):
+        // A closing connection's input is read only to be discarded.
+        if connection.isAttached {
+          deliver(connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), from: connection)
+        }
+      }
+    }
+    queue.async { [self] in readInput(connection) }
+  }
+
+  private func deliver(_ items: [FramedInput], from connection: Connection) {
+    let now = MonotonicClock.milliseconds()
+    for item in items {
+      guard connection.isAttached else { return }
+      var input: LineInput
+      switch item {
+      case .reply(let bytes):
+        connection.channel.enqueue(bytes)
+        _ = flushQueued(connection)
+        continue
+      case .interrupt:
+        beginClose(connection, reason: .interrupted)
+        return
+      case .line(let text): input = .line(text)
+      case .tooLong: input = .tooLong
+      case .invalidUTF8: input = .invalidUTF8
+      }
+      connection.lastInput = now
+      if connection.bucket?.take(now: now) == false {
+        if connection.bucket?.isFlooding == true {
+          drop(connection, reason: .flooded)
+          return
+        }
+        input = .rateLimited
+      }
+      delegate?.received(input, from: connection.id)
+    }
+  }
+
+  private func endOfInput(_ connection: Connection) {
+    connection.channel.stopReading()
+    connection.inputHasEnded = true
+    if connection.isAttached {
+      deliver(connection.framer.finish(), from: connection)
+      if connection.isAttached {
+        delegate?.inputEnded(connection.id)
+      }
+    } else if connection.channel.pendingOutputBytes == 0 {
+      connection.channel.close()  // Closing, flushed, and now the peer has closed too.
+    }
+  }
+
+  // MARK: - Output
+
+  /// Writes what `connection` has queued, unless its write source already waits to; drops the
+  /// connection if the write fails or too much is left queued. Returns whether it is still connected.
+  private func flushQueued(_ connection: Connection) -> Bool {
+    if !connection.channel.isWaitingToWrite {
+      written(connection, connection.channel.flush())
+    }
+    if connection.isAttached && connection.channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
+      drop(connection, reason: .outputOverflow)
+    }
+    return connection.isAttached
+  }
+
+  private func written(_ connection: Connection, _ result: SocketChannel.FlushResult) {
+    switch result {
+    case .pending:
+      break
+    case .failed(let code):
+      drop(connection, reason: .socketError(code))
+    case .drained:
+      if connection.closeDeadline != nil {
+        flushedBeforeClose(connection)
+      }
+    }
+  }
+
+  // MARK: - Closing
+
+  /// Stops delivering input for `connection` and reports it disconnected on a later turn.
+  private func detach(_ connection: Connection, reason: DisconnectReason) {
+    guard connection.isAttached else { return }
+    connection.isAttached = false
+    attachedCount -= 1
+    let id = connection.id
+    queue.async { [self] in delegate?.disconnected(id, reason: reason) }
+  }
+
+  /// Closes gracefully: the farewell line (unless the delegate asked), a flush, a half-close, and
+  /// the socket closed when the peer closes or at the close deadline.
+  private func beginClose(_ connection: Connection, reason: DisconnectReason) {
+    guard connection.isAttached else { return }
+    detach(connection, reason: reason)
+    if reason != .closed, let text = delegate?.farewellLine(for: reason) {
+      connection.channel.enqueue(text.utf8)
+      connection.channel.enqueue(Self.crlf)
+    }
+    connection.closeDeadline = MonotonicClock.milliseconds() + configuration.closeTimeout.wholeMilliseconds
+    if !connection.channel.isWaitingToWrite {
+      written(connection, connection.channel.flush())
+    }
+  }
+
+  private func flushedBeforeClose(_ connection: Connection) {
+    if connection.inputHasEnded {
+      connection.channel.close()
+    } else {
+      // Closing with input unread would reset the connection and could destroy the output just
+      // written before the peer reads it: half-close and let the peer close first.
+      connection.channel.shutdownWrite()
+    }
+  }
+
+  /// Closes at once: queued output is discarded and the farewell line, if any, tried once.
+  private func drop(_ connection: Connection, reason: DisconnectReason) {
+    if connection.isAttached {
+      detach(connection, reason: reason)
+      if case .socketError = reason {
+      } else if let text = delegate?.farewellLine(for: reason) {
+        let start = connection.channel.isOutputMidLine ? Self.crlf : []
+        connection.channel.discardOutput()
+        connection.channel.sendNow(start + Array(text.utf8) + Self.crlf)
+      }
+    }
+    connection.channel.close()
+  }
+
+  /// Enforces the idle timeout and the close deadlines. Each firing is a wake-up that rereads the clock.
+  private func sweep() {
+    let now = MonotonicClock.milliseconds()
+    let idle = configuration.idleTimeout.wholeMilliseconds
+    for connection in connections.values {
+      if let deadline = connection.closeDeadline {
+        if now >= deadline {
+          connection.channel.close()
+        }
+      } else if connection.isAttached && !connection.isIdentified && now - connection.lastInput >= idle {
+        beginClose(connection, reason: .idleTimeout)
+      }
+    }
+  }
+}
+
+/// One accepted socket and what the server knows about it.
+private final class Connection: @unchecked Sendable {
+  // Sendable by confinement: used only on the server's queue (its handlers run there too).
+  let id: ConnectionID
+  let channel: SocketChannel
+  var framer: LineFramer
+  var bucket: TokenBucket?
+  /// The delegate knows it as connected: input is delivered and output accepted.
+  var isAttached = true
+  /// The delegate marked it identified: the idle timeout no longer applies.
+  var isIdentified = false
+  /// The peer sent its end of input.
+  var inputHasEnded = false
+  /// When the last line arrived (or the connection, before any), in monotonic milliseconds.
+  var lastInput: Int64
+  /// Set while closing gracefully: when to give up waiting and close the socket.
+  var closeDeadline: Int64?
+
+  init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, bucket: TokenBucket?, now: Int64) {
+    self.id = id
+    self.channel = channel
+    self.framer = framer
+    self.bucket = bucket
+    lastInput = now
+  }
+}

@@ -1,0 +1,24 @@
+/// What a `LineServer` tells its owner. Every call is made on the server's queue, one at a time.
+///
+/// Each connection gets `connected` first and `disconnected` last, exactly once each, also after you
+/// close it yourself. `disconnected` is always delivered on a later turn of the queue, never from
+/// inside one of your calls to the server, so you may call the server freely from any callback.
+public protocol LineServerDelegate: AnyObject {
+  /// A new connection from `peer` ("a.b.c.d:port").
+  func connected(_ id: ConnectionID, peer: String)
+  /// One line (or a report about one) from `id`, in the order sent.
+  func received(_ input: LineInput, from id: ConnectionID)
+  /// `id` will send nothing more (it closed or half-closed). It stays open for writing until you
+  /// close it, which you should do once you have answered: the server does not close it for you.
+  func inputEnded(_ id: ConnectionID)
+  /// `id` is gone; anything sent to it from now on is dropped.
+  func disconnected(_ id: ConnectionID, reason: DisconnectReason)
+  /// The last line to write to a connection the server drops on its own for `reason`, or nil for
+  /// none. Written best-effort: a peer that is not reading may never see it. Default nil.
+  func farewellLine(for reason: DisconnectReason) -> String?
+}
+
+extension LineServerDelegate {
+  /// No farewell line.
+  public func farewellLine(for reason: DisconnectReason) -> String? { nil }
+}

@@ -1,0 +1,86 @@
+import Glibc
+import SetCore
+
+/// A game record on disk: each line written straight through to the file, so a server killed with
+/// `kill -9` loses nothing it had already broadcast.
+public final class RecordFile {
+  /// Where the file is.
+  let path: String
+  private var descriptor: Int32
+
+  /// Creates `directory` if needed and a new record file in it, starting with the record's header.
+  init(directory: String, seed: UInt64, rules: Rules) throws(RecordError) {
+    try RecordFile.makeDirectories(directory)
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    var stamp = [CChar](repeating: 0, count: 32)
+    strftime(&stamp, stamp.count, "%Y%m%d-%H%M%S", &parts)
+    let name = "game-" + String(decoding: stamp.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var candidate = "\(directory)/\(name)-seed\(seed).record"
+    var suffix = 1
+    var fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+    while fd < 0, errno == EEXIST, suffix < 1000 {
+      suffix += 1
+      candidate = "\(directory)/\(name)-seed\(seed)-\(suffix).record"
+      fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+    }
+    guard fd >= 0 else { throw RecordError(message: "cannot create \(candidate): \(String(cString: strerror(errno)))") }
+    path = candidate
+    descriptor = fd
+    for line in GameRecord.header(seed: seed, rules: rules) { write(line) }
+  }
+
+  /// Appends one line.
+  func write(_ line: String) {
+    guard descriptor >= 0 else { return }
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  /// Closes the file.
+  func close() {
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    Glibc.close(descriptor)
+    descriptor = -1
+  }
+
+  deinit { close() }
+
+  /// The default folder for records: `$XDG_DATA_HOME/setduel/records`, else `~/.local/share/setduel/records`.
+  public static func defaultDirectory() -> String {
+    if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {
+      return data + "/setduel/records"
+    }
+    let home = getenv("HOME").map { String(cString: $0) } ?? "."
+    return home + "/.local/share/setduel/records"
+  }
+
+  /// How the default folder is described in usage text.
+  public static let defaultDirectoryText = "$XDG_DATA_HOME/setduel/records or ~/.local/share/setduel/records"
+
+  private static func makeDirectories(_ path: String) throws(RecordError) {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      built += "/" + part
+      if mkdir(built, 0o755) != 0, errno != EEXIST {
+        throw RecordError(message: "cannot create \(built): \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+}
+
+/// A record file that could not be made.
+public struct RecordError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}

@@ -1,0 +1,113 @@
+import SetCore
+import SetProtocol
+
+/// A game record read back: its events, and a check that the rules derive exactly those events again
+/// from the seed and the recorded commands.
+public struct Replay {
+  /// Why a record could not be read or does not replay.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// The line of the record (from 1) where it went wrong.
+    public var line: Int
+    public var message: String
+    public var description: String { "line \(line): \(message)" }
+  }
+
+  /// The seed the record's match dealt from.
+  public private(set) var seed: UInt64 = 0
+  /// The rules the record's match played by.
+  public private(set) var rules = Rules()
+  /// The broadcast event lines, in order.
+  public private(set) var events: [String] = []
+  private var steps: [(line: Int, text: Substring)] = []
+
+  /// Reads a record's text; throws if it is not a record.
+  public init(text: String) throws(Failure) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first == Substring(GameRecord.magic) else {
+      throw Failure(line: 1, message: "not a SetDuel record (it should start with \(GameRecord.magic))")
+    }
+    guard lines.count >= 3, lines[1].hasPrefix("seed "), let seed = UInt64(lines[1].dropFirst(5)) else {
+      throw Failure(line: 2, message: "expected: seed <number>")
+    }
+    guard lines[2].hasPrefix("rules "), let rules = GameRecord.rules(lines[2].dropFirst(6).split(separator: " ")) else {
+      throw Failure(line: 3, message: "expected: rules with every setting")
+    }
+    self.seed = seed
+    self.rules = rules
+    for (offset, line) in lines.enumerated().dropFirst(3) where !line.isEmpty {
+      steps.append((offset + 1, line))
+      if line.hasPrefix("ev ") { events.append(String(line.dropFirst(3))) }
+    }
+  }
+
+  /// Derives the match again from the seed and the recorded commands, and checks every recorded event
+  /// against the derived one. Returns how many events it checked.
+  public func verify() throws(Failure) -> Int {
+    var match = Match(rules: rules, seed: seed)
+    var pending: [ServerEvent] = []
+    var lastSeq = 0
+    var checked = 0
+    for (number, text) in steps {
+      let words = text.split(separator: " ")
+      switch words.first {
+      case "cmd":
+        guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
+        guard words.count >= 4, let ms = Int64(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
+          let command = GameRecord.command(words.dropFirst(3))
+        else { throw Failure(line: number, message: "unreadable command") }
+        let now = Instant(milliseconds: ms)
+        do {
+          pending = try match.apply(command, by: seat, at: now).events.compactMap { ServerEvent($0, now: now) }
+        } catch {
+          throw Failure(
+            line: number, message: "the rules refuse this command (\(error)): the record does not match its seed")
+        }
+      case "tick":
+        guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
+        guard words.count == 2, let ms = Int64(words[1]) else {
+          throw Failure(line: number, message: "unreadable tick")
+        }
+        let now = Instant(milliseconds: ms)
+        pending = match.advance(to: now).events.compactMap { ServerEvent($0, now: now) }
+      case "ev":
+        guard words.count >= 3, let seq = Int(words[2]), seq == lastSeq + 1 else {
+          throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
+        }
+        lastSeq = seq
+        guard !GameRecord.hostEventWords.contains(words[1]) else { continue }
+        let recorded = String(text.dropFirst(3))
+        guard !pending.isEmpty else {
+          throw Failure(line: number, message: "recorded \(recorded), but the rules derive no event here")
+        }
+        let derived = EventCodec.encode(pending.removeFirst(), seq: seq)
+        guard derived == recorded else {
+          throw Failure(line: number, message: "recorded\n  \(recorded)\nbut the rules derive\n  \(derived)")
+        }
+        checked += 1
+      default:
+        throw Failure(line: number, message: "unknown line: \(text.prefix(40))")
+      }
+    }
+    return checked
+  }
+
+  /// The game in words, one line per event.
+  public func narration() -> [String] {
+    var names = ["seat 1", "seat 2"]
+    var lines = ["Seed \(seed), claim window \(HumanText.seconds(rules.claimWindow))."]
+    for line in events {
+      guard let (_, event) = EventCodec.decode(line) else {
+        lines.append("(unreadable event: \(line))")
+        continue
+      }
+      if case .joined(let seat, let name) = event { names[seat.offset] = name }
+      lines.append(HumanText.sentence(for: event, names: names))
+      if case .started(_, _, let table) = event { lines += HumanText.table(table).dropLast() }
+    }
+    return lines
+  }
+
+  private func missing(_ pending: [ServerEvent]) -> String {
+    "the rules derive \(EventCodec.encode(pending[0], seq: 0)) (and \(pending.count - 1) more) which the record lacks"
+  }
+}

@@ -1,0 +1,200 @@
+import Dispatch
+import Glibc
+import SetCore
+import SetNet
+import SetProtocol
+
+/// The socket shell around a `GameHost`: it reads lines, hands them to the host with the time, performs
+/// the actions the host returns, and arms one timer for the host's next deadline. It holds no rules.
+///
+/// Everything happens on one serial queue, so the host has a single owner and simultaneous claims are
+/// settled strictly by arrival order.
+public final class TableServer: LineServerDelegate, @unchecked Sendable {
+  // @unchecked Sendable: every mutable field is touched only on `queue` (asserted in each entry point).
+
+  /// How to run a table.
+  public struct Settings: Sendable {
+    /// The rules of the match.
+    public var rules = Rules()
+    /// The seed the deals come from.
+    public var seed: UInt64 = 1
+    /// The transport's settings: address, port, limits.
+    public var network = LineServer.Configuration()
+    /// The least important log level written.
+    public var logLevel = LogLevel.info
+    /// The folder game records are written to, or nil for none.
+    public var recordsDirectory: String? = RecordFile.defaultDirectory()
+
+    public init() {}
+  }
+
+  /// The serial queue that owns the table.
+  public let queue = DispatchQueue(label: "setduel.table")
+  private var host: GameHost
+  private var server: LineServer?
+  private var timer: DispatchSourceTimer?
+  private var record: RecordFile?
+  private let settings: Settings
+  private let origin = TableServer.monotonicMilliseconds()
+  private let log: @Sendable (LogLevel, String) -> Void
+
+  /// A table with `settings`; log lines at or above the settings' level go to `log` (standard error by default).
+  public init(settings: Settings, log: (@Sendable (LogLevel, String) -> Void)? = nil) {
+    self.settings = settings
+    host = GameHost(rules: settings.rules, seed: settings.seed, makeToken: TableServer.randomToken)
+    let level = settings.logLevel
+    self.log =
+      log ?? { messageLevel, message in
+        guard messageLevel >= level else { return }
+        TableServer.writeStandardError("[\(messageLevel.name)] \(message)\n")
+      }
+  }
+
+  /// Binds and starts serving; returns the port it listens on.
+  public func start() throws -> UInt16 {
+    try queue.sync {
+      if let directory = settings.recordsDirectory {
+        record = try RecordFile(directory: directory, seed: settings.seed, rules: settings.rules)
+      }
+      let server = LineServer(configuration: settings.network, queue: queue)
+      server.delegate = self
+      let port = try server.start()
+      self.server = server
+      let timer = DispatchSource.makeTimerSource(queue: queue)
+      timer.setEventHandler { [weak self] in self?.timerFired() }
+      timer.schedule(deadline: .distantFuture)
+      timer.resume()
+      self.timer = timer
+      return port
+    }
+  }
+
+  /// Tells every client the server is closing, gives their output a moment to drain, and stops.
+  public func shutdown(reason: String = "the server is shutting down", then done: @escaping @Sendable () -> Void) {
+    queue.async { [self] in
+      perform(host.shutdown(reason: reason))
+      for id in host.clientIDs { server?.close(connection(id), flushFirst: true) }
+      queue.asyncAfter(deadline: .now() + .milliseconds(200)) { [self] in
+        stopNow()
+        done()
+      }
+    }
+  }
+
+  /// Stops at once: every connection closed, the listener closed.
+  public func stop() {
+    queue.sync { stopNow() }
+  }
+
+  /// Where this table's game record is being written, if anywhere.
+  public var recordPath: String? { queue.sync { record?.path } }
+
+  private func stopNow() {
+    record?.close()
+    timer?.cancel()
+    timer = nil
+    server?.stop()
+    server = nil
+  }
+
+  // MARK: - LineServerDelegate (called on `queue`)
+
+  public func connected(_ id: ConnectionID, peer: String) {
+    perform(host.connect(client(id), peer: peer, at: now()))
+  }
+
+  public func received(_ input: LineInput, from id: ConnectionID) {
+    switch input {
+    case .line(let line): perform(host.receive(line, from: client(id), at: now()))
+    case .tooLong: perform(host.reject(.lineTooLong, from: client(id)))
+    case .invalidUTF8: perform(host.reject(.badEncoding, from: client(id)))
+    case .rateLimited: perform(host.reject(.rateLimited, from: client(id)))
+    }
+  }
+
+  public func inputEnded(_ id: ConnectionID) {
+    // nc at end of its input: the replies to what it sent are already queued; send them, then close.
+    perform(host.disconnect(client(id), at: now()))
+    server?.close(id, flushFirst: true)
+  }
+
+  public func disconnected(_ id: ConnectionID, reason: DisconnectReason) {
+    perform(host.disconnect(client(id), at: now()))
+  }
+
+  public func farewellLine(for reason: DisconnectReason) -> String? {
+    let code: ErrorCode? =
+      switch reason {
+      case .outputOverflow: .tooSlow
+      case .flooded: .flood
+      case .idleTimeout: .idle
+      case .serverFull: .serverFull
+      case .serverStopped: .shuttingDown
+      default: nil
+      }
+    return code.map { Reply(id: nil, .error(ProtocolError($0))).line }
+  }
+
+  // MARK: - Actions
+
+  private func perform(_ actions: [HostAction]) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    for action in actions {
+      switch action {
+      case .send(let id, let line): server?.send(line, to: connection(id))
+      case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: connection(id))
+      case .identified(let id): server?.markIdentified(connection(id))
+      case .close(let id): server?.close(connection(id), flushFirst: true)
+      case .log(let level, let message): log(level, message)
+      case .record(let line): record?.write(line)
+      }
+    }
+    armTimer()
+  }
+
+  /// Arms the timer for the host's next deadline. Each firing is only a wake-up: the host does
+  /// nothing before its deadline, and the timer is re-armed from the clock every time.
+  private func armTimer() {
+    guard let timer else { return }
+    guard let deadline = host.deadline else {
+      timer.schedule(deadline: .distantFuture)
+      return
+    }
+    let wait = max(0, deadline.milliseconds(since: now()))
+    timer.schedule(deadline: .now() + .milliseconds(Int(wait)), leeway: .milliseconds(1))
+  }
+
+  private func timerFired() {
+    perform(host.advance(to: now()))
+  }
+
+  // MARK: - Helpers
+
+  private func now() -> Instant {
+    Instant(milliseconds: TableServer.monotonicMilliseconds() - origin)
+  }
+
+  private func client(_ id: ConnectionID) -> ClientID { ClientID(Int(id.rawValue)) }
+
+  private func connection(_ id: ClientID) -> ConnectionID { ConnectionID(rawValue: UInt64(id.value)) }
+
+  static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.
+  static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  static func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+  }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+@preconcurrency import Glibc
+import SetCore
+import SetNet
+import SetServer
+
+/// `setduel serve`: host a table.
+enum Serve {
+  static let defaultPort: UInt16 = 7878
+
+  static let usage = """
+    usage: setduel serve [options]
+
+    Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.
+
+    options:
+      --host ADDRESS          address to listen on (default 0.0.0.0, every interface)
+      --port N                port (default \(defaultPort); 0 picks a free port and prints it)
+      --seed N                seed for the deals (default: random; printed at start)
+      --claim-window SECONDS  how long a claimer has to pick (default 5; a passed turn gets twice that,
+                              a needless-deal window one and a half times)
+      --grace SECONDS         how long a seat is held for a player who dropped (default 60)
+      --max-connections N     most connections at once (default 1024)
+      --records DIR           folder for game records (default \(RecordFile.defaultDirectoryText));
+                              `setduel replay FILE` replays one
+      --no-records            keep no record
+      --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
+      --help                  this text
+    """
+
+  static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
+    let arguments = try Arguments(
+      words, valued: ["host", "port", "seed", "claim-window", "grace", "max-connections", "log-level", "records"],
+      flags: ["help", "no-records"])
+    if arguments.flag("help") {
+      print(usage)
+      exit(0)
+    }
+    guard arguments.positional.isEmpty else {
+      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
+    }
+    var settings = TableServer.Settings()
+    settings.network.host = arguments.text("host") ?? "0.0.0.0"
+    settings.network.port = try arguments.value("port", defaultPort, expected: "a port 0 to 65535") { UInt16($0) }
+    var system = SystemRandomNumberGenerator()
+    settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
+    let window = try arguments.value("claim-window", Int64(5000), expected: "seconds", Arguments.milliseconds)
+    settings.rules = Rules(claimWindow: window)
+    settings.rules.resumeGrace = try arguments.value(
+      "grace", Int64(60_000), expected: "seconds", Arguments.milliseconds)
+    settings.network.maxConnections = try arguments.value("max-connections", 1024, expected: "a count 1 to 100000") {
+      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
+    }
+    settings.logLevel = try arguments.value("log-level", .info, expected: "debug, info, warning or error") {
+      LogLevel(name: $0)
+    }
+
+    settings.recordsDirectory =
+      arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
+
+    let server = TableServer(settings: settings)
+    let port: UInt16
+    do {
+      port = try server.start()
+    } catch {
+      fail("cannot listen on \(settings.network.host):\(settings.network.port): \(error)")
+    }
+    printBanner(host: settings.network.host, port: port, seed: settings.seed)
+    if let path = server.recordPath { print("Recording the games to \(path)") }
+    stopOnSignals(server)
+    dispatchMain()
+  }
+
+  static func printBanner(host: String, port: UInt16, seed: UInt64) {
+    print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
+    if host == "0.0.0.0" {
+      print("Connect from this machine:  nc localhost \(port)   (or: setduel play localhost:\(port))")
+      for address in Network.lanAddresses() {
+        print("Connect from the LAN:       nc \(address) \(port)")
+      }
+    } else {
+      print("Connect with:  nc \(host) \(port)   (or: setduel play \(host):\(port))")
+    }
+    fflush(stdout)
+  }
+
+  /// On SIGINT or SIGTERM: tell every client, close, exit 0.
+  static func stopOnSignals(_ server: TableServer) {
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler {
+        server.shutdown { exit(0) }
+      }
+      source.resume()
+      Signals.keep(source)
+    }
+  }
+}
+
+/// Keeps signal sources alive for the life of the process.
+enum Signals {
+  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+  // nonisolated(unsafe): written only from the main thread during start-up.
+
+  static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+}
+
+/// Prints an error to standard error and exits with status 1.
+func fail(_ message: String) -> Never {
+  fputs("setduel: \(message)\n", stderr)
+  exit(1)
+}

@@ -1,0 +1,228 @@
+import Dispatch
+import Glibc
+import Testing
+
+@testable import SetNet
+
+/// The server over real loopback sockets. Serialized: one test at a time owns the descriptors.
+@Suite(.serialized) struct LineServerTests {
+  @Test func echoesLinesWhateverTheirTerminator() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    client.send("hello")
+    #expect(client.readLine(timeout: 5) == "echo hello")
+    client.sendRaw(Array("a\nb\r\nc\r".utf8) + [0] + Array("d\re\n".utf8))
+    let replies = (0..<5).map { _ in client.readLine(timeout: 5) }
+    #expect(replies == ["echo a", "echo b", "echo c", "echo d", "echo e"])
+    let peer = harness.sync { _, delegate in delegate.peers.values.first }
+    #expect(peer?.hasPrefix("127.0.0.1:") == true)
+  }
+
+  @Test func halfClosedClientStillGetsRepliesToWhatItSent() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    let id = try #require(harness.id(of: client))
+    client.send("later one")  // Answered after the server has seen the end of input.
+    client.send("two")
+    client.sendRaw(Array("three".utf8))  // No terminator: the end of input ends the line.
+    client.shutdownWrite()
+    let replies = (0..<3).map { _ in client.readLine(timeout: 5) }
+    #expect(replies == ["echo two", "echo three", "echo one"])
+    #expect(client.waitForClose(timeout: 5))
+    #expect(harness.eventually { _, delegate in delegate.disconnects[id] == .closed })
+    #expect(harness.sync { _, delegate in delegate.ended.contains(id) })
+  }
+
+  @Test func closingAfterFlushDeliversEverythingQueued() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20))
+    let client = try harness.client()
+    client.send("flood 8000")  // 8 MB: more than the kernel holds, so the write source flushes the rest.
+    var count = 0
+    while let line = client.readLine(timeout: 5), line.count == 1000 {
+      count += 1
+    }
+    #expect(count == 8000)
+    #expect(client.isClosedByPeer)
+    client.send("quit")
+    let other = try harness.client()
+    other.send("quit")
+    #expect(other.readLine(timeout: 5) == "bye")
+    #expect(other.waitForClose(timeout: 5))
+  }
+
+  @Test func writeSourceSleepsOnceOutputIsFlushed() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20))
+    let client = try harness.client()
+    client.send("spam 4000")  // 4 MB: more than the kernel holds, so the write source flushes the rest.
+    var count = 0
+    while count < 4000, let line = client.readLine(timeout: 5), line.count == 1000 {
+      count += 1
+    }
+    #expect(count == 4000)
+    client.send("ping")
+    #expect(client.readLine(timeout: 5) == "echo ping")
+    // Idle now: a write source left resumed would fire without end and burn a core.
+    let before = cpuMilliseconds()
+    usleep(300_000)
+    let used = cpuMilliseconds() - before
+    #expect(used < 150, "\(used) ms of CPU in 300 ms idle")
+  }
+
+  @Test func servesOnAfterManyConnectsAndDisconnects() throws {
+    let harness = try ServerHarness()
+    for round in 0..<200 {
+      let client = try harness.client()
+      client.send("ping \(round)")
+      switch round % 3 {
+      case 0: #expect(client.readLine(timeout: 5) == "echo ping \(round)")
+      case 1: break  // Gone before the reply: the server's write may meet EPIPE or ECONNRESET.
+      default: client.reset()
+      }
+      client.close()
+    }
+    #expect(
+      harness.eventually { server, delegate in
+        server.openSocketCount == 0 && server.connectionCount == 0 && delegate.disconnectCount == 200
+      })
+    #expect(harness.sync { _, delegate in delegate.disconnects.count } == 200)
+    let client = try harness.client()
+    client.send("still here?")
+    #expect(client.readLine(timeout: 5) == "echo still here?")
+  }
+
+  @Test func dropsAClientThatDoesNotReadWhileOthersStayResponsive() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 256 * 1024))
+    let slow = try harness.client()
+    let slowID = try #require(harness.id(of: slow))
+    let other = try harness.client()
+    slow.send("spam 30000")  // 30 MB, far more than the kernel buffers and the cap together.
+    other.send("ping")
+    #expect(other.readLine(timeout: 5) == "echo ping")
+    #expect(harness.eventually { _, delegate in delegate.disconnects[slowID] == .outputOverflow })
+    #expect(harness.eventually { server, _ in server.openSocketCount == 1 })
+    other.send("pong")
+    #expect(other.readLine(timeout: 5) == "echo pong")
+  }
+
+  @Test func rateLimitsLinesAndDropsASustainedFlood() throws {
+    let limit = TokenBucket.Configuration(
+      linesPerSecond: 1, burst: 5, floodRefusals: 10, floodWindowMilliseconds: 60_000)
+    let harness = try ServerHarness(LineServer.Configuration(rateLimit: limit))
+    let client = try harness.client()
+    client.sendRaw(Array((1...8).map { "l\($0)\n" }.joined().utf8))
+    let replies = (0..<8).compactMap { _ in client.readLine(timeout: 5) }
+    #expect(replies.count == 8)
+    #expect(Array(replies.prefix(5)) == (1...5).map { "echo l\($0)" })
+    #expect(replies.dropFirst(5).filter { $0 == "slow down" }.count >= 2)
+    client.sendRaw(Array((1...20).map { "f\($0)\n" }.joined().utf8))
+    #expect(client.waitForClose(timeout: 5))
+    #expect(harness.eventually { _, delegate in delegate.disconnects.values.first == .flooded })
+    let inputs = harness.sync { _, delegate in delegate.inputs.values.first ?? [] }
+    #expect(inputs.contains(.rateLimited))
+  }
+
+  @Test func turnsAwayConnectionsPastTheMaximum() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxConnections: 2))
+    let first = try harness.client()
+    let second = try harness.client()
+    #expect(harness.eventually { server, _ in server.connectionCount == 2 })
+    let third = try harness.client()
+    #expect(third.readLine(timeout: 5) == "farewell serverFull")
+    #expect(third.waitForClose(timeout: 5))
+    first.send("ping")
+    #expect(first.readLine(timeout: 5) == "echo ping")
+    #expect(harness.sync { _, delegate in delegate.peers.count } == 2)
+    second.close()
+    #expect(harness.eventually { server, _ in server.openSocketCount == 1 })
+    let fourth = try harness.client()
+    fourth.send("ping")
+    #expect(fourth.readLine(timeout: 5) == "echo ping")
+  }
+
+  @Test func dropsUnidentifiedIdleConnections() throws {
+    let harness = try ServerHarness(LineServer.Configuration(idleTimeout: .milliseconds(500)))
+    let identified = try harness.client()
+    identified.send("identify")
+    #expect(identified.readLine(timeout: 5) == "identified")
+    let silent = try harness.client()
+    let chatty = try harness.client()
+    for tick in 0..<8 {
+      chatty.send("tick \(tick)")
+      #expect(chatty.readLine(timeout: 5) == "echo tick \(tick)")
+      usleep(100_000)
+    }
+    #expect(silent.readLine(timeout: 5) == "farewell idleTimeout")
+    #expect(silent.waitForClose(timeout: 5))
+    identified.send("ping")
+    #expect(identified.readLine(timeout: 5) == "echo ping")
+    #expect(harness.sync { _, delegate in Array(delegate.disconnects.values) } == [.idleTimeout])
+  }
+
+  @Test func stopClosesEveryConnection() throws {
+    let harness = try ServerHarness()
+    let clients = try (0..<3).map { _ in try harness.client() }
+    #expect(harness.eventually { server, _ in server.connectionCount == 3 })
+    harness.stop()
+    for client in clients {
+      #expect(client.waitForClose(timeout: 5))
+    }
+    #expect(harness.eventually { _, delegate in delegate.disconnects.count == 3 })
+    #expect(harness.sync { _, delegate in Set(delegate.disconnects.values) } == [.serverStopped])
+    #expect(throws: SocketError.self) { try harness.client() }
+  }
+
+  @Test func answersTimingMarkAndEndsOnInterrupt() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    client.sendRaw([255, 253, 6] + Array("x\n".utf8))
+    let expected: [UInt8] = [255, 251, 6] + Array("echo x\r\n".utf8)
+    var raw: [UInt8] = []
+    while raw.count < expected.count, let more = client.readRawBytes(timeout: 5) {
+      raw += more
+    }
+    #expect(raw == expected)
+    client.sendRaw([255, 244])
+    #expect(client.readLine(timeout: 5) == "farewell interrupted")
+    #expect(client.waitForClose(timeout: 5))
+    #expect(harness.eventually { _, delegate in delegate.disconnects.values.first == .interrupted })
+  }
+
+  @Test func reportsOverlongAndInvalidLines() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxLineBytes: 16))
+    let client = try harness.client()
+    client.sendRaw(Array((String(repeating: "x", count: 5000) + "\nok\n").utf8) + [0xC3, 0x28, 10])
+    let replies = (0..<3).map { _ in client.readLine(timeout: 5) }
+    #expect(replies == ["too long", "echo ok", "bad utf8"])
+  }
+
+  @Test func pausesAcceptingWhenOutOfDescriptors() throws {
+    let harness = try ServerHarness()
+    let hold = DispatchSemaphore(value: 0)
+    harness.queue.async { hold.wait() }  // Hold the server while the clients' connections complete.
+    let clients = try (0..<3).map { _ in try harness.client() }
+    var original = rlimit()
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #expect(getrlimit(resource, &original) == 0)
+    var lowered = original
+    lowered.rlim_cur = 0  // Until restored, any new descriptor fails with EMFILE.
+    #expect(setrlimit(resource, &lowered) == 0)
+    hold.signal()
+    usleep(350_000)
+    let (connected, pauses) = harness.sync { server, _ in (server.connectionCount, server.acceptPauses) }
+    #expect(setrlimit(resource, &original) == 0)
+    #expect(connected == 0)
+    #expect((1...10).contains(pauses), "paused \(pauses) times in 350 ms")
+    for client in clients {
+      client.send("ping")
+      #expect(client.readLine(timeout: 5) == "echo ping")
+    }
+  }
+}
+
+/// CPU time (user and system) this process has used, in milliseconds.
+private func cpuMilliseconds() -> Int {
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
+  return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
+}

@@ -1,0 +1,88 @@
+import SetCore
+import SetNet
+import SetServer
+
+/// Runs a transcript against a real server on loopback, each connection a real TCP client.
+enum TranscriptRunner {
+  /// How long one expected line may take to arrive: generous, so a loaded machine does not fail a test.
+  static let lineTimeout = 10.0
+
+  /// Runs `transcript`; returns nil when every step held, or what went wrong and where.
+  static func run(_ transcript: Transcript) -> String? {
+    let server: TableServer
+    let port: UInt16
+    do {
+      server = TableServer(settings: try settings(transcript.serverArguments), log: { _, _ in })
+      port = try server.start()
+    } catch {
+      return "\(transcript.title): server did not start: \(error)"
+    }
+    defer { server.stop() }
+    var clients: [String: BlockingLineClient] = [:]
+    defer { clients.values.forEach { $0.close() } }
+    var matcher = PatternMatcher()
+
+    func client(_ name: String) throws -> BlockingLineClient {
+      if let existing = clients[name] { return existing }
+      let made = try BlockingLineClient(host: "127.0.0.1", port: port, timeout: 5)
+      clients[name] = made
+      return made
+    }
+
+    for (number, step) in transcript.steps {
+      let place = "\(transcript.title), line \(number)"
+      do {
+        switch step {
+        case .send(let who, let text):
+          guard try client(who).send(matcher.substitute(text)) else { return "\(place): \(who) could not send" }
+        case .expect(let who, let pattern):
+          guard let line = readLine(try client(who)) else { return "\(place): \(who) got nothing, expected \(pattern)" }
+          guard matcher.matches(line, pattern) else { return "\(place): \(who) got\n  \(line)\nexpected\n  \(pattern)" }
+        case .skipTo(let who, let pattern):
+          var seen: [String] = []
+          while true {
+            guard let line = readLine(try client(who)) else {
+              return "\(place): \(who) never got \(pattern); saw:\n  " + seen.suffix(20).joined(separator: "\n  ")
+            }
+            if matcher.matches(line, pattern) { break }
+            seen.append(line)
+          }
+        case .close(let who):
+          try client(who).close()
+        case .halfClose(let who):
+          try client(who).shutdownWrite()
+        }
+      } catch {
+        return "\(place): \(error)"
+      }
+    }
+    return nil
+  }
+
+  /// The next line, without the human prompts (`> `) written before it.
+  static func readLine(_ client: BlockingLineClient) -> String? {
+    guard var line = client.readLine(timeout: lineTimeout) else { return nil }
+    while line.hasPrefix("> ") { line.removeFirst(2) }
+    return line
+  }
+
+  /// Server settings from `setduel serve` style options, on loopback and a free port.
+  static func settings(_ arguments: [String]) throws -> TableServer.Settings {
+    var settings = TableServer.Settings()
+    settings.network.host = "127.0.0.1"
+    settings.network.port = 0
+    settings.recordsDirectory = nil
+    var words = arguments[...]
+    while let option = words.popFirst() {
+      guard let value = words.popFirst() else { throw Transcript.ParseError(description: "\(option) needs a value") }
+      switch option {
+      case "--seed": settings.seed = UInt64(value) ?? 0
+      case "--claim-window":
+        settings.rules = Rules(claimWindow: Int64((Double(value) ?? 5) * 1000))
+      case "--grace": settings.rules.resumeGrace = Int64((Double(value) ?? 60) * 1000)
+      default: throw Transcript.ParseError(description: "unknown server option \(option)")
+      }
+    }
+    return settings
+  }
+}
