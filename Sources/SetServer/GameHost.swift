@@ -53,6 +53,9 @@ public struct GameHost {
   /// Every connection the host knows.
   public var clientIDs: [ClientID] { clients.keys.sorted() }
 
+  /// Whether each seat is taken (held for a player, here or away), by seat offset.
+  public var seatsTaken: [Bool] { holders.map { $0 != nil } }
+
   // MARK: - Calls from the shell
 
   /// A connection opened.
