@@ -12,18 +12,18 @@ public enum BotLevel: String, CaseIterable, Sendable {
   /// How long it takes to see a set, in milliseconds.
   var thinking: ClosedRange<Int64> {
     switch self {
-    case .easy: 8_000...16_000
-    case .normal: 4_000...9_000
-    case .hard: 1_500...4_000
+    case .easy: 12_000...24_000
+    case .normal: 6_000...14_000
+    case .hard: 2_500...6_000
     }
   }
 
   /// How long it looks before deciding there is no set and asking for cards.
   var giveUp: ClosedRange<Int64> {
     switch self {
-    case .easy: 10_000...16_000
-    case .normal: 7_000...11_000
-    case .hard: 3_500...6_000
+    case .easy: 15_000...22_000
+    case .normal: 10_000...15_000
+    case .hard: 5_000...8_000
     }
   }
 
@@ -131,7 +131,8 @@ public struct BotBrain: Sendable {
       let sets = SetFinder.all(in: model.cards)
       if !sets.isEmpty {
         fresh.target = choose(from: sets, cards: model.cards)
-        fresh.ready = now.adding(milliseconds: scaled(draw(level.thinking)) / Int64(min(sets.count, 2)))
+        // More sets on the table are quicker to see.
+        fresh.ready = now.adding(milliseconds: scaled(draw(level.thinking)) * (sets.count >= 3 ? 3 : 4) / 4)
       } else if model.deck > 0 {
         fresh.ready = now.adding(milliseconds: scaled(draw(level.giveUp)))
       } else {
