@@ -25,7 +25,7 @@ let package = Package(
       name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"],
       exclude: ["Transcripts"]),
     .testTarget(
-      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer", "SetNet"],
+      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer", "SetNet", "setduel"],
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

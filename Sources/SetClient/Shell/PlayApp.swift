@@ -22,6 +22,7 @@ public final class PlayApp: @unchecked Sendable {
   private var sources: [DispatchSourceProtocol] = []
   private var seated = false
   private var ending = false
+  private var drawPending = false
   /// Called once, when the session first has a seat (or watches): for starting a bot after the player.
   public var onSeated: (() -> Void)?
   /// Called just before the process exits, with the terminal restored.
@@ -116,7 +117,7 @@ public final class PlayApp: @unchecked Sendable {
       seated = true
       onSeated?()
     }
-    draw()
+    setNeedsDraw()
     if case .lost(let why) = session.link, !ending {
       ending = true
       DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1500)) { [self] in
@@ -144,6 +145,16 @@ public final class PlayApp: @unchecked Sendable {
   }
 
   // MARK: - Drawing
+
+  /// Draws once after the lines that arrived together are all applied.
+  private func setNeedsDraw() {
+    guard !drawPending else { return }
+    drawPending = true
+    DispatchQueue.main.async { [self] in
+      drawPending = false
+      draw()
+    }
+  }
 
   private func draw() {
     let now = ClientClock.now()
