@@ -69,4 +69,30 @@ struct RendererTests {
       ])
     frames(model, name: "table21-my-turn")
   }
+
+  @Test("game over, with the other player asking for a rematch")
+  func gameOver() {
+    let model = Tables.model(cards: 9, deck: 0, extra: ["OVER 17 1 2 -1 4 3 5 completed", "REMATCH 18 2"])
+    frames(model, name: "game-over")
+  }
+
+  @Test("the history view and the help view")
+  func overlays() {
+    let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])
+    var state = PlayState()
+    state.view = .history(scroll: 1)
+    frames(model, state, name: "history")
+    state.view = .help
+    frames(model, state, name: "help")
+  }
+
+  @Test("every line fits narrow and short terminals")
+  func smallTerminals() {
+    let model = Tables.model(cards: 21, deck: 0, extra: [])
+    for (columns, rows) in [(40, 12), (60, 20), (120, 40)] {
+      let frame = Self.colour.frame(model: model, state: PlayState(), now: Tables.now, columns: columns, rows: rows)
+      #expect(frame.lines.count == rows)
+      #expect(frame.lines.allSatisfy { $0.width <= columns })
+    }
+  }
 }

@@ -126,7 +126,7 @@ public struct Renderer: Sendable {
   private func legend() -> StyledLine {
     let dim = TextStyle(dim: true)
     guard options.unicode else {
-      return StyledLine(" card codes: number 1-3, Red Green Purple, Solid sTriped Open, Diamond Oval Squiggle", dim)
+      return StyledLine(" codes: number 1-3, Red Green Purple, Solid sTriped Open, Diamond Oval Squiggle", dim)
     }
     var line = StyledLine(" ")
     for (shape, name) in ["diamond", "oval", "squiggle"].enumerated() {
@@ -330,15 +330,16 @@ public struct Renderer: Sendable {
     let title = TextStyle(foreground: Palette.accent, bold: true)
     var lines = [
       StyledLine(" How to play", title),
-      StyledLine(" Three cards are a set when number, colour, shading and shape are each all the same"),
-      StyledLine(" or all different. Find one before your opponent does."),
+      StyledLine(" Three cards are a set when number, colour, shading and shape are each"),
+      StyledLine(" all the same or all different. Find one before your opponent does."),
       StyledLine(),
     ]
     let keys: [(String, String)] = [
       ("space", "call Set: you alone pick for 5 s. A set +1; wrong or too slow -1,"),
       ("", "and your opponent gets 10 s to find one"),
-      ("a-u", "pick or unpick the card with that key (picking in open play calls Set)"),
-      ("+", "three more cards; -1 if a set is on the table (your opponent gets 7.5 s)"),
+      ("a-u", "pick or unpick the card with that key (in open play, calls Set too)"),
+      ("+", "three more cards; -1 if a set is on the table (then it is your"),
+      ("", "opponent's turn to find it, for 7.5 s)"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Enter", "a rematch, once the game is over"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
@@ -352,19 +353,18 @@ public struct Renderer: Sendable {
     }
     lines.append(StyledLine())
     lines.append(StyledLine(" Cards", title))
-    if options.unicode {
+    for code in ["1RSD", "2GTO", "3POS"] {
+      guard let card = CardCode.card(from: code) else { continue }
       var line = StyledLine(" ")
-      for (index, card) in ["1RSD", "2GTO", "3POS"].compactMap({ CardCode.card(from: $0) }).enumerated() {
-        if index > 0 { line.add("   ") }
-        line.add(
-          Array(repeating: String(CardArt.glyph(card)), count: card.number + 1).joined(separator: " "),
-          Palette.card(card.colour))
-        line.add(" " + HumanText.words(card), TextStyle(dim: true))
-      }
+      let symbol = options.unicode ? String(CardArt.glyph(card)) : code
+      let symbols = options.unicode ? Array(repeating: symbol, count: card.number + 1).joined(separator: " ") : code
+      line.add(symbols, Palette.card(card.colour))
+      line.pad(to: 8)
+      line.add(HumanText.words(card) + (options.unicode ? " (\(code))" : ""), TextStyle(dim: true))
       lines.append(line)
     }
-    lines.append(StyledLine(" A card's letter is its colour: R red, G green, P purple. On the wire a card is"))
-    lines.append(StyledLine(" four characters: number, colour, shading (Solid sTriped Open), shape (D O S)."))
+    lines.append(StyledLine(" A card's letter is its colour: R red, G green, P purple. On the wire a card"))
+    lines.append(StyledLine(" is four characters: number, colour, shading (Solid sTriped Open), shape."))
     return lines
   }
 
@@ -383,7 +383,7 @@ public struct Renderer: Sendable {
     let end = max(0, all.count - scroll)
     let start = max(0, end - visible)
     var title = StyledLine(" History", TextStyle(bold: true))
-    title.add("  (\(model.log.entries.count) lines; showing \(start + 1)-\(end))", TextStyle(dim: true))
+    title.add("  (lines \(start + 1)-\(end) of \(all.count))", TextStyle(dim: true))
     return [title] + all[start..<end]
   }
 }
