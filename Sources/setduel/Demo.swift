@@ -33,7 +33,7 @@ enum Demo {
       "To play a friend instead of the bot: setduel serve, then both run setduel play HOST",
     ]
     let app = PlayApp(
-      host: "127.0.0.1", port: port, name: try! Play.playerName(nil), options: Play.screenOptions(ascii: false),
+      host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
       info: info)
     app.onSeated = {
       BotCommand.seatInSecondSeat(of: server, port: port, level: .normal)

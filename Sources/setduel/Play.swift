@@ -37,12 +37,15 @@ enum Play {
     app.run()
   }
 
-  /// The name given, checked, or the user's login name made fit, or `player`.
+  /// The name given, checked, or the default name.
   static func playerName(_ given: String?) throws(Arguments.UsageError) -> String {
-    if let given {
-      guard isName(given) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
-      return given
-    }
+    guard let given else { return defaultName() }
+    guard isName(given) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
+    return given
+  }
+
+  /// The user's login name made fit for the table, or `player`.
+  static func defaultName() -> String {
     let user = getenv("USER").map { String(cString: $0) } ?? ""
     let fitted = String(user.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }.prefix(16))
     return fitted.isEmpty ? "player" : fitted

@@ -52,7 +52,7 @@ public final class PlayApp: @unchecked Sendable {
     session.onChange = { [weak self] in self?.changed() }
     watchKeys()
     watchResize()
-    startTicking()
+    if options.fullScreen { startTicking() }
     draw()
     session.start()
   }
@@ -157,10 +157,9 @@ public final class PlayApp: @unchecked Sendable {
   }
 
   private func draw() {
-    let now = ClientClock.now()
-    // Line by line, a frame is printed only when it changes, so the countdown moves in whole seconds.
-    let shown = options.fullScreen ? now : Instant(milliseconds: now.milliseconds / 1000 * 1000)
-    let frame = renderer.frame(model: session.model, state: state, now: shown, columns: size.columns, rows: size.rows)
+    // Full screen, the countdown ticks; line by line, a frame is printed only when something happened.
+    let frame = renderer.frame(
+      model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
     let output = frame.encoded(color: options.color)
     guard output != lastOutput else { return }
     lastOutput = output
