@@ -10,8 +10,10 @@ let package = Package(
   targets: [
     // The rules of Set and of a two-player match: standard library only.
     .target(name: "SetCore"),
+    // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
+    .target(name: "SetSimulation", dependencies: ["SetCore"]),
     .executableTarget(name: "setduel", dependencies: ["SetCore"]),
-    .testTarget(name: "SetCoreTests", dependencies: ["SetCore"]),
+    .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
   ],
   swiftLanguageModes: [.v6]
 )
