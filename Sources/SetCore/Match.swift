@@ -4,7 +4,7 @@
 /// with the next deadline. The match reads no clock and no global randomness: its deals come from a
 /// generator seeded at creation, so the same seed and the same timed commands give the same events.
 /// A refused command throws a `MatchError` and changes nothing.
-public struct Match: Sendable {
+public struct Match: Equatable, Sendable {
   /// The rules in force.
   public let rules: Rules
   /// The seed the deals come from.
