@@ -236,6 +236,8 @@ public struct Match: Equatable, Sendable {
 
   private mutating func rematch(_ seat: Seat) throws(MatchError) -> [MatchEvent] {
     guard case .over = phase else { throw .notOver }
+    // A player away cannot ask: a game started then would run with an empty seat, unpaused.
+    guard present[seat.offset] else { throw .absent }
     guard !rematchAsked[seat.offset] else { throw .alreadyAsked }
     rematchAsked[seat.offset] = true
     return [.rematchAsked(seat)] + (rematchAsked.allSatisfy { $0 } ? [startGame()] : [])
