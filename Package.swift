@@ -13,6 +13,8 @@ let package = Package(
     // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
     .target(name: "SetSimulation", dependencies: ["SetCore"]),
     .executableTarget(name: "setduel", dependencies: ["SetCore"]),
+    .executableTarget(
+      name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
   ],
   swiftLanguageModes: [.v6]
