@@ -42,7 +42,11 @@ public struct Match: Equatable, Sendable {
   public var deadline: Instant? {
     switch phase {
     case .window(let window): window.deadline
-    case .paused(let pause): pause.forfeitAt.compactMap { $0 }.min()
+    case .paused(let pause):
+      pause.forfeitAt.reduce(nil) { earliest, next in
+        guard let next else { return earliest }
+        return earliest.map { min($0, next) } ?? next
+      }
     case .waiting, .open, .over: nil
     }
   }
@@ -161,7 +165,8 @@ public struct Match: Equatable, Sendable {
     try requirePlay()
     var events: [MatchEvent] = []
     if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
-    guard !slots.isEmpty, Set(slots).count == slots.count, selection.count + slots.count <= 3 else {
+    let distinct = slots.indices.allSatisfy { !slots[..<$0].contains(slots[$0]) }
+    guard !slots.isEmpty, distinct, selection.count + slots.count <= 3 else {
       throw .badPick
     }
     for slot in slots {

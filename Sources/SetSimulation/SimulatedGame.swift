@@ -131,8 +131,10 @@ public struct SimulatedGame {
       send(.unpick(stray), by: seat)
     } else {
       let missing = plan.target.filter { !selection.contains($0) }
-      let strays = match.table.slots.filter { !plan.target.contains($0) && !selection.contains($0) }
-      if plan.mayStray, selection.count < 2, !strays.isEmpty, roll(behaviour.unpick) {
+      if plan.mayStray, selection.count < 2, roll(behaviour.unpick),
+        case let strays = match.table.slots.filter({ !plan.target.contains($0) && !selection.contains($0) }),
+        !strays.isEmpty
+      {
         plan.mayStray = false
         send(.pick([strays[random.draw(below: strays.count)]]), by: seat)
       } else if missing.count > 1, roll(behaviour.onePick) {
