@@ -72,7 +72,7 @@ public struct Match: Equatable, Sendable {
     var events: [MatchEvent] = []
     switch phase {
     case .window(let window) where window.deadline <= now:
-      selection = []
+      selection.removeAll(keepingCapacity: true)
       events.append(.windowExpired(window))
       if window.kind == .claim {
         events.append(changeScore(window.holder, by: -rules.claimExpiredPenalty, for: .claimExpired))
@@ -164,6 +164,7 @@ public struct Match: Equatable, Sendable {
   private mutating func pick(_ slots: [Slot], by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
     try requirePlay()
     var events: [MatchEvent] = []
+    events.reserveCapacity(8)
     if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
     let distinct = slots.indices.allSatisfy { !slots[..<$0].contains(slots[$0]) }
     guard !slots.isEmpty, distinct, selection.count + slots.count <= 3 else {
@@ -182,7 +183,7 @@ public struct Match: Equatable, Sendable {
       events.append(.picked(seat, slot))
     }
     if selection.count == 3, case .window(let window) = phase {
-      events += judge(window, at: now)
+      judge(window, at: now, into: &events)
     }
     return events
   }
@@ -195,14 +196,14 @@ public struct Match: Equatable, Sendable {
     return [.unpicked(seat, slot)]
   }
 
-  /// Judges the three selected cards of the window's holder.
-  private mutating func judge(_ window: Window, at now: Instant) -> [MatchEvent] {
+  /// Judges the three selected cards of the window's holder, appending what follows to `events`.
+  private mutating func judge(_ window: Window, at now: Instant, into events: inout [MatchEvent]) {
     let seat = window.holder
     let slots = selection
     let cards = slots.map { table.cards[$0.index] }
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     guard SetLogic.isSet(cards) else {
-      var events: [MatchEvent] = [.notASet(seat, slots, cards)]
+      events.append(.notASet(seat, slots, cards))
       switch window.kind {
       case .claim:
         events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
@@ -213,16 +214,14 @@ public struct Match: Equatable, Sendable {
       case .needlessDeal:
         events.append(openPlay())
       }
-      return events
+      return
     }
     taken[seat.offset] += cards
-    var events: [MatchEvent] = [
-      .setFound(seat, slots, cards), changeScore(seat, by: rules.setReward, for: .setFound),
-    ]
+    events.append(.setFound(seat, slots, cards))
+    events.append(changeScore(seat, by: rules.setReward, for: .setFound))
     let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
     events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))
     events.append(endIfDone() ?? openPlay())
-    return events
   }
 
   private mutating func deal(by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
@@ -256,7 +255,7 @@ public struct Match: Equatable, Sendable {
     table = Table(cards: deck.deal(rules.tableSize))
     scores = [0, 0]
     taken = [[], []]
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     rematchAsked = [false, false]
     phase = .open
     return .gameStarted(game: game, table: table.cards, deck: deck.count)
@@ -270,7 +269,7 @@ public struct Match: Equatable, Sendable {
       case .needlessDeal: rules.needlessDealWindow
       }
     let window = Window(holder: seat, kind: kind, deadline: now.adding(milliseconds: length))
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     phase = .window(window)
     return .windowOpened(window)
   }
@@ -300,7 +299,7 @@ public struct Match: Equatable, Sendable {
     let result = GameResult(
       game: game, scores: scores, sets: taken.map { $0.count / 3 }, winner: winner, ending: ending)
     results.append(result)
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     phase = .over(result)
     return .gameOver(result)
   }

@@ -58,6 +58,7 @@ public struct Table: Equatable, Sendable {
     precondition(refill.isEmpty || refill.count == emptied.count, "refill one card per slot")
     var change = TableChange(emptied: emptied, slotCount: cards.count)
     if !refill.isEmpty {
+      change.filled.reserveCapacity(refill.count)
       for (slot, card) in zip(emptied, refill) {
         cards[slot.index] = card
         change.filled.append(TableChange.Placement(slot: slot, card: card))

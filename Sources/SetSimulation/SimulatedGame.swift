@@ -88,7 +88,8 @@ public struct SimulatedGame {
   private mutating func openTurn() {
     let seat = randomSeat()
     wait(draw(upTo: behaviour.maxThink))
-    let hasSet = match.table.hasSet
+    let set = findSet()
+    let hasSet = set != nil
     if !hasSet && !roll(behaviour.blindClaim) {
       // With no set on the table the deck still has cards, or the game would be over.
       send(.deal, by: seat)
@@ -97,7 +98,7 @@ public struct SimulatedGame {
     } else if !match.rules.pickClaims || roll(behaviour.explicitClaim) {
       send(.claim, by: seat)
     } else {
-      pickTurn(by: seat, in: nil)
+      pickTurn(by: seat, in: nil, seeing: set)
     }
   }
 
@@ -110,15 +111,16 @@ public struct SimulatedGame {
       return
     }
     wait(draw(upTo: min(behaviour.maxThink, remaining - 1)))
-    pickTurn(by: window.holder, in: window)
+    pickTurn(by: window.holder, in: window, seeing: nil)
   }
 
   /// One command toward the plan: take back a stray selection, pick a stray card, or pick planned cards.
-  private mutating func pickTurn(by seat: Seat, in window: Window?) {
+  /// `set` is a set the player has just seen on the table, if already looked for.
+  private mutating func pickTurn(by seat: Seat, in window: Window?, seeing set: [Slot]?) {
     var plan: Plan
     if let current = self.plan, let window, current.window == window {
       plan = current
-    } else if let fresh = makePlan() {
+    } else if let fresh = makePlan(seeing: set ?? findSet()) {
       plan = fresh
     } else {
       // No three cards to pick: let the window run out.
@@ -151,11 +153,10 @@ public struct SimulatedGame {
     }
   }
 
-  /// Three slots to go for: a set on the table, or, as the behaviour says, three cards that are not one.
-  private mutating func makePlan() -> Plan? {
-    let sets = match.table.sets()
-    if !sets.isEmpty && !roll(behaviour.wrongPick) {
-      return Plan(window: nil, target: sets[random.draw(below: sets.count)], mayStray: true)
+  /// Three slots to go for: `set`, a set on the table, or, as the behaviour says, three cards that are not one.
+  private mutating func makePlan(seeing set: [Slot]?) -> Plan? {
+    if let set, !roll(behaviour.wrongPick) {
+      return Plan(window: nil, target: set, mayStray: true)
     }
     let slots = match.table.slotCount
     if slots >= 3 {
@@ -169,7 +170,29 @@ public struct SimulatedGame {
         }
       }
     }
-    return sets.isEmpty ? nil : Plan(window: nil, target: sets[0], mayStray: true)
+    return set.map { Plan(window: nil, target: $0, mayStray: true) }
+  }
+
+  /// A set on the table as three ascending slots, or nil when there is none. The search starts at a
+  /// random card, so the players do not always see the same set first.
+  private mutating func findSet() -> [Slot]? {
+    let cards = match.table.cards
+    let n = cards.count
+    guard n >= 3 else { return nil }
+    let mask = CardMask(cards)
+    let start = random.draw(below: n)
+    for a in 0..<(n - 1) {
+      let i = (start + a) % n
+      for b in (a + 1)..<n {
+        let j = (start + b) % n
+        let third = SetLogic.third(cards[i], cards[j])
+        guard mask.contains(third), let k = cards.firstIndex(of: third) else { continue }
+        let low = min(i, j, k)
+        let high = max(i, j, k)
+        return [Slot(low), Slot(i + j + k - low - high), Slot(high)]
+      }
+    }
+    return nil
   }
 
   /// A paused game: the other player may leave too; an absent player comes back, or stays away and forfeits.
