@@ -57,14 +57,12 @@ struct PropertyTests {
     var totals = GameStats(seed: 0)
     var forfeits = 0
     var completed = 0
-    var longest = 0
     for seed in batch.seeds {
       var checker = InvariantChecker(seed: seed)
       var game = SimulatedGame(seed: seed, behaviour: batch.behaviour, rules: batch.rules, maxSteps: Self.stepBound)
       let stats = game.play { checker.check($0) }
       for failure in checker.failures { Issue.record(Comment(rawValue: failure)) }
       #expect(stats.finished, "seed \(seed) did not end within \(Self.stepBound) calls")
-      longest = max(longest, stats.steps)
       totals.steps += stats.steps
       totals.refused += stats.refused
       totals.setsFound += stats.setsFound
