@@ -275,10 +275,17 @@ public struct GameHost {
     }
   }
 
-  /// Applies a command to the match and records it.
+  /// Applies a command to the match and records it. A deadline that has passed is handled first, so a
+  /// pick that arrives after its window ran out (before the timer fired) is too late, as it should be.
   private mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
     -> [MatchEvent]
   {
+    if let deadline = match.deadline, deadline <= now {
+      let due = match.advance(to: now).events
+      actions.append(.record(GameRecord.tickLine(at: now)))
+      broadcast(due, at: now)
+      freeEmptySeats()
+    }
     let events = try match.apply(command, by: seat, at: now).events
     actions.append(.record(GameRecord.commandLine(command, seat: seat, at: now)))
     return events
