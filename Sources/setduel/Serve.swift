@@ -73,6 +73,7 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    fflush(stdout)
     stopOnSignals(server)
     if let bot {
       let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
