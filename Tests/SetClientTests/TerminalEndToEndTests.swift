@@ -12,6 +12,8 @@ final class PseudoTerminalProcess {
   let slave: Int32
   let pid: pid_t
   private(set) var output: [UInt8] = []
+  /// Whether the child was waited for (its pid may then be reused, so it must not be signalled).
+  private var reaped = false
 
   /// The built `setduel`, next to the test bundle.
   static var executable: String {
@@ -49,9 +51,11 @@ final class PseudoTerminalProcess {
   }
 
   deinit {
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    if !reaped {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
     close(master)
     close(slave)
   }
@@ -93,6 +97,7 @@ final class PseudoTerminalProcess {
       pump(milliseconds: 20)
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
+        reaped = true
         while true {
           let before = output.count
           pump(milliseconds: 20)
