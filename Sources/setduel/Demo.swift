@@ -29,8 +29,8 @@ enum Demo {
     let address = Network.lanAddresses().first
     let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
     let info = [
-      "Friends on your LAN can watch: setduel play \(place)  (or: nc \(address ?? "HOST") \(port))",
-      "To play a friend instead of the bot: setduel serve, then both run setduel play HOST",
+      "LAN friends can watch: setduel play \(place) or nc \(address ?? "HOST") \(port)",
+      "To play a friend instead: setduel serve, then each runs setduel play HOST",
     ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
