@@ -1,5 +1,6 @@
 import Dispatch
 @preconcurrency import Glibc
+import SetClient
 import SetCore
 import SetNet
 import SetServer
@@ -26,12 +27,15 @@ enum Serve {
                               `setduel replay FILE` replays one
       --no-records            keep no record
       --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
+      --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
+                              takes seat 1
       --help                  this text
     """
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(
-      words, valued: ["host", "port", "seed", "claim-window", "grace", "max-connections", "log-level", "records"],
+      words,
+      valued: ["host", "port", "seed", "claim-window", "grace", "max-connections", "log-level", "records", "bot"],
       flags: ["help", "no-records", "no-rate-limit"])
     if arguments.flag("help") {
       print(usage)
@@ -57,6 +61,8 @@ enum Serve {
       LogLevel(name: $0)
     }
 
+    let bot = try arguments.value("bot", BotLevel?.none, expected: "easy, normal or hard") { BotLevel(rawValue: $0) }
+
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
@@ -69,7 +75,14 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    fflush(stdout)
     stopOnSignals(server)
+    if let bot {
+      let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
+      BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot)
+      print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
+      fflush(stdout)
+    }
     dispatchMain()
   }
 
