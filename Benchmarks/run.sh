@@ -98,6 +98,14 @@ start_redis() {
   exit 1
 }
 
+# The rules core first, while nothing else of ours runs: setduel-bench, once that target exists.
+core_flags=()
+if grep -q '"setduel-bench"' Package.swift; then
+  echo "== the rules core: setduel-bench" >&2
+  "$bin/setduel-bench" >"$work/core.txt"
+  core_flags=(--core-output "$work/core.txt")
+fi
+
 start_setduel table --no-rate-limit
 table_port=$port
 start_setduel timer --no-rate-limit --claim-window 0.02
@@ -129,17 +137,17 @@ else
 fi
 echo
 status=0
-"$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
+"$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" "${core_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
   --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" \
   --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
 
 echo
-echo "## Rules core"
-echo
-if grep -q '"setduel-bench"' Package.swift; then
-  "$bin/setduel-bench"
+if [ ${#core_flags[@]} -gt 0 ]; then
+  echo "The rules core, as setduel-bench printed it:"
+  echo
+  sed 's/^/    /' "$work/core.txt"
 else
   echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
-  echo "second) is not in this checkout yet; once it is, this script runs it here."
+  echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
 exit "$status"

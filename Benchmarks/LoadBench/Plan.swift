@@ -39,6 +39,8 @@ struct Options {
   var redisPort: UInt16?
   var redisPid: Int32?
   var phases: Set<String> = Options.allPhases
+  /// A file holding what `setduel-bench` printed, for the rules core's rows.
+  var coreOutput: String?
   /// The core the servers run on: the load generator pins itself there for PING round trips, so that
   /// every round trip is two switches on one core, as fast for one server as for the other, never a
   /// wake-up across cores whose cost depends on where the scheduler happened to put each thread.
@@ -63,6 +65,7 @@ struct Options {
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
       --server-cpu N   the core the servers are pinned to: PING round trips are timed from it
       --client-cpu N   the core to run on for everything but PING round trips
+      --core-output F  what setduel-bench printed, for the rules core's rows
       --smoke          small counts: seconds, not minutes
       --only           some of: idle, ping, fanout, timer, games
       --spectators N   spectators for fan-out and timer lateness (default 1,000; smoke 50)
@@ -91,6 +94,7 @@ struct Options {
         case "--redis-port": redisPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)
+        case "--core-output": coreOutput = value
         case "--server-cpu": serverCPU = try Options.cpu(word, value)
         case "--client-cpu": clientCPU = try Options.cpu(word, value)
         case "--spectators": spectators = try Options.count(word, value)

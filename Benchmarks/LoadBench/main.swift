@@ -189,5 +189,11 @@ if wanted("games", options.gamesPort) {
   }
 }
 
+// MARK: - The rules core, as setduel-bench measured it
+
+if let path = options.coreOutput {
+  for row in CoreFigures.rows(fromFile: path) { report.add(row) }
+}
+
 print(report.printed())
 exit(report.failures.isEmpty ? 0 : 1)
