@@ -3,6 +3,8 @@
 # loopback, measures them with setduel-load, and prints one table (then the rules core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
 # Everything it starts is stopped when it ends, and stops by itself after a while in any case.
+# SETDUEL_SERVER=/path/to/setduel measures another build of the server (an older commit, say) with
+# this load generator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,7 @@ fi
 echo "== building in release mode" >&2
 swift build -c release >&2
 bin=$(swift build -c release --show-bin-path)
+server=${SETDUEL_SERVER:-$bin/setduel}
 
 # The servers run on one core and the load generator on another (and on the servers' core only to time
 # PING round trips), so the figures do not depend on where the scheduler happens to put each thread.
@@ -54,7 +57,7 @@ start_setduel() {
   local name=$1
   shift
   : >"$work/$name.out"
-  "${pin[@]}" "$bin/setduel" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
+  "${pin[@]}" "$server" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
     >"$work/$name.out" 2>"$work/$name.log" &
   pid=$!
   pids+=("$pid")
@@ -130,6 +133,9 @@ echo
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "Machine: $(nproc) cores ($cpu), $(uname -sr); $(swift --version 2>/dev/null | head -1);"
 echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${1:+ $1}\`"
+if [ -n "${SETDUEL_SERVER:-}" ]; then
+  echo "The SetDuel server measured is $server (SETDUEL_SERVER)."
+fi
 if [ ${#pin[@]} -gt 0 ]; then
   echo "Servers pinned to CPU $server_cpu; the load generator on CPU $client_cpu (on CPU $server_cpu for PING)."
 else
