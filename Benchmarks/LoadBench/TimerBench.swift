@@ -1,12 +1,13 @@
 /// Timer lateness: seat 1 calls Set and lets the claim window run out, with spectators watching.
 ///
-/// The server takes a deadline as whole milliseconds of the monotonic clock, the one this process
-/// reads too: the claim's instant in milliseconds plus the window the `CLAIM` event states. Each
-/// `CLAIM` is sent early in a millisecond, so the send, the server's claim and the `CLAIM` line's
-/// receipt all fall in the same millisecond and that millisecond is the claim's. When they do not
-/// (counted as `straddled`), the send's millisecond is used, which can only make the lateness look
-/// larger. Lateness is the time from that deadline to the later of the two players' receipt of
-/// `EXPIRED`; the expiry's fan-out is the time from the deadline to the last spectator's.
+/// The server and this process read the same monotonic clock, so there is no offset to correct for.
+/// The server takes a deadline as whole milliseconds of that clock: the claim's millisecond plus the
+/// window the `CLAIM` event states. Each `CLAIM` is sent early in a millisecond, so the server, a few
+/// tens of microseconds later, nearly always claims in the same millisecond; the deadline is taken as
+/// that millisecond plus the window. (Were the claim a millisecond later, the true deadline would be
+/// too, so this can only overstate lateness. Claims whose `CLAIM` line came back in another
+/// millisecond are counted as `straddled`.) Lateness is the time from that deadline to the later of
+/// the two players' receipt of `EXPIRED`; the expiry's fan-out, to the last spectator's.
 enum TimerBench {
   struct Result {
     /// Deadline to the later player's `EXPIRED`.

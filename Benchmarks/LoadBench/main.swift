@@ -120,7 +120,8 @@ if wanted("ping", options.setDuelPort, options.redisPort) {
   }
   report.note(
     "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, the two "
-      + "servers alternating sample by sample; with many connections open the pings go round them in turn.")
+      + "servers alternating sample by sample; with many connections open the pings go round them in turn"
+      + (options.serverCPU.map { "; timed from the servers' own CPU \($0), so no round trip crosses cores." } ?? "."))
 }
 
 // MARK: - Fan-out to spectators
