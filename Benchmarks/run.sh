@@ -133,6 +133,7 @@ echo
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "Machine: $(nproc) cores ($cpu), $(uname -sr); $(swift --version 2>/dev/null | head -1);"
 echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${1:+ $1}\`"
+echo "Load average as the measurements began (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)."
 if [ -n "${SETDUEL_SERVER:-}" ]; then
   echo "The SetDuel server measured is $server (SETDUEL_SERVER)."
 fi
