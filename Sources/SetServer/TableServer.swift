@@ -145,6 +145,9 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   private func perform(_ actions: [HostAction]) {
     dispatchPrecondition(condition: .onQueue(queue))
+    // The last run of lines written, and its bytes: a broadcast gives every machine client the same run.
+    var lastRun: ArraySlice<HostAction> = []
+    var lastBytes: [UInt8] = []
     var index = actions.startIndex
     while index < actions.endIndex {
       let action = actions[index]
@@ -158,12 +161,18 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
           server?.send(line, to: connection(id))
           continue
         }
-        var lines = [line]
-        while index < actions.endIndex, case .send(let next, let nextLine) = actions[index], next == id {
-          lines.append(nextLine)
-          index += 1
+        let start = index - 1
+        while index < actions.endIndex, case .send(let next, _) = actions[index], next == id { index += 1 }
+        let run = actions[start..<index]
+        if !Self.sameLines(run, lastRun) {
+          lastRun = run
+          lastBytes.removeAll(keepingCapacity: true)
+          for case .send(_, let text) in run {
+            lastBytes += text.utf8
+            lastBytes += [13, 10]
+          }
         }
-        server?.send(lines: lines, to: connection(id))
+        server?.sendRaw(lastBytes, to: connection(id))
       case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: connection(id))
       case .identified(let id): server?.markIdentified(connection(id))
       case .close(let id): server?.close(connection(id), flushFirst: true)
@@ -172,6 +181,18 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       }
     }
     armTimer()
+  }
+
+  /// Whether two runs of `.send` actions hold the same lines (for any connections). The strings of a
+  /// broadcast share their storage, so each comparison is quick.
+  private static func sameLines(_ run: ArraySlice<HostAction>, _ other: ArraySlice<HostAction>) -> Bool {
+    guard run.count == other.count else { return false }
+    for (action, otherAction) in zip(run, other) {
+      guard case .send(_, let line) = action, case .send(_, let otherLine) = otherAction, line == otherLine else {
+        return false
+      }
+    }
+    return true
   }
 
   /// Arms the timer for the host's next deadline, when it changed. Each firing is only a wake-up: the
