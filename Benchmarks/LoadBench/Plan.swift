@@ -26,7 +26,6 @@ struct Plan {
 /// The command line: the ports (and process ids) of the servers run.sh started.
 struct Options {
   var plan = Plan.full
-  var smoke = false
   /// SetDuel for PING and fan-out.
   var setDuelPort: UInt16?
   /// SetDuel with a short claim window, for timer lateness.
@@ -79,7 +78,6 @@ struct Options {
     while let word = rest.popFirst() {
       switch word {
       case "--smoke":
-        smoke = true
         plan = .smoke
       case "--help", "-h":
         print(Options.usage)

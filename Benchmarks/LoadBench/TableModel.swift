@@ -15,15 +15,10 @@ struct TableModel {
   let seat: Int
   private(set) var cards: [Card?] = []
   private(set) var phase = Phase.waiting
-  private(set) var deck = 0
   /// The sequence number of the last event received.
   private(set) var lastSeq = 0
   /// How many final replies (`OK`, `ERR`, `PONG`) have arrived.
   private(set) var replies = 0
-  /// How many games have ended.
-  private(set) var gamesOver = 0
-  /// Lines that were neither a reply nor an event this model knows.
-  private(set) var unknownLines = 0
 
   init(seat: Int) {
     self.seat = seat
@@ -31,18 +26,14 @@ struct TableModel {
 
   /// Takes in one received line; returns what it was.
   mutating func receive(_ line: LineView) -> ServerLine? {
-    guard let decoded = ServerLine.decode(line.text) else {
-      unknownLines += 1
-      return nil
-    }
+    guard let decoded = ServerLine.decode(line.text) else { return nil }
     switch decoded {
     case .reply: replies += 1
     case .event(let seq, let event):
       lastSeq = seq
       apply(event)
-    case .table(let seq, let deck, let cards):
+    case .table(let seq, _, let cards):
       lastSeq = max(lastSeq, seq)
-      self.deck = deck
       self.cards = cards
     default: break
     }
@@ -68,12 +59,10 @@ struct TableModel {
 
   private mutating func apply(_ event: ServerEvent) {
     switch event {
-    case .started(_, let deck, let table):
+    case .started(_, _, let table):
       cards = table
-      self.deck = deck
       phase = .open
-    case .diff(let deck, let change):
-      self.deck = deck
+    case .diff(_, let change):
       for slot in change.emptied where slot.index < cards.count { cards[slot.index] = nil }
       if cards.count < change.slotCount {
         cards += [Card?](repeating: nil, count: change.slotCount - cards.count)
@@ -88,7 +77,6 @@ struct TableModel {
     case .open: phase = .open
     case .over:
       phase = .over
-      gamesOver += 1
     default: break
     }
   }
