@@ -11,9 +11,10 @@ import Glibc
 ///
 /// Protections: lines past `maxLineBytes` arrive as `.tooLong`; lines past the rate limit arrive as
 /// `.rateLimited`, and a sustained flood drops the connection; a connection whose queued output
-/// passes `maxQueuedOutputBytes` is dropped; an unidentified connection that stays silent past
-/// `idleTimeout` is dropped; connections past `maxConnections` are turned away with one line; running
-/// out of descriptors pauses accepting for `acceptRetryDelay` instead of spinning.
+/// passes `maxQueuedOutputBytes` loses that output and is closed after its farewell line; an
+/// unidentified connection that stays silent past `idleTimeout` is dropped; connections past
+/// `maxConnections` are turned away with one line; running out of descriptors pauses accepting for
+/// `acceptRetryDelay` instead of spinning.
 public final class LineServer: @unchecked Sendable {
   // Sendable by confinement: all mutable state is touched only on `queue`, which every entry point asserts.
 
@@ -334,7 +335,9 @@ public final class LineServer: @unchecked Sendable {
       written(connection, connection.channel.flush())
     }
     if connection.isAttached && connection.channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
-      drop(connection, reason: .outputOverflow)
+      // The queue is forgotten at once, so memory stays bounded; the farewell waits behind what the
+      // kernel already holds, for a peer that reads again before the close deadline.
+      beginClose(connection, reason: .outputOverflow, discardingQueued: true)
     }
     return connection.isAttached
   }
@@ -364,11 +367,18 @@ public final class LineServer: @unchecked Sendable {
   }
 
   /// Closes gracefully: the farewell line (unless the delegate asked), a flush, a half-close, and
-  /// the socket closed when the peer closes or at the close deadline.
-  private func beginClose(_ connection: Connection, reason: DisconnectReason) {
+  /// the socket closed when the peer closes or at the close deadline. With `discardingQueued`, the
+  /// output still queued is forgotten first and only the farewell line is written.
+  private func beginClose(_ connection: Connection, reason: DisconnectReason, discardingQueued: Bool = false) {
     guard connection.isAttached else { return }
     detach(connection, reason: reason)
+    if discardingQueued {
+      connection.channel.discardOutput()
+    }
     if reason != .closed, let text = delegate?.farewellLine(for: reason) {
+      if discardingQueued && connection.channel.isOutputMidLine {
+        connection.channel.enqueue(Self.crlf)
+      }
       connection.channel.enqueue(text.utf8)
       connection.channel.enqueue(Self.crlf)
     }
