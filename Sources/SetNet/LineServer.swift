@@ -36,6 +36,9 @@ public final class LineServer: @unchecked Sendable {
   private var listenFD: Int32 = -1
   private var acceptPaused = false
   private var sweepTimer: DispatchSourceTimer?
+  /// Ends a pause in accepting. Made at start: the first pause may come when no descriptor is left
+  /// for Dispatch to set up a new kind of timer with.
+  private var acceptRetryTimer: DispatchSourceTimer?
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
   private var lastID: UInt64 = 0
@@ -116,11 +119,16 @@ public final class LineServer: @unchecked Sendable {
       leeway: .milliseconds(max(1, interval / 4)))
     timer.setEventHandler { [self] in sweep() }
     sweepTimer = timer
+    let retry = DispatchSource.makeTimerSource(queue: queue)
+    retry.schedule(deadline: .now() + .seconds(3600), leeway: .milliseconds(1))
+    retry.setEventHandler { [self] in resumeAccepting() }
+    acceptRetryTimer = retry
 
     state = .running
     listeningPort = port
     source.resume()
     timer.resume()
+    retry.resume()
     return port
   }
 
@@ -187,6 +195,8 @@ public final class LineServer: @unchecked Sendable {
     listenSource = nil
     sweepTimer?.cancel()
     sweepTimer = nil
+    acceptRetryTimer?.cancel()
+    acceptRetryTimer = nil
     for connection in connections.values {
       drop(connection, reason: .serverStopped)
     }
@@ -227,11 +237,15 @@ public final class LineServer: @unchecked Sendable {
     acceptPauses += 1
     source.suspend()
     let delay = DispatchTimeInterval.milliseconds(Int(max(1, configuration.acceptRetryDelay.wholeMilliseconds)))
-    queue.asyncAfter(deadline: .now() + delay) { [self] in
-      guard acceptPaused, state == .running else { return }
-      acceptPaused = false
-      listenSource?.resume()
-    }
+    acceptRetryTimer?.schedule(deadline: .now() + delay, leeway: .milliseconds(1))
+  }
+
+  private func resumeAccepting() {
+    guard acceptPaused, state == .running else { return }
+    acceptPaused = false
+    listenSource?.resume()
+    // Connections that arrived while paused may raise no new readiness event: take them now.
+    acceptConnections(listening: listenFD)
   }
 
   private func adopt(_ fd: Int32, peer: String) {
