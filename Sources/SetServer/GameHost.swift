@@ -119,9 +119,12 @@ public struct GameHost {
     return flush()
   }
 
-  /// The server is closing: tells everyone.
+  /// The server is closing: tells everyone, named or not.
   public mutating func shutdown(reason: String) -> [HostAction] {
     broadcast(wire: [.bye(reason)])
+    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name == nil {
+      send(id, Reply(id: nil, .error(ProtocolError(.shuttingDown))).line)
+    }
     return flush()
   }
 
