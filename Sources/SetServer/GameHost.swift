@@ -33,6 +33,8 @@ public struct GameHost {
   var actions: [HostAction] = []
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
+  /// The request being handled closes its connection once answered.
+  private var closeAfterReply = false
 
   /// Wrong RESUME tokens a connection may send before it is closed.
   public static let maxBadTokens = 3
@@ -157,7 +159,8 @@ public struct GameHost {
     case .success(let kind): reply(id, Reply(id: requestID, kind))
     case .failure(let error): reply(id, Reply(id: requestID, .error(error)))
     }
-    if command == .quit { actions.append(.close(id)) }
+    if command == .quit || closeAfterReply { actions.append(.close(id)) }
+    closeAfterReply = false
   }
 
   private mutating func takeName(_ name: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
@@ -200,7 +203,7 @@ public struct GameHost {
     else {
       clients[id]?.badTokens += 1
       log(.warning, "\(id): wrong resume token")
-      if clients[id]?.badTokens ?? 0 >= Self.maxBadTokens { actions.append(.close(id)) }
+      closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.badToken))
     }
     if let old = holder.client, old != id {
