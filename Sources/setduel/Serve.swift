@@ -89,6 +89,7 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    fflush(stdout)
     stopOnSignals(server)
     dispatchMain()
   }
