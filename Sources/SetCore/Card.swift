@@ -24,7 +24,7 @@ public struct Card: Hashable, Comparable, Sendable {
 
   /// The card written as four digits 0-2 (number, colour, shading, shape), such as `"1201"`, or nil.
   public init?(digits: String) {
-    let values = digits.compactMap { $0.wholeNumberValue }
+    let values = digits.compactMap { $0.isASCII ? $0.wholeNumberValue : nil }
     guard digits.count == 4, values.count == 4, values.allSatisfy({ $0 <= 2 }) else { return nil }
     self.init(number: values[0], colour: values[1], shading: values[2], shape: values[3])
   }

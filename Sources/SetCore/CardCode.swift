@@ -23,6 +23,8 @@ public enum CardCode {
 
   /// The card a code names, or nil when the text is not a card code.
   public static func card(from text: some StringProtocol) -> Card? {
+    // Checked before capitals: "ß" capitalises to "SS", so "1Rß" would read as 1RSS.
+    guard text.count == 4, text.allSatisfy(\.isASCII) else { return nil }
     let characters = Array(text.uppercased())
     guard characters.count == 4,
       let number = numbers.firstIndex(of: characters[0]),

@@ -7,6 +7,7 @@ public struct CardMask: Equatable, Sendable {
   public init() {}
 
   /// A mask holding `cards`.
+  @inlinable
   public init(_ cards: some Sequence<Card>) {
     for card in cards { insert(card) }
   }

@@ -4,7 +4,7 @@
 /// with the next deadline. The match reads no clock and no global randomness: its deals come from a
 /// generator seeded at creation, so the same seed and the same timed commands give the same events.
 /// A refused command throws a `MatchError` and changes nothing.
-public struct Match: Sendable {
+public struct Match: Equatable, Sendable {
   /// The rules in force.
   public let rules: Rules
   /// The seed the deals come from.
@@ -42,7 +42,11 @@ public struct Match: Sendable {
   public var deadline: Instant? {
     switch phase {
     case .window(let window): window.deadline
-    case .paused(let pause): pause.forfeitAt.compactMap { $0 }.min()
+    case .paused(let pause):
+      pause.forfeitAt.reduce(nil) { earliest, next in
+        guard let next else { return earliest }
+        return earliest.map { min($0, next) } ?? next
+      }
     case .waiting, .open, .over: nil
     }
   }
@@ -68,7 +72,7 @@ public struct Match: Sendable {
     var events: [MatchEvent] = []
     switch phase {
     case .window(let window) where window.deadline <= now:
-      selection = []
+      selection.removeAll(keepingCapacity: true)
       events.append(.windowExpired(window))
       if window.kind == .claim {
         events.append(changeScore(window.holder, by: -rules.claimExpiredPenalty, for: .claimExpired))
@@ -162,8 +166,10 @@ public struct Match: Sendable {
   private mutating func pick(_ slots: [Slot], by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
     try requirePlay()
     var events: [MatchEvent] = []
+    events.reserveCapacity(8)
     if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
-    guard !slots.isEmpty, Set(slots).count == slots.count, selection.count + slots.count <= 3 else {
+    let distinct = slots.indices.allSatisfy { !slots[..<$0].contains(slots[$0]) }
+    guard !slots.isEmpty, distinct, selection.count + slots.count <= 3 else {
       throw .badPick
     }
     for slot in slots {
@@ -179,7 +185,7 @@ public struct Match: Sendable {
       events.append(.picked(seat, slot))
     }
     if selection.count == 3, case .window(let window) = phase {
-      events += judge(window, at: now)
+      judge(window, at: now, into: &events)
     }
     return events
   }
@@ -192,14 +198,14 @@ public struct Match: Sendable {
     return [.unpicked(seat, slot)]
   }
 
-  /// Judges the three selected cards of the window's holder.
-  private mutating func judge(_ window: Window, at now: Instant) -> [MatchEvent] {
+  /// Judges the three selected cards of the window's holder, appending what follows to `events`.
+  private mutating func judge(_ window: Window, at now: Instant, into events: inout [MatchEvent]) {
     let seat = window.holder
     let slots = selection
     let cards = slots.map { table.cards[$0.index] }
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     guard SetLogic.isSet(cards) else {
-      var events: [MatchEvent] = [.notASet(seat, slots, cards)]
+      events.append(.notASet(seat, slots, cards))
       switch window.kind {
       case .claim:
         events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
@@ -210,16 +216,14 @@ public struct Match: Sendable {
       case .needlessDeal:
         events.append(openPlay())
       }
-      return events
+      return
     }
     taken[seat.offset] += cards
-    var events: [MatchEvent] = [
-      .setFound(seat, slots, cards), changeScore(seat, by: rules.setReward, for: .setFound),
-    ]
+    events.append(.setFound(seat, slots, cards))
+    events.append(changeScore(seat, by: rules.setReward, for: .setFound))
     let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
     events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))
     events.append(endIfDone() ?? openPlay())
-    return events
   }
 
   private mutating func deal(by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
@@ -238,6 +242,8 @@ public struct Match: Sendable {
 
   private mutating func rematch(_ seat: Seat) throws(MatchError) -> [MatchEvent] {
     guard case .over = phase else { throw .notOver }
+    // A player away cannot ask: a game started then would run with an empty seat, unpaused.
+    guard present[seat.offset] else { throw .absent }
     guard !rematchAsked[seat.offset] else { throw .alreadyAsked }
     rematchAsked[seat.offset] = true
     return [.rematchAsked(seat)] + (rematchAsked.allSatisfy { $0 } ? [startGame()] : [])
@@ -251,7 +257,7 @@ public struct Match: Sendable {
     table = Table(cards: deck.deal(rules.tableSize))
     scores = [0, 0]
     taken = [[], []]
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     rematchAsked = [false, false]
     phase = .open
     return .gameStarted(game: game, table: table.cards, deck: deck.count)
@@ -265,7 +271,7 @@ public struct Match: Sendable {
       case .needlessDeal: rules.needlessDealWindow
       }
     let window = Window(holder: seat, kind: kind, deadline: now.adding(milliseconds: length))
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     phase = .window(window)
     return .windowOpened(window)
   }
@@ -295,7 +301,7 @@ public struct Match: Sendable {
     let result = GameResult(
       game: game, scores: scores, sets: taken.map { $0.count / 3 }, winner: winner, ending: ending)
     results.append(result)
-    selection = []
+    selection.removeAll(keepingCapacity: true)
     phase = .over(result)
     return .gameOver(result)
   }

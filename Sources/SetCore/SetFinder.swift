@@ -33,23 +33,34 @@ public enum SetFinder {
 
   /// Whether there is at least one set among `cards`.
   public static func any(in cards: [Card]) -> Bool {
-    first(in: cards) != nil
+    var found = false
+    visit(cards) { _, _, _ in
+      found = true
+      return false
+    }
+    return found
   }
 
   /// Calls `body` with each set (a < b < c) until it returns false.
   @inlinable
   static func visit(_ cards: [Card], _ body: (Card, Card, Card) -> Bool) {
-    let mask = CardMask(cards)
     let n = cards.count
     guard n >= 3 else { return }
-    for i in 0..<(n - 1) {
-      let x = cards[i]
-      for j in (i + 1)..<n {
-        let y = cards[j]
-        let a = min(x, y)
-        let b = max(x, y)
-        let c = SetLogic.third(a, b)
-        if c > b, mask.contains(c), !body(a, b, c) { return }
+    let mask = CardMask(cards)
+    // The thirds table is fetched once, not once per pair.
+    SetLogic.thirds.withUnsafeBufferPointer { thirds in
+      cards.withUnsafeBufferPointer { cards in
+        pairs: for i in 0..<(n - 1) {
+          let x = cards[i]
+          let row = Int(x.index) &* 81
+          for j in (i + 1)..<n {
+            let y = cards[j]
+            let a = min(x, y)
+            let b = max(x, y)
+            let c = Card(index: thirds[row &+ Int(y.index)])
+            if c > b, mask.contains(c), !body(a, b, c) { break pairs }
+          }
+        }
       }
     }
   }

@@ -17,7 +17,9 @@ public struct Slot: Hashable, Comparable, Sendable {
 
   /// The slot a label names (`A`...`Z`, any case), or nil.
   public init?(label: some StringProtocol) {
-    guard label.count == 1, let scalar = label.uppercased().unicodeScalars.first,
+    // One ASCII scalar, checked before capitals: "ß" capitalises to "SS" and "A" + U+0301 is one character.
+    guard label.unicodeScalars.count == 1, label.unicodeScalars.allSatisfy(\.isASCII),
+      let scalar = label.uppercased().unicodeScalars.first,
       ("A"..."Z").contains(scalar)
     else { return nil }
     self.init(Int(scalar.value) - 65)

@@ -23,7 +23,17 @@ public struct Table: Equatable, Sendable {
   /// Every set on the table, as slots.
   public func sets() -> [[Slot]] {
     let position = positions()
-    return SetFinder.all(in: cards).map { set in set.map { Slot(Int(position[Int($0.index)])) }.sorted() }
+    var found: [[Slot]] = []
+    SetFinder.visit(cards) { a, b, c in
+      let p = Int(position[Int(a.index)])
+      let q = Int(position[Int(b.index)])
+      let r = Int(position[Int(c.index)])
+      let low = min(p, q, r)
+      let high = max(p, q, r)
+      found.append([Slot(low), Slot(p + q + r - low - high), Slot(high)])
+      return true
+    }
+    return found
   }
 
   /// Whether at least one set is on the table.
@@ -48,6 +58,7 @@ public struct Table: Equatable, Sendable {
     precondition(refill.isEmpty || refill.count == emptied.count, "refill one card per slot")
     var change = TableChange(emptied: emptied, slotCount: cards.count)
     if !refill.isEmpty {
+      change.filled.reserveCapacity(refill.count)
       for (slot, card) in zip(emptied, refill) {
         cards[slot.index] = card
         change.filled.append(TableChange.Placement(slot: slot, card: card))
@@ -55,12 +66,12 @@ public struct Table: Equatable, Sendable {
       return change
     }
     let newCount = cards.count - emptied.count
-    let holes = emptied.filter { $0.index < newCount }
-    let emptiedSet = Set(emptied)
-    let movers = (newCount..<cards.count).map(Slot.init).filter { !emptiedSet.contains($0) }
-    for (from, to) in zip(movers, holes) {
-      cards[to.index] = cards[from.index]
-      change.moved.append(TableChange.Move(from: from, to: to, card: cards[from.index]))
+    // Each card standing past the new end and not taken fills the next hole below it, in order.
+    var holes = emptied.lazy.filter { $0.index < newCount }.makeIterator()
+    for index in newCount..<cards.count where !emptied.contains(Slot(index)) {
+      guard let to = holes.next() else { break }
+      cards[to.index] = cards[index]
+      change.moved.append(TableChange.Move(from: Slot(index), to: to, card: cards[index]))
     }
     cards.removeLast(emptied.count)
     change.slotCount = newCount

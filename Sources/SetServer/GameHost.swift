@@ -55,6 +55,9 @@ public struct GameHost {
   /// Every connection the host knows.
   public var clientIDs: [ClientID] { clients.keys.sorted() }
 
+  /// Whether each seat is taken (held for a player, here or away), by seat offset.
+  public var seatsTaken: [Bool] { holders.map { $0 != nil } }
+
   // MARK: - Calls from the shell
 
   /// A connection opened.
@@ -137,7 +140,8 @@ public struct GameHost {
     switch command {
     case .help(let verb):
       if let lines = Help.lines(for: verb) {
-        for line in lines { send(id, ServerLine.help(line).line) }
+        let human = clients[id]?.presentation == .human
+        for line in lines { send(id, human ? line : ServerLine.help(line).line) }
         answer = .success(.ok(verb: "HELP", fields: []))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
@@ -184,9 +188,8 @@ public struct GameHost {
     seatNames[seat.offset] = name
     clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
-    broadcast(wire: [.joined(seat, name: name)])
     let events = (try? apply(.join, by: seat, at: now)) ?? []
-    broadcast(events, at: now)
+    broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id) }
     if clients[id]?.presentation == .human {
@@ -281,10 +284,17 @@ public struct GameHost {
     }
   }
 
-  /// Applies a command to the match and records it.
+  /// Applies a command to the match and records it. A deadline that has passed is handled first, so a
+  /// pick that arrives after its window ran out (before the timer fired) is too late, as it should be.
   private mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
     -> [MatchEvent]
   {
+    if let deadline = match.deadline, deadline <= now {
+      let due = match.advance(to: now).events
+      actions.append(.record(GameRecord.tickLine(at: now)))
+      broadcast(due, at: now)
+      freeEmptySeats()
+    }
     let events = try match.apply(command, by: seat, at: now).events
     actions.append(.record(GameRecord.commandLine(command, seat: seat, at: now)))
     return events
@@ -374,10 +384,14 @@ public struct GameHost {
 
   /// A one-line summary for people: scores, deck, and what can be done now.
   private func statusLine() -> String {
+    guard match.game > 0 else {
+      let seats = Seat.allCases.map { holders[$0.offset]?.name ?? "(empty seat)" }.joined(separator: " | ")
+      return "[\(seats)] waiting for a second player"
+    }
     let scores = Seat.allCases.map { "\(seatNames[$0.offset]) \(match.scores[$0.offset])" }.joined(separator: " | ")
     let what: String
     switch match.phase {
-    case .waiting: what = "waiting for a second player"
+    case .waiting: what = "waiting for players"
     case .open: what = "open play: SET to claim, PICK A B C, DEAL for more cards"
     case .window(let window):
       let name = seatNames[window.holder.offset]

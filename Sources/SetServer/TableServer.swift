@@ -90,6 +90,9 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     queue.sync { stopNow() }
   }
 
+  /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
+  public var seatsTaken: [Bool] { queue.sync { host.seatsTaken } }
+
   /// Where this table's game record is being written, if anywhere.
   public var recordPath: String? { queue.sync { record?.path } }
 

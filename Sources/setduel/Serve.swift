@@ -1,5 +1,6 @@
 import Dispatch
 @preconcurrency import Glibc
+import SetClient
 import SetCore
 import SetNet
 import SetServer
@@ -30,6 +31,8 @@ enum Serve {
                               `setduel replay FILE` replays one
       --no-records            keep no record
       --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
+      --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
+                              takes seat 1
       --help                  this text
     """
 
@@ -38,7 +41,7 @@ enum Serve {
       words,
       valued: [
         "host", "port", "seed", "claim-window", "grace", "max-connections", "rate", "burst", "max-output",
-        "idle-timeout", "log-level", "records",
+        "idle-timeout", "log-level", "records", "bot",
       ],
       flags: ["help", "no-records"])
     if arguments.flag("help") {
@@ -77,6 +80,8 @@ enum Serve {
       LogLevel(name: $0)
     }
 
+    let bot = try arguments.value("bot", BotLevel?.none, expected: "easy, normal or hard") { BotLevel(rawValue: $0) }
+
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
@@ -91,6 +96,12 @@ enum Serve {
     if let path = server.recordPath { print("Recording the games to \(path)") }
     fflush(stdout)
     stopOnSignals(server)
+    if let bot {
+      let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
+      BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot)
+      print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
+      fflush(stdout)
+    }
     dispatchMain()
   }
 

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetClient
 
 /// `setduel [command] [options]`.
 let usage = """
@@ -7,6 +8,8 @@ let usage = """
   commands:
     (none)    in a terminal, play the computer; otherwise, watch a bot-against-bot game
     serve     host a table over TCP (setduel serve --help)
+    play      the full-screen terminal client (setduel play --help)
+    bot       a computer player (setduel bot --help)
     replay    print a recorded game and check it against the rules
     help      this text
 
@@ -19,12 +22,14 @@ if command != nil { words.removeFirst() }
 do {
   switch command {
   case "serve": try Serve.run(words)
+  case "play": try Play.run(words)
+  case "bot": try BotCommand.run(words)
   case "replay": try ReplayCommand.run(words)
   case "help", "--help", "-h":
     print(usage)
   default:
     if let command { throw Arguments.UsageError(message: "unknown command \(command)") }
-    print(usage)
+    if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
   }
 } catch let error as Arguments.UsageError {
   fputs("setduel: \(error.message)\n\n\(usage)\n", stderr)

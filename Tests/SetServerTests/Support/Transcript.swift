@@ -6,6 +6,8 @@
 ///     ann> NAME ann                           connection `ann` sends a line (opened on first use)
 ///     ann< OK NAME 1 {token}                  the next line `ann` receives must match
 ///     ann~ OVER {*}                           `ann` skips lines until one matches
+///     ann% NAME \xff\n                         `ann` sends raw bytes: `\xHH`, `\r`, `\n`, `\0`, `\\`, and
+///                                             `{1100*x}` for 1100 x's; no line end is added
 ///     ann! close                              `ann` closes its connection (`halfclose` shuts its writing side)
 ///
 /// In expected lines `{}` is any one word, `{*}` the rest of the line, and `{name}` a word remembered as
@@ -13,6 +15,7 @@
 struct Transcript {
   enum Step: Equatable {
     case send(String, String)
+    case sendBytes(String, [UInt8])
     case expect(String, String)
     case skipTo(String, String)
     case close(String)
@@ -37,7 +40,7 @@ struct Transcript {
         serverArguments = line.dropFirst("server:".count).split(separator: " ").map(String.init)
         continue
       }
-      guard let marker = line.firstIndex(where: { ">~<!".contains($0) }) else {
+      guard let marker = line.firstIndex(where: { ">~<!%".contains($0) }) else {
         throw ParseError(description: "\(title):\(number): no step marker in \(line)")
       }
       let who = String(line[..<marker])
@@ -48,6 +51,7 @@ struct Transcript {
       case ">": step = .send(who, rest)
       case "<": step = .expect(who, rest)
       case "~": step = .skipTo(who, rest)
+      case "%": step = .sendBytes(who, try Self.bytes(rest, at: "\(title):\(number)"))
       default:
         switch rest {
         case "close": step = .close(who)
@@ -57,6 +61,42 @@ struct Transcript {
       }
       steps.append((number, step))
     }
+  }
+
+  /// The bytes a `%` step stands for.
+  static func bytes(_ text: String, at place: String) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var rest = Substring(text)
+    while let first = rest.first {
+      if first == "{", let close = rest.firstIndex(of: "}"), let star = rest[..<close].firstIndex(of: "*"),
+        let count = Int(rest[rest.index(after: rest.startIndex)..<star])
+      {
+        bytes += [UInt8](repeating: 0, count: count).map { _ in Array(rest[rest.index(after: star)..<close].utf8) }
+          .flatMap { $0 }
+        rest = rest[rest.index(after: close)...]
+      } else if first == "\\" {
+        let code = rest.dropFirst().first
+        switch code {
+        case "x":
+          guard let value = UInt8(rest.dropFirst(2).prefix(2), radix: 16) else {
+            throw ParseError(description: "\(place): bad \\x escape")
+          }
+          bytes.append(value)
+          rest = rest.dropFirst(4)
+          continue
+        case "r": bytes.append(13)
+        case "n": bytes.append(10)
+        case "0": bytes.append(0)
+        case "\\": bytes.append(92)
+        default: throw ParseError(description: "\(place): unknown escape")
+        }
+        rest = rest.dropFirst(2)
+      } else {
+        bytes += Array(String(first).utf8)
+        rest = rest.dropFirst()
+      }
+    }
+    return bytes
   }
 
   /// Every ```transcript block in a Markdown text, titled by the heading above it.

@@ -35,6 +35,8 @@ enum TranscriptRunner {
         switch step {
         case .send(let who, let text):
           guard try client(who).send(matcher.substitute(text)) else { return "\(place): \(who) could not send" }
+        case .sendBytes(let who, let bytes):
+          guard try client(who).sendRaw(bytes) else { return "\(place): \(who) could not send" }
         case .expect(let who, let pattern):
           guard let line = readLine(try client(who)) else { return "\(place): \(who) got nothing, expected \(pattern)" }
           guard matcher.matches(line, pattern) else { return "\(place): \(who) got\n  \(line)\nexpected\n  \(pattern)" }

@@ -1,0 +1,349 @@
+import SetCore
+import SetProtocol
+
+/// A client's picture of the table, kept by applying every line the server sends: events, the `TABLE`
+/// and `PLAYER` data lines, and replies. Pure: the time comes in with each line, and what the model
+/// needs from the server comes out as `ModelAction`s for the shell to send.
+///
+/// Events carry a sequence number. The model applies them in order; an event whose number is not one
+/// more than the last means lines were missed, and the model asks for `STATE` (applying what it can
+/// meanwhile). Events numbered at or below the last `TABLE` it applied are already in that table and
+/// are ignored.
+public struct ClientModel: Equatable, Sendable {
+  /// This client's seat, once `NAME` or `RESUME` gave one; nil before, or for a spectator.
+  public private(set) var seat: Seat?
+  /// The secret that takes the seat back after a dropped connection.
+  public private(set) var token: String?
+  /// Whether `NAME` or `RESUME` succeeded (a spectator is named but has no seat).
+  public private(set) var isNamed = false
+  /// Each seat's player's name, by seat offset; nil for an empty seat.
+  public private(set) var names: [String?] = [nil, nil]
+  /// Whether each seat's player is connected, by seat offset.
+  public private(set) var present = [false, false]
+  /// This game's scores, by seat offset.
+  public private(set) var scores = [0, 0]
+  /// Sets each seat took this game, by seat offset.
+  public private(set) var sets = [0, 0]
+  /// The cards face up: `cards[i]` is in `Slot(i)`.
+  public private(set) var cards: [Card] = []
+  /// Cards left in the deck.
+  public private(set) var deck = 0
+  /// The current game's number, 0 before the first.
+  public private(set) var game = 0
+  /// Where the game stands.
+  public private(set) var phase = ClientPhase.waiting
+  /// The slots the holder of the claim or turn has selected.
+  public private(set) var selection: [Slot] = []
+  /// When each absent seat is forfeited, by seat offset, as a local instant.
+  public private(set) var forfeitAt: [Instant?] = [nil, nil]
+  /// Which seats asked for a rematch, by seat offset.
+  public private(set) var rematchAsked = [false, false]
+  /// The results of the games finished so far, oldest first.
+  public private(set) var results: [GameResult] = []
+  /// Every result and happening, in words.
+  public private(set) var log = ResultLog()
+  /// The latest refusal from the server, and when it came.
+  public private(set) var lastError: Refusal?
+  /// The server's farewell, once it said `BYE`.
+  public private(set) var farewell: String?
+  /// The number of the last event applied.
+  public private(set) var lastSeq = 0
+  /// The number of the event the last `TABLE` line was as of.
+  public private(set) var tableSeq = 0
+  /// Whether a `STATE` was asked for and its reply has not come yet.
+  public private(set) var awaitingState = false
+
+  public init() {}
+
+  // MARK: - Reading
+
+  /// A seat's name for sentences: the player's name, or `seat 1`.
+  public func name(of seat: Seat) -> String {
+    names[seat.offset] ?? "seat \(seat.rawValue)"
+  }
+
+  /// Both seats' names for sentences, by seat offset.
+  public var displayNames: [String] { Seat.allCases.map(name(of:)) }
+
+  /// The card in `slot`, or nil.
+  public func card(at slot: Slot) -> Card? {
+    slot.index < cards.count ? cards[slot.index] : nil
+  }
+
+  /// The milliseconds left in the running window at `now`, or nil when none runs.
+  public func remaining(at now: Instant) -> Int64? {
+    guard case .window(_, _, let deadline, _) = phase else { return nil }
+    return max(0, deadline.milliseconds(since: now))
+  }
+
+  /// Whether this client holds the claim or turn.
+  public var holdsWindow: Bool { seat != nil && phase.holder == seat }
+
+  // MARK: - Applying lines
+
+  /// The connection dropped: a `STATE` asked for on it will never be answered.
+  public mutating func connectionLost() {
+    awaitingState = false
+  }
+
+  /// Applies a line as the server wrote it; lines that fit no grammar are ignored.
+  public mutating func apply(line: String, at now: Instant) -> [ModelAction] {
+    guard let decoded = ServerLine.decode(line) else { return [] }
+    return apply(decoded, at: now)
+  }
+
+  /// Applies one line from the server, read at `now`.
+  public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
+    switch line {
+    case .banner, .help:
+      return []
+    case .event(let seq, let event):
+      guard seq > tableSeq, seq > lastSeq else { return [] }
+      var actions: [ModelAction] = []
+      if seq != lastSeq + 1 { actions += askForState() }
+      lastSeq = seq
+      return actions + apply(event, at: now)
+    case .table(let seq, let deck, let cards):
+      self.cards = cards
+      self.deck = deck
+      tableSeq = seq
+      lastSeq = seq
+      return []
+    case .player(let seat, let name, let score, let present):
+      names[seat.offset] = name
+      scores[seat.offset] = score
+      self.present[seat.offset] = present
+      return []
+    case .result(let result):
+      record(result)
+      if case .over(nil) = phase, result.game == game { phase = .over(result) }
+      return []
+    case .reply(let reply):
+      return apply(reply, at: now)
+    }
+  }
+
+  private mutating func askForState() -> [ModelAction] {
+    guard !awaitingState else { return [] }
+    awaitingState = true
+    return [.requestState]
+  }
+
+  private mutating func record(_ result: GameResult) {
+    if let index = results.firstIndex(where: { $0.game == result.game }) {
+      results[index] = result
+    } else {
+      results.append(result)
+      results.sort { $0.game < $1.game }
+    }
+  }
+
+  // MARK: - Events
+
+  private mutating func apply(_ event: ServerEvent, at now: Instant) -> [ModelAction] {
+    var actions: [ModelAction] = []
+    switch event {
+    case .joined(let seat, let name):
+      names[seat.offset] = name
+      present[seat.offset] = true
+    case .started(let number, let deck, let table):
+      game = number
+      self.deck = deck
+      cards = table
+      scores = [0, 0]
+      sets = [0, 0]
+      selection = []
+      rematchAsked = [false, false]
+      phase = .open
+    case .diff(let deck, let change):
+      self.deck = deck
+      selection = []
+      if !applyChange(change) { actions += askForState() }
+    case .claim(let seat, let ms):
+      openWindow(seat, .claim, ms: ms, at: now)
+    case .turn(let seat, let ms, let kind):
+      openWindow(seat, kind, ms: ms, at: now)
+    case .picked(_, let slot):
+      if !selection.contains(slot) { selection.append(slot) }
+    case .unpicked(_, let slot):
+      selection.removeAll { $0 == slot }
+    case .setFound(let seat, _, _):
+      sets[seat.offset] += 1
+      selection = []
+    case .notASet, .expired:
+      selection = []
+    case .score(let seat, _, let total, _):
+      scores[seat.offset] = total
+    case .open:
+      phase = .open
+      selection = []
+    case .left(let seat, let ms):
+      present[seat.offset] = false
+      rematchAsked[seat.offset] = false
+      if let ms {
+        forfeitAt[seat.offset] = now.adding(milliseconds: ms)
+        pause(at: now)
+      }
+    case .back(let seat):
+      present[seat.offset] = true
+      forfeitAt[seat.offset] = nil
+    case .resumed(let kind, let seat, let ms):
+      forfeitAt = [nil, nil]
+      if let kind, let seat, let ms {
+        phase = .window(
+          holder: seat, kind: kind, deadline: now.adding(milliseconds: ms), length: windowLength(kind, atLeast: ms))
+      } else {
+        phase = .open
+      }
+    case .over(let result):
+      phase = .over(result)
+      scores = result.scores
+      sets = result.sets
+      selection = []
+      forfeitAt = [nil, nil]
+      record(result)
+    case .rematch(let seat):
+      rematchAsked[seat.offset] = true
+    case .said:
+      break
+    case .bye(let text):
+      farewell = text
+    }
+    log.record(event, names: displayNames, game: game)
+    return actions
+  }
+
+  private mutating func openWindow(_ seat: Seat, _ kind: Window.Kind, ms: Int64, at now: Instant) {
+    phase = .window(
+      holder: seat, kind: kind, deadline: now.adding(milliseconds: ms), length: windowLength(kind, atLeast: ms))
+    selection = []
+  }
+
+  /// The standard length of a window, for the countdown bar, or `ms` if the window is longer.
+  private func windowLength(_ kind: Window.Kind, atLeast ms: Int64) -> Int64 {
+    let rules = Rules()
+    let standard =
+      switch kind {
+      case .claim: rules.claimWindow
+      case .passedTurn: rules.passedTurnWindow
+      case .needlessDeal: rules.needlessDealWindow
+      }
+    return max(standard, ms)
+  }
+
+  private mutating func pause(at now: Instant) {
+    switch phase {
+    case .window(let holder, let kind, let deadline, _):
+      phase = .paused(holder: holder, kind: kind, remaining: max(0, deadline.milliseconds(since: now)))
+    case .open:
+      phase = .paused(holder: nil, kind: nil, remaining: 0)
+    case .paused, .waiting, .over:
+      break
+    }
+  }
+
+  /// Empties, moves, fills, then trims to the new slot count. Returns false if the change does not fit
+  /// the table this model holds (a missed line), leaving the table as best it can.
+  private mutating func applyChange(_ change: TableChange) -> Bool {
+    let highest =
+      ([change.slotCount - 1, cards.count - 1] + change.filled.map(\.slot.index) + change.moved.map(\.to.index)).max()
+      ?? 0
+    var slots: [Card?] = cards.map { $0 }
+    if slots.count <= highest { slots += Array(repeating: nil, count: highest + 1 - slots.count) }
+    var fits = true
+    for slot in change.emptied {
+      if slot.index < slots.count, slots[slot.index] != nil { slots[slot.index] = nil } else { fits = false }
+    }
+    for move in change.moved {
+      if move.from.index < slots.count, slots[move.from.index] == move.card {
+        slots[move.from.index] = nil
+      } else {
+        fits = false
+      }
+      if slots[move.to.index] != nil { fits = false }
+      slots[move.to.index] = move.card
+    }
+    for placement in change.filled {
+      if slots[placement.slot.index] != nil { fits = false }
+      slots[placement.slot.index] = placement.card
+    }
+    let kept = slots.prefix(max(0, change.slotCount))
+    if slots.dropFirst(kept.count).contains(where: { $0 != nil }) || kept.contains(nil) { fits = false }
+    cards = kept.compactMap { $0 }
+    return fits
+  }
+
+  // MARK: - Replies
+
+  private mutating func apply(_ reply: Reply, at now: Instant) -> [ModelAction] {
+    switch reply.kind {
+    case .pong:
+      return []
+    case .error(let error):
+      lastError = Refusal(error: error, at: now)
+      return []
+    case .ok(let verb, let fields):
+      switch verb {
+      case "NAME":
+        isNamed = true
+        seat = fields.first.flatMap(Int.init).flatMap(Seat.init(rawValue:))
+        token = fields.count > 1 && fields[1] != "-" ? fields[1] : nil
+        return askForState()
+      case "RESUME":
+        isNamed = true
+        seat = fields.first.flatMap(Int.init).flatMap(Seat.init(rawValue:))
+        return askForState()
+      case "STATE":
+        return applyState(fields, at: now)
+      case "SCORES":
+        let numbers = fields.compactMap(Int.init)
+        if numbers.count == 2 { scores = numbers }
+        return []
+      default:
+        return []
+      }
+    }
+  }
+
+  /// `OK STATE seq game phase holder ms selected`.
+  private mutating func applyState(_ fields: [String], at now: Instant) -> [ModelAction] {
+    awaitingState = false
+    guard fields.count >= 6, let seq = Int(fields[0]), let number = Int(fields[1]), let holderNumber = Int(fields[3]),
+      let ms = Int64(fields[4])
+    else { return [] }
+    lastSeq = max(lastSeq, seq)
+    if number != game {
+      sets = [0, 0]
+      rematchAsked = [false, false]
+    }
+    game = number
+    let holder = Seat(rawValue: holderNumber)
+    selection = fields[5] == "-" ? [] : fields[5].split(separator: ",").compactMap { Slot(label: $0) }
+    switch fields[2] {
+    case "waiting": phase = .waiting
+    case "open": phase = .open
+    case "paused": phase = .paused(holder: holder, kind: nil, remaining: ms)
+    case "over":
+      let result = results.last { $0.game == number }
+      phase = .over(result)
+      return result == nil ? [.requestHistory] : []
+    default:
+      if let kind = Window.Kind(rawValue: fields[2]), let holder {
+        phase = .window(
+          holder: holder, kind: kind, deadline: now.adding(milliseconds: ms), length: windowLength(kind, atLeast: ms))
+      }
+    }
+    return []
+  }
+}
+
+/// A request the server refused, and when the refusal came.
+public struct Refusal: Equatable, Sendable {
+  public var error: ProtocolError
+  public var at: Instant
+
+  public init(error: ProtocolError, at: Instant) {
+    self.error = error
+    self.at = at
+  }
+}

@@ -1,0 +1,39 @@
+import SetCore
+
+/// Where the game stands, as a client sees it from the lines it read.
+public enum ClientPhase: Equatable, Sendable {
+  /// Before the first game: a seat is still empty.
+  case waiting
+  /// Either player may call Set or ask for cards.
+  case open
+  /// One player alone may pick until `deadline`, a local instant; `length` is how long the window was
+  /// when it opened, in milliseconds (for a countdown bar).
+  case window(holder: Seat, kind: Window.Kind, deadline: Instant, length: Int64)
+  /// A player is away and no clock runs. The window that was open, if any, keeps `remaining` ms.
+  case paused(holder: Seat?, kind: Window.Kind?, remaining: Int64)
+  /// The game is over; the result is nil only when the client joined after the end and has not yet
+  /// read it.
+  case over(GameResult?)
+
+  /// The seat holding a claim or turn, or nil.
+  public var holder: Seat? {
+    if case .window(let holder, _, _, _) = self { return holder }
+    return nil
+  }
+
+  /// Whether a game is being played, paused or not.
+  public var isRunning: Bool {
+    switch self {
+    case .open, .window, .paused: true
+    case .waiting, .over: false
+    }
+  }
+}
+
+/// What a client model asks its shell to send, to keep itself right.
+public enum ModelAction: Equatable, Sendable {
+  /// Send `STATE`: an event was missed (a sequence gap), or the phase is unknown after joining.
+  case requestState
+  /// Send `HISTORY`: the game is over but its result was not seen.
+  case requestHistory
+}

@@ -1,0 +1,27 @@
+/// When to try again after a dropped connection: a delay that doubles from `first` up to `longest`,
+/// for at most `attempts` tries. Pure, so its schedule is testable.
+public struct ReconnectPolicy: Equatable, Sendable {
+  /// The delay before the first try, in milliseconds.
+  public var first: Int64
+  /// The longest delay between tries, in milliseconds.
+  public var longest: Int64
+  /// How many tries before giving up.
+  public var attempts: Int
+
+  public init(first: Int64 = 250, longest: Int64 = 4_000, attempts: Int = 10) {
+    self.first = first
+    self.longest = longest
+    self.attempts = attempts
+  }
+
+  /// Quick tries for tests: 50 ms apart, a few times.
+  public static let quick = ReconnectPolicy(first: 50, longest: 200, attempts: 6)
+
+  /// The delay before try `attempt` (from 1), or nil when there are no tries left.
+  public func delay(before attempt: Int) -> Int64? {
+    guard attempt >= 1, attempt <= attempts else { return nil }
+    var delay = first
+    for _ in 1..<attempt where delay < longest { delay *= 2 }
+    return min(delay, longest)
+  }
+}

@@ -1,0 +1,84 @@
+import SetCore
+
+/// How one card is drawn: a box 9 columns wide and 3 lines high with its slot's key in the top border
+/// and its colour's letter in the bottom one, holding one to three symbols whose glyph shows shape and
+/// shading and whose colour shows colour.
+///
+///     ╭ a ────╮      + a ----+
+///     │ ◆ ◆ ◆ │      | 3RSD  |
+///     ╰──── R ╯      +---- R +
+enum CardArt {
+  /// The box's width in columns.
+  static let width = 9
+  /// The box's height in lines.
+  static let height = 3
+
+  /// Whose selection a card is in, if anyone's.
+  enum Mark: Equatable {
+    case none
+    case mine
+    case theirs
+  }
+
+  /// Glyphs by shape (diamond, oval, squiggle), then shading (solid, striped, open).
+  static let glyphs: [[Character]] = [["◆", "◈", "◇"], ["●", "◐", "○"], ["▲", "◭", "△"]]
+  /// Colour letters by colour digit.
+  static let colourLetters: [Character] = ["R", "G", "P"]
+
+  /// The card's symbol, such as `◆` for a solid diamond.
+  static func glyph(_ card: Card) -> Character { glyphs[card.shape][card.shading] }
+
+  /// The three lines of a card in `slot`.
+  static func lines(_ card: Card, key: Character, mark: Mark, options: ScreenOptions) -> [StyledLine] {
+    let box = Box(mark: mark, unicode: options.unicode)
+    let border =
+      switch mark {
+      case .none: TextStyle(foreground: Palette.border)
+      case .mine: TextStyle(foreground: Palette.mine, bold: true)
+      case .theirs: TextStyle(foreground: Palette.theirs, bold: true)
+      }
+    let keyStyle = mark == .none ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
+    let colour = Palette.card(card.colour)
+    var top = StyledLine()
+    top.add(String(box.topLeft) + " ", border)
+    top.add(String(key), keyStyle)
+    top.add(" " + String(repeating: box.line, count: 4) + String(box.topRight), border)
+    var middle = StyledLine()
+    middle.add(String(box.vertical), border)
+    if options.unicode {
+      let symbols = Array(repeating: String(glyph(card)), count: card.number + 1).joined(separator: " ")
+      middle.add(symbols.centred(in: 7), colour)
+    } else {
+      middle.add(" " + card.description + "  ", colour)
+    }
+    middle.add(String(box.vertical), border)
+    var bottom = StyledLine()
+    bottom.add(String(box.bottomLeft) + String(repeating: box.line, count: 4) + " ", border)
+    bottom.add(String(colourLetters[card.colour]), colour)
+    bottom.add(" " + String(box.bottomRight), border)
+    return [top, middle, bottom]
+  }
+
+  /// The characters of a card's box.
+  struct Box {
+    var topLeft: Character
+    var topRight: Character
+    var bottomLeft: Character
+    var bottomRight: Character
+    var vertical: Character
+    var line: Character
+
+    init(mark: Mark, unicode: Bool) {
+      switch (unicode, mark) {
+      case (true, .none):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╭", "╮", "╰", "╯", "│", "─")
+      case (true, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╔", "╗", "╚", "╝", "║", "═")
+      case (false, .none):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("+", "+", "+", "+", "|", "-")
+      case (false, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("#", "#", "#", "#", "#", "=")
+      }
+    }
+  }
+}

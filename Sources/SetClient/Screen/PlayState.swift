@@ -1,0 +1,135 @@
+import SetCore
+
+/// The state of the connection to the server, as the client shows it.
+public enum LinkStatus: Equatable, Sendable {
+  /// Connecting for the first time.
+  case connecting
+  /// Connected.
+  case connected
+  /// The connection dropped; trying again (attempt `attempt` of `limit`).
+  case reconnecting(attempt: Int, limit: Int)
+  /// The server is gone for good, with why.
+  case lost(String)
+}
+
+/// What the terminal client must do after a key.
+public enum PlayCommand: Equatable, Sendable {
+  /// Send a request line to the server.
+  case send(String)
+  /// Restore the terminal and leave.
+  case quit
+}
+
+/// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
+/// `handle` maps a key to what the client must send, so every key is testable without a terminal.
+public struct PlayState: Equatable, Sendable {
+  /// What fills the screen.
+  public enum View: Equatable, Sendable {
+    /// The table (or the game-over screen).
+    case table
+    /// The keys and the rules.
+    case help
+    /// Every result of the game, scrolled back `scroll` lines from the latest.
+    case history(scroll: Int)
+  }
+
+  /// What fills the screen.
+  public var view = View.table
+  /// Esc was pressed once on the table: a second Esc quits.
+  public var confirmingQuit = false
+  /// Lines shown above the key bar, such as how a friend can join.
+  public var info: [String] = []
+  /// The connection's state.
+  public var link = LinkStatus.connecting
+  /// A message of the client's own (not the server's), and when it was given.
+  public var notice: Notice?
+
+  public init(info: [String] = []) {
+    self.info = info
+  }
+
+  /// The slot keys: `a` for slot A up to `u` for the 21st slot.
+  public static let slotKeys = Array("abcdefghijklmnopqrstu")
+
+  /// The key that shows a slot.
+  public static func key(for slot: Slot) -> Character {
+    slot.index < slotKeys.count ? slotKeys[slot.index] : "?"
+  }
+
+  /// Handles a key given the table as it stands.
+  public mutating func handle(_ key: Key, model: ClientModel, now: Instant) -> [PlayCommand] {
+    if key == .control("c") || key == .control("d") { return [.quit] }
+    let wasConfirming = confirmingQuit
+    confirmingQuit = false
+    switch view {
+    case .help:
+      view = .table
+      return []
+    case .history(let scroll):
+      return scrollHistory(key, from: scroll, model: model)
+    case .table:
+      break
+    }
+    switch key {
+    case .escape:
+      if wasConfirming { return [.quit] }
+      confirmingQuit = true
+      return []
+    case .character(" "):
+      return [.send("CLAIM")]
+    case .character("+"), .character("="):
+      guard model.deck > 0 else {
+        notice = Notice(text: "the deck is empty: no more cards to deal", at: now)
+        return []
+      }
+      return [.send("DEAL")]
+    case .character("?"):
+      view = .help
+      return []
+    case .character("!"):
+      view = .history(scroll: 0)
+      return []
+    case .enter:
+      guard case .over = model.phase else { return [] }
+      if let seat = model.seat, model.rematchAsked[seat.offset] { return [] }
+      return [.send("NEW")]
+    case .character(let character):
+      guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
+      let slot = Slot(index)
+      guard model.card(at: slot) != nil else {
+        notice = Notice(text: "no card in slot \(Self.key(for: slot))", at: now)
+        return []
+      }
+      if model.holdsWindow, model.selection.contains(slot) { return [.send("UNPICK \(slot.label)")] }
+      return [.send("PICK \(slot.label)")]
+    default:
+      return []
+    }
+  }
+
+  private mutating func scrollHistory(_ key: Key, from scroll: Int, model: ClientModel) -> [PlayCommand] {
+    let most = max(0, model.log.entries.count - 1)
+    switch key {
+    case .up: view = .history(scroll: min(most, scroll + 1))
+    case .down: view = .history(scroll: max(0, scroll - 1))
+    case .pageUp: view = .history(scroll: min(most, scroll + 10))
+    case .pageDown: view = .history(scroll: max(0, scroll - 10))
+    case .home: view = .history(scroll: most)
+    case .end: view = .history(scroll: 0)
+    case .escape, .enter, .character("!"): view = .table
+    default: break
+    }
+    return []
+  }
+}
+
+/// A message of the client's own, and when it was given.
+public struct Notice: Equatable, Sendable {
+  public var text: String
+  public var at: Instant
+
+  public init(text: String, at: Instant) {
+    self.text = text
+    self.at = at
+  }
+}

@@ -1,0 +1,399 @@
+import SetCore
+import SetProtocol
+
+/// Draws the terminal client's screen: a pure function from the model, the client's own state, the
+/// time and the terminal's size to a frame of exactly `rows` lines.
+///
+/// The table view, top to bottom: a header with both players' names and scores and the deck; the cards
+/// in three rows, a column per three cards, so 21 cards fit in 80 columns; the line saying whose claim
+/// or turn it is with a countdown; the last result; a notice; earlier results; hints; the key bar.
+public struct Renderer: Sendable {
+  /// How to draw.
+  public var options: ScreenOptions
+
+  public init(options: ScreenOptions) {
+    self.options = options
+  }
+
+  /// The columns between two cards.
+  static let gap = 2
+  /// How long a notice or a refusal stays on screen, in milliseconds.
+  static let noticeTime: Int64 = 4_000
+
+  /// The frame for the model and state at `now`, `columns` wide and `rows` high.
+  public func frame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
+    let columns = max(20, columns)
+    let rows = max(1, rows)
+    var top: [StyledLine] = [header(model, columns: columns), StyledLine()]
+    var bottom: [StyledLine] = []
+    switch state.view {
+    case .help:
+      top += help(model)
+    case .history(let scroll):
+      top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
+    case .table:
+      if case .over(let result) = model.phase {
+        top += gameOver(model, result: result, columns: columns)
+      } else {
+        top += grid(model, columns: columns)
+      }
+      top.append(StyledLine())
+      top.append(status(model, now: now))
+      top.append(lastResult(model))
+      top.append(notice(model, state: state, now: now))
+      bottom = state.info.map { StyledLine($0, TextStyle(dim: true)) }
+      bottom.append(legend())
+    }
+    bottom.append(keyBar(model, state: state))
+    let room = rows - top.count - bottom.count
+    if room > 0, state.view == .table {
+      top += earlier(model, count: room - 1)
+    }
+    var lines = Array(top.prefix(max(0, rows - bottom.count)))
+    while lines.count + bottom.count < rows { lines.append(StyledLine()) }
+    lines += bottom.suffix(rows - lines.count)
+    return Frame(lines: lines.map { $0.clipped(to: columns) })
+  }
+
+  // MARK: - Header and footer
+
+  private func header(_ model: ClientModel, columns: Int) -> StyledLine {
+    var left = StyledLine(" SetDuel", TextStyle(foreground: Palette.accent, bold: true))
+    if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
+    let right = StyledLine("deck \(model.deck) ", TextStyle(bold: true))
+    var middle = player(.one, model)
+    middle.add("   vs   ", TextStyle(dim: true))
+    middle.add(player(.two, model))
+    var line = left
+    let start = max(left.width + 2, (columns - middle.width) / 2)
+    line.pad(to: start)
+    line.add(middle)
+    line.pad(to: max(line.width + 2, columns - right.width))
+    line.add(right)
+    return line
+  }
+
+  private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
+    var line = StyledLine()
+    let holding = model.phase.holder == seat
+    line.add(holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: Palette.accent, bold: true))
+    guard let name = model.names[seat.offset] else {
+      line.add("(empty seat)", TextStyle(dim: true))
+      return line
+    }
+    line.add(name, TextStyle(bold: true))
+    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: Palette.accent, bold: true))
+    if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
+    if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
+    return line
+  }
+
+  private func keyBar(_ model: ClientModel, state: PlayState) -> StyledLine {
+    let items: [(key: String, label: String, enabled: Bool)]
+    switch state.view {
+    case .help:
+      items = [("any key", "back to the table", true)]
+    case .history:
+      items = [
+        (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("!", "back", true),
+      ]
+    case .table:
+      if case .over = model.phase {
+        items = [("Enter", "rematch", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+      } else {
+        let canDeal = model.deck > 0
+        items = [
+          ("space", "Set", true), ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true),
+          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("!", "history", true), ("?", "help", true),
+          ("Esc", "quit", true),
+        ]
+      }
+    }
+    var line = StyledLine(" ")
+    for (index, item) in items.enumerated() {
+      if index > 0 { line.add("  ") }
+      let keyStyle = item.enabled ? TextStyle(reverse: true) : TextStyle(dim: true, reverse: true)
+      if options.color {
+        line.add(" \(item.key) ", keyStyle)
+      } else {
+        line.add(item.key)
+      }
+      line.add(" " + item.label, item.enabled ? .plain : TextStyle(dim: true))
+    }
+    return line
+  }
+
+  private func legend() -> StyledLine {
+    let dim = TextStyle(dim: true)
+    guard options.unicode else {
+      return StyledLine(" codes: number 1-3, Red Green Purple, Solid sTriped Open, Diamond Oval Squiggle", dim)
+    }
+    var line = StyledLine(" ")
+    for (shape, name) in ["diamond", "oval", "squiggle"].enumerated() {
+      line.add("\(CardArt.glyphs[shape][0]) \(name) ", dim)
+    }
+    line.add("  ")
+    for (shading, name) in ["solid", "striped", "open"].enumerated() {
+      line.add("\(CardArt.glyphs[0][shading]) \(name) ", dim)
+    }
+    line.add("  ")
+    for (colour, name) in ["red", "green", "purple"].enumerated() {
+      line.add(String(CardArt.colourLetters[colour]), Palette.card(colour))
+      line.add(" \(name) ", dim)
+    }
+    return line
+  }
+
+  // MARK: - The table
+
+  /// Rows and columns of cards for `count` cards in `columns` columns: three rows while they fit.
+  static func gridShape(count: Int, columns: Int) -> (rows: Int, columns: Int) {
+    let pitch = CardArt.width + gap
+    let fitting = max(1, (columns + gap) / pitch)
+    let rows = max(3, (count + fitting - 1) / fitting)
+    return (rows, max(1, (count + rows - 1) / rows))
+  }
+
+  private func grid(_ model: ClientModel, columns: Int) -> [StyledLine] {
+    let count = model.cards.count
+    guard count > 0 else {
+      let text = model.isNamed ? "Waiting for the game to start..." : "Connecting..."
+      return [StyledLine(text.centred(in: columns), TextStyle(dim: true))]
+    }
+    let shape = Self.gridShape(count: count, columns: columns)
+    let width = shape.columns * (CardArt.width + Self.gap) - Self.gap
+    let margin = max(0, (columns - width) / 2)
+    let holderIsMe = model.holdsWindow
+    var lines: [StyledLine] = []
+    for row in 0..<shape.rows {
+      if row > 0 { lines.append(StyledLine()) }
+      var cardLines = Array(repeating: StyledLine(String(repeating: " ", count: margin)), count: CardArt.height)
+      for column in 0..<shape.columns {
+        let index = column * shape.rows + row
+        guard index < count else { continue }
+        let slot = Slot(index)
+        let mark: CardArt.Mark =
+          model.selection.contains(slot) ? (holderIsMe ? .mine : .theirs) : .none
+        let art = CardArt.lines(model.cards[index], key: PlayState.key(for: slot), mark: mark, options: options)
+        for (i, line) in art.enumerated() {
+          cardLines[i].pad(to: margin + column * (CardArt.width + Self.gap))
+          cardLines[i].add(line)
+        }
+      }
+      lines += cardLines
+    }
+    return lines
+  }
+
+  private func gameOver(_ model: ClientModel, result: GameResult?, columns: Int) -> [StyledLine] {
+    let names = model.displayNames
+    var lines: [StyledLine] = [StyledLine()]
+    func centred(_ text: String, _ style: TextStyle = .plain) {
+      lines.append(StyledLine(text.centred(in: columns), style))
+    }
+    guard let result else {
+      centred("Game over", TextStyle(bold: true))
+      return lines
+    }
+    centred("Game \(result.game) over", TextStyle(foreground: Palette.accent, bold: true))
+    lines.append(StyledLine())
+    let headline: String
+    switch (result.ending, result.winner) {
+    case (.forfeit(let loser), _): headline = "\(names[loser.opponent.offset]) wins: \(names[loser.offset]) forfeits"
+    case (.completed, nil): headline = "A tie!"
+    case (.completed, let winner?):
+      headline = winner == model.seat ? "You win!" : "\(names[winner.offset]) wins"
+    }
+    centred(headline, TextStyle(bold: true))
+    centred("\(names[0]) \(result.scores[0])  -  \(result.scores[1]) \(names[1])")
+    centred("sets found: \(names[0]) \(result.sets[0]), \(names[1]) \(result.sets[1])", TextStyle(dim: true))
+    if model.results.count > 1 {
+      let wins = Seat.allCases.map { seat in model.results.filter { $0.winner == seat }.count }
+      centred("games won: \(names[0]) \(wins[0]), \(names[1]) \(wins[1])", TextStyle(dim: true))
+    }
+    lines.append(StyledLine())
+    if let seat = model.seat {
+      let other = seat.opponent
+      if model.rematchAsked[seat.offset] {
+        centred("You asked for a rematch: waiting for \(names[other.offset])")
+      } else if model.rematchAsked[other.offset] {
+        centred("\(names[other.offset]) wants a rematch: press Enter to play again", TextStyle(bold: true))
+      } else {
+        centred("Press Enter for a rematch, Esc twice to quit", TextStyle(bold: true))
+      }
+    }
+    return lines
+  }
+
+  // MARK: - Status lines
+
+  private func status(_ model: ClientModel, now: Instant) -> StyledLine {
+    var line = StyledLine(" ")
+    let names = model.displayNames
+    switch model.phase {
+    case .waiting:
+      line.add("Waiting for an opponent to sit down...", TextStyle(dim: true))
+    case .open:
+      line.add("Open play: ", TextStyle(bold: true))
+      line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+    case .window(let holder, let kind, let deadline, let length):
+      let mine = holder == model.seat
+      let name = names[holder.offset]
+      let text: String =
+        switch (kind, mine) {
+        case (.claim, true): "You called Set: pick three cards"
+        case (.claim, false): "\(name) called Set and is picking"
+        case (.passedTurn, true): "Your turn: pick a set"
+        case (.passedTurn, false): "\(name)'s turn to pick"
+        case (.needlessDeal, true): "Your look: pick the set, no penalty"
+        case (.needlessDeal, false): "\(name) looks for the set"
+        }
+      line.add(text, TextStyle(bold: true))
+      if !model.selection.isEmpty {
+        let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
+        line.add("  [\(keys)]", TextStyle(foreground: mine ? Palette.mine : Palette.theirs, bold: true))
+      }
+      line.pad(to: 52)
+      line.add(" ")
+      line.add(countdown(left: max(0, deadline.milliseconds(since: now)), of: length))
+    case .paused(_, _, _):
+      let away = Seat.allCases.filter { !model.present[$0.offset] }.map { names[$0.offset] }
+      line.add("Paused: \(away.isEmpty ? "a player" : away.joined(separator: " and ")) away", TextStyle(bold: true))
+      if let forfeit = model.forfeitAt.compactMap({ $0 }).min() {
+        line.add(", forfeit in \(HumanText.seconds(max(0, forfeit.milliseconds(since: now)) / 1000 * 1000))")
+      }
+    case .over:
+      line.add("Game over", TextStyle(bold: true))
+    }
+    return line
+  }
+
+  /// A bar and the seconds left: `▕██████░░░░▏ 3.4 s`.
+  private func countdown(left: Int64, of length: Int64) -> StyledLine {
+    let cells = 16
+    let filled = length > 0 ? Int((left * Int64(cells) + length - 1) / length) : 0
+    let full = min(cells, max(0, filled))
+    var line = StyledLine()
+    let tenths = left / 100
+    let seconds = "\(tenths / 10).\(tenths % 10) s"
+    if options.unicode {
+      line.add("▕", TextStyle(dim: true))
+      line.add(String(repeating: "█", count: full), TextStyle(foreground: Palette.accent))
+      line.add(String(repeating: "░", count: cells - full), TextStyle(dim: true))
+      line.add("▏ ", TextStyle(dim: true))
+    } else {
+      line.add("[" + String(repeating: "#", count: full) + String(repeating: ".", count: cells - full) + "] ")
+    }
+    line.add(seconds, TextStyle(bold: true))
+    return line
+  }
+
+  private func lastResult(_ model: ClientModel) -> StyledLine {
+    var line = StyledLine(" ")
+    guard let entry = model.log.lastResult else { return line }
+    line.add(entry.text, TextStyle(foreground: Palette.accent))
+    return line
+  }
+
+  private func notice(_ model: ClientModel, state: PlayState, now: Instant) -> StyledLine {
+    var line = StyledLine(" ")
+    let fresh = { (at: Instant) in now.milliseconds(since: at) < Self.noticeTime }
+    if state.confirmingQuit {
+      line.add("Press Esc again to quit, any other key to stay.", TextStyle(bold: true, reverse: true))
+    } else if case .reconnecting(let attempt, let limit) = state.link {
+      line.add("Connection lost: reconnecting (try \(attempt) of \(limit))...", TextStyle(bold: true))
+    } else if case .lost(let why) = state.link {
+      line.add("Disconnected: \(why)", TextStyle(bold: true))
+    } else if case .connecting = state.link {
+      line.add("Connecting...", TextStyle(dim: true))
+    } else if let notice = state.notice, fresh(notice.at) {
+      line.add(notice.text, TextStyle(bold: true))
+    } else if let refusal = model.lastError, fresh(refusal.at) {
+      line.add(refusal.error.text, TextStyle(bold: true))
+    } else if model.isNamed, model.seat == nil {
+      line.add("You are watching: both seats are taken.", TextStyle(dim: true))
+    }
+    return line
+  }
+
+  /// Up to `count` results before the last, newest first, dimmed.
+  private func earlier(_ model: ClientModel, count: Int) -> [StyledLine] {
+    guard count > 0 else { return [] }
+    var entries = model.log.entries
+    if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
+    return [StyledLine()] + entries.suffix(count - 1).reversed().map { StyledLine(" " + $0.text, TextStyle(dim: true)) }
+  }
+
+  // MARK: - Help and history
+
+  private func help(_ model: ClientModel) -> [StyledLine] {
+    let title = TextStyle(foreground: Palette.accent, bold: true)
+    var lines = [
+      StyledLine(" How to play", title),
+      StyledLine(" Three cards are a set when number, colour, shading and shape are each"),
+      StyledLine(" all the same or all different. Find one before your opponent does."),
+      StyledLine(),
+    ]
+    let keys: [(String, String)] = [
+      ("space", "call Set: you alone pick for 5 s. A set +1; wrong or too slow -1,"),
+      ("", "and your opponent gets 10 s to find one"),
+      ("a-u", "pick or unpick the card with that key (in open play, calls Set too)"),
+      ("+", "three more cards; -1 if a set is on the table (then it is your"),
+      ("", "opponent's turn to find it, for 7.5 s)"),
+      ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
+      ("Enter", "a rematch, once the game is over"),
+      ("Esc Esc", "quit (Ctrl-C quits at once)"),
+    ]
+    for (key, text) in keys {
+      var line = StyledLine(" ")
+      line.add(key, TextStyle(bold: true))
+      line.pad(to: 10)
+      line.add(text)
+      lines.append(line)
+    }
+    lines.append(StyledLine())
+    lines.append(StyledLine(" Cards", title))
+    for code in ["1RSD", "2GTO", "3POS"] {
+      guard let card = CardCode.card(from: code) else { continue }
+      var line = StyledLine(" ")
+      let symbol = options.unicode ? String(CardArt.glyph(card)) : code
+      let symbols = options.unicode ? Array(repeating: symbol, count: card.number + 1).joined(separator: " ") : code
+      line.add(symbols, Palette.card(card.colour))
+      line.pad(to: 8)
+      line.add(HumanText.words(card) + (options.unicode ? " (\(code))" : ""), TextStyle(dim: true))
+      lines.append(line)
+    }
+    lines.append(StyledLine(" A card's letter is its colour: R red, G green, P purple. On the wire a card"))
+    lines.append(StyledLine(" is four characters: number, colour, shading (Solid sTriped Open), shape."))
+    return lines
+  }
+
+  private func history(_ model: ClientModel, scroll: Int, rows: Int) -> [StyledLine] {
+    var all: [StyledLine] = []
+    var game = -1
+    for entry in model.log.entries {
+      if entry.game != game, entry.game > 0 {
+        game = entry.game
+        all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: Palette.accent, bold: true)))
+      }
+      let style: TextStyle = entry.kind == .result ? .plain : TextStyle(dim: true)
+      all.append(StyledLine("   " + entry.text, style))
+    }
+    let visible = max(1, rows - 1)
+    let end = max(0, all.count - scroll)
+    let start = max(0, end - visible)
+    var title = StyledLine(" History", TextStyle(bold: true))
+    title.add("  (lines \(start + 1)-\(end) of \(all.count))", TextStyle(dim: true))
+    return [title] + all[start..<end]
+  }
+}
+
+/// A whole screen: one styled line per terminal row.
+public struct Frame: Equatable, Sendable {
+  public var lines: [StyledLine]
+
+  /// The lines as terminal output, with or without SGR escapes.
+  public func encoded(color: Bool) -> [String] {
+    lines.map { $0.encoded(color: color) }
+  }
+}

@@ -1,0 +1,180 @@
+import Dispatch
+import SetCore
+import SetNet
+import SetProtocol
+
+/// A connection to a table, kept up: the shell around `ClientModel` that the terminal client, the bot
+/// and the tests use.
+///
+/// It connects, switches to the machine presentation, names itself (trying `name2`, `name3`, ... if
+/// the name is taken), feeds every line to the model and sends what the model asks for (`STATE` on a
+/// sequence gap). If the connection drops without the server saying `BYE`, it reconnects with backoff
+/// and sends `RESUME` with the seat's token, for at most the policy's number of tries.
+///
+/// Everything runs on `queue`: call every method there, and the callbacks come there.
+public final class ClientSession: @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is touched only on `queue`, asserted in every entry point.
+
+  /// The serial queue the session runs on.
+  public let queue: DispatchQueue
+  /// The table as the server's lines tell it.
+  public private(set) var model = ClientModel()
+  /// The connection's state.
+  public private(set) var link = LinkStatus.connecting
+  /// The name the session sat down with (it may differ from the one asked for, if that was taken).
+  public private(set) var name: String
+  /// Called after every line applied and every change of `link`.
+  public var onChange: (() -> Void)?
+  /// Called with every line from the server, before it is applied, with the model as it was.
+  public var onLine: ((ServerLine) -> Void)?
+
+  private let host: String
+  private let port: UInt16
+  private let requestedName: String
+  private let policy: ReconnectPolicy
+  private let clock: @Sendable () -> Instant
+  private var client: LineClient?
+  private var closing = false
+  private var attempt = 0
+  private var nameTries = 1
+  /// The connection's number, so a late callback from an old connection is ignored.
+  private var generation = 0
+
+  /// A session to `host:port` that sits down as `name`.
+  public init(
+    host: String, port: UInt16, name: String, queue: DispatchQueue, policy: ReconnectPolicy = ReconnectPolicy(),
+    clock: @escaping @Sendable () -> Instant = ClientClock.now
+  ) {
+    self.host = host
+    self.port = port
+    self.name = name
+    requestedName = name
+    self.queue = queue
+    self.policy = policy
+    self.clock = clock
+  }
+
+  /// Connects and sits down. A first connection that fails sets `link` to `.lost` (no retries: the
+  /// address is probably wrong).
+  public func start() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    if !connect() {
+      setLink(.lost("cannot connect to \(host):\(port)"))
+    }
+  }
+
+  /// Sends a request line.
+  public func send(_ line: String) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    client?.send(line)
+  }
+
+  /// Leaves: sends `QUIT` and closes. No reconnection follows.
+  public func close() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard !closing else { return }
+    closing = true
+    client?.send("QUIT")
+    client?.close()
+    client = nil
+    setLink(.lost("you left"))
+  }
+
+  /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.
+  public func dropConnection() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    client?.close()
+  }
+
+  // MARK: - Connecting
+
+  private func connect() -> Bool {
+    generation += 1
+    let current = generation
+    let client = LineClient(queue: queue)
+    client.onInput = { [weak self] input in
+      guard let self, self.generation == current, case .line(let text) = input else { return }
+      self.received(text)
+    }
+    client.onDisconnect = { [weak self] _ in
+      guard let self, self.generation == current else { return }
+      self.disconnected()
+    }
+    do {
+      try client.connect(host: HostResolver.ipv4(host), port: port)
+    } catch {
+      return false
+    }
+    self.client = client
+    client.send("MODE MACHINE")
+    if let token = model.token {
+      client.send("@resume RESUME \(token)")
+    } else {
+      client.send("@name NAME \(name)")
+    }
+    return true
+  }
+
+  private func disconnected() {
+    client = nil
+    model.connectionLost()
+    guard !closing else { return }
+    if let farewell = model.farewell {
+      setLink(.lost("the server closed: \(farewell)"))
+      return
+    }
+    retry()
+  }
+
+  private func retry() {
+    attempt += 1
+    guard let delay = policy.delay(before: attempt) else {
+      setLink(.lost("the server went away"))
+      return
+    }
+    setLink(.reconnecting(attempt: attempt, limit: policy.attempts))
+    queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay))) { [weak self] in
+      guard let self, !self.closing, self.client == nil else { return }
+      if !self.connect() { self.retry() }
+    }
+  }
+
+  // MARK: - Lines
+
+  private func received(_ text: String) {
+    guard let line = ServerLine.decode(text) else { return }
+    onLine?(line)
+    let actions = model.apply(line, at: clock())
+    for action in actions {
+      switch action {
+      case .requestState: client?.send("STATE")
+      case .requestHistory: client?.send("HISTORY")
+      }
+    }
+    if case .reply(let reply) = line { answered(reply) }
+    if case .banner = line, link != .connected { setLink(.connected) } else { onChange?() }
+  }
+
+  /// Follows up the replies to the session's own requests.
+  private func answered(_ reply: Reply) {
+    switch (reply.id, reply.kind) {
+    case ("name", .ok), ("resume", .ok):
+      attempt = 0
+    case ("name", .error(let error)) where error.code == .nameTaken && nameTries < 9:
+      nameTries += 1
+      name = requestedName.prefix(15) + "\(nameTries)"
+      client?.send("@name NAME \(name)")
+    case ("resume", .error(let error)) where error.code == .badToken:
+      // The seat is gone (forfeited, or the game ended and it was freed): sit down afresh.
+      model = ClientModel()
+      client?.send("@name NAME \(name)")
+    default:
+      break
+    }
+  }
+
+  private func setLink(_ status: LinkStatus) {
+    link = status
+    onChange?()
+  }
+}

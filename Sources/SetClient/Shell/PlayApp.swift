@@ -1,0 +1,177 @@
+import Dispatch
+@preconcurrency import Glibc
+import SetCore
+import SetProtocol
+
+/// The terminal client's shell: raw mode and the full screen, keys in, frames out. It reads keys from
+/// standard input, hands them to `PlayState`, sends what comes back, and redraws from the model with
+/// `Renderer` on every change, every tick of the countdown and every resize. It holds no game rules.
+///
+/// Runs on the main queue.
+public final class PlayApp: @unchecked Sendable {
+  // @unchecked Sendable: every mutable field is touched only on the main queue.
+
+  /// The connection to the table.
+  public let session: ClientSession
+  private var state: PlayState
+  private let renderer: Renderer
+  private let options: ScreenOptions
+  private var decoder = KeyDecoder()
+  private var lastOutput: [String] = []
+  private var size = TerminalMode.size()
+  private var sources: [DispatchSourceProtocol] = []
+  private var seated = false
+  private var ending = false
+  private var drawPending = false
+  /// Called once, when the session first has a seat (or watches): for starting a bot after the player.
+  public var onSeated: (() -> Void)?
+  /// Called just before the process exits, with the terminal restored.
+  public var onExit: (() -> Void)?
+
+  /// A client of the table at `host:port`, sitting down as `name`, drawing with `options`; `info` lines
+  /// are shown above the key bar.
+  public init(host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = []) {
+    session = ClientSession(host: host, port: port, name: name, queue: .main)
+    state = PlayState(info: info)
+    renderer = Renderer(options: options)
+    self.options = options
+  }
+
+  /// Enters raw mode, connects and plays until the player quits or the server goes away. Call on the
+  /// main thread; never returns.
+  public func run() -> Never {
+    DispatchQueue.main.async { [self] in start() }
+    dispatchMain()
+  }
+
+  private func start() {
+    guard TerminalMode.enter(fullScreen: options.fullScreen) else {
+      fputs("setduel play: standard input is not a terminal\n", stderr)
+      exit(2)
+    }
+    session.onChange = { [weak self] in self?.changed() }
+    watchKeys()
+    watchResize()
+    if options.fullScreen { startTicking() }
+    draw()
+    session.start()
+  }
+
+  // MARK: - Sources
+
+  private func watchKeys() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
+    source.setEventHandler { [weak self] in self?.readKeys() }
+    source.resume()
+    sources.append(source)
+  }
+
+  private func watchResize() {
+    signal(SIGWINCH, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+    source.setEventHandler { [weak self] in
+      guard let self else { return }
+      size = TerminalMode.size()
+      lastOutput = []
+      if options.fullScreen { TerminalMode.write("\u{1B}[2J") }
+      draw()
+    }
+    source.resume()
+    sources.append(source)
+  }
+
+  private func startTicking() {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.setEventHandler { [weak self] in self?.draw() }
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(10))
+    timer.resume()
+    sources.append(timer)
+  }
+
+  // MARK: - Events
+
+  private func readKeys() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR || errno == EAGAIN { return }
+    guard count > 0 else {
+      quit()  // the terminal is gone
+      return
+    }
+    for key in decoder.decode(Array(buffer[..<count])) {
+      for command in state.handle(key, model: session.model, now: ClientClock.now()) {
+        switch command {
+        case .send(let line): session.send(line)
+        case .quit:
+          quit()
+          return
+        }
+      }
+    }
+    draw()
+  }
+
+  private func changed() {
+    state.link = session.link
+    if !seated, session.model.isNamed {
+      seated = true
+      onSeated?()
+    }
+    setNeedsDraw()
+    if case .lost(let why) = session.link, !ending {
+      ending = true
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1500)) { [self] in
+        finish(message: "setduel: disconnected: \(why)", status: 1)
+      }
+    }
+  }
+
+  private func quit() {
+    guard !ending else { return }
+    ending = true
+    session.close()
+    finish(message: nil, status: 0)
+  }
+
+  private func finish(message: String?, status: Int32) -> Never {
+    for source in sources { source.cancel() }
+    TerminalMode.restore()
+    if let message { print(message) }
+    for result in session.model.results {
+      print(HumanText.outcome(result, names: session.model.displayNames))
+    }
+    onExit?()
+    exit(status)
+  }
+
+  // MARK: - Drawing
+
+  /// Draws once after the lines that arrived together are all applied.
+  private func setNeedsDraw() {
+    guard !drawPending else { return }
+    drawPending = true
+    DispatchQueue.main.async { [self] in
+      drawPending = false
+      draw()
+    }
+  }
+
+  private func draw() {
+    // Full screen, the countdown ticks; line by line, a frame is printed only when something happened.
+    let frame = renderer.frame(
+      model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
+    let output = frame.encoded(color: options.color)
+    guard output != lastOutput else { return }
+    lastOutput = output
+    if options.fullScreen {
+      var text = "\u{1B}[H"
+      for (index, line) in output.enumerated() {
+        text += line + "\u{1B}[K"
+        if index < output.count - 1 { text += "\r\n" }
+      }
+      TerminalMode.write(text)
+    } else {
+      TerminalMode.write(output.joined(separator: "\r\n") + "\r\n" + String(repeating: "-", count: 40) + "\r\n")
+    }
+  }
+}

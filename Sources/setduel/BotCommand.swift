@@ -1,0 +1,93 @@
+import Dispatch
+@preconcurrency import Glibc
+import SetClient
+import SetProtocol
+import SetServer
+
+/// `setduel bot`: a computer opponent over the protocol.
+enum BotCommand {
+  static let usage = """
+    usage: setduel bot [HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]
+
+    Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort))
+    and plays until the server goes away, asking for a rematch after every game. It prints the results.
+
+    options:
+      --level LEVEL   easy (slow, and sometimes calls Set wrongly), normal (default) or hard
+      --name NAME     its name at the table (default bot)
+      --seed N        seed for its timing and mistakes (default: random)
+      --help          this text
+    """
+
+  static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
+    let arguments = try Arguments(words, valued: ["level", "name", "seed"], flags: ["help"])
+    if arguments.flag("help") {
+      print(usage)
+      exit(0)
+    }
+    guard arguments.positional.count <= 1 else {
+      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[1])")
+    }
+    let endpoint = try Arguments.endpoint(arguments.positional.first, defaultPort: Serve.defaultPort)
+    let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
+      BotLevel(rawValue: $0)
+    }
+    let name = arguments.text("name") ?? "bot"
+    guard Play.isName(name) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
+    var system = SystemRandomNumberGenerator()
+    let seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
+    DispatchQueue.main.async {
+      let bot = makeBot(host: endpoint.host, port: endpoint.port, name: name, level: level, seed: seed)
+      bot.session.onLine = { line in
+        guard case .event(_, let event) = line else { return }
+        switch event {
+        case .setFound, .notASet, .over, .joined, .started, .left, .back, .bye:
+          print(HumanText.sentence(for: event, names: bot.session.model.displayNames))
+          fflush(stdout)
+        default: break
+        }
+      }
+      bot.onEnd = { why in
+        print("setduel bot: \(why)")
+        exit(bot.session.model.farewell == nil ? 1 : 0)
+      }
+      bot.start()
+      Bots.keep(bot)
+    }
+    dispatchMain()
+  }
+
+  /// A bot at `host:port` on the main queue, playing like a person.
+  static func makeBot(host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64) -> BotPlayer {
+    let session = ClientSession(host: host, port: port, name: name, queue: .main)
+    return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed))
+  }
+
+  /// Seats a bot in seat 2 of an in-process table as soon as someone has seat 1, so the first player
+  /// to arrive plays it. Polls the table's seats every 200 ms on the main queue.
+  static func seatInSecondSeat(
+    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot"
+  ) {
+    var system = SystemRandomNumberGenerator()
+    let seed: UInt64 = system.next()
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.setEventHandler {
+      guard server.seatsTaken[0] else { return }
+      timer.cancel()
+      let bot = makeBot(host: host, port: port, name: name, level: level, seed: seed)
+      bot.start()
+      Bots.keep(bot)
+    }
+    timer.schedule(deadline: .now(), repeating: .milliseconds(200))
+    timer.resume()
+    Bots.keep(timer)
+  }
+}
+
+/// Keeps bots and their timers alive for the life of the process.
+enum Bots {
+  nonisolated(unsafe) private static var kept: [Any] = []
+  // nonisolated(unsafe): touched only on the main queue.
+
+  static func keep(_ object: Any) { kept.append(object) }
+}

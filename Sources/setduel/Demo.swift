@@ -1,0 +1,105 @@
+import Dispatch
+@preconcurrency import Glibc
+import SetClient
+import SetCore
+import SetNet
+import SetProtocol
+import SetServer
+
+/// `setduel` with no command: in a terminal, a game against the computer on a table this process
+/// hosts, which a friend on the LAN can watch; with no terminal, a fast bot-against-bot game printed as
+/// it goes, ending at game over.
+enum Demo {
+  /// Hosts a table on 0.0.0.0 (port 7878, or a free one), seats the bot and opens the client.
+  static func playTheComputer() -> Never {
+    var settings = TableServer.Settings()
+    settings.network.host = "0.0.0.0"
+    settings.network.port = Serve.defaultPort
+    var system = SystemRandomNumberGenerator()
+    settings.seed = system.next()
+    var server = TableServer(settings: settings, log: { _, _ in })
+    var port: UInt16
+    do {
+      port = try server.start()
+    } catch {
+      settings.network.port = 0
+      server = TableServer(settings: settings, log: { _, _ in })
+      do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
+    }
+    let address = Network.lanAddresses().first
+    let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
+    let info = [
+      "LAN friends can watch: setduel play \(place) or nc \(address ?? "HOST") \(port)",
+      "To play a friend instead: setduel serve, then each runs setduel play HOST",
+    ]
+    let app = PlayApp(
+      host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
+      info: info)
+    app.onSeated = {
+      BotCommand.seatInSecondSeat(of: server, port: port, level: .normal)
+    }
+    app.onExit = {
+      print("A friend could have watched with: setduel play \(place)")
+    }
+    app.run()
+  }
+
+  /// Plays two quick bots against each other on a loopback table and prints the game; exits 0 at game over.
+  static func watchBots() -> Never {
+    var settings = TableServer.Settings()
+    settings.network.host = "127.0.0.1"
+    settings.network.port = 0
+    settings.recordsDirectory = nil
+    var system = SystemRandomNumberGenerator()
+    settings.seed = system.next()
+    let server = TableServer(settings: settings, log: { _, _ in })
+    let port: UInt16
+    do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
+    print("No terminal here, so two bots play a quick game (seed \(settings.seed)). Run setduel in a terminal to play.")
+    DispatchQueue.main.async {
+      let ann = quickBot("ann", level: .normal, seed: settings.seed &+ 1, port: port)
+      let bob = quickBot("bob", level: .normal, seed: settings.seed &+ 2, port: port)
+      var bobStarted = false
+      ann.onChange = {
+        if !bobStarted, ann.session.model.isNamed {
+          bobStarted = true
+          bob.start()
+        }
+      }
+      ann.session.onLine = { line in
+        guard case .event(_, let event) = line else { return }
+        let names = ann.session.model.displayNames
+        switch event {
+        case .picked, .unpicked, .claim, .open, .score(_, _, _, .setFound): return
+        case .started(_, _, let table):
+          print(HumanText.sentence(for: event, names: names))
+          for row in HumanText.table(table) { print("  " + row) }
+        case .over(let result):
+          print(HumanText.outcome(result, names: names))
+          fflush(stdout)
+          server.stop()
+          exit(0)
+        default:
+          print(HumanText.sentence(for: event, names: names))
+        }
+        fflush(stdout)
+      }
+      for bot in [ann, bob] {
+        bot.onEnd = { why in fail("a bot lost the table: \(why)") }
+      }
+      ann.start()
+      Bots.keep(ann)
+      Bots.keep(bob)
+    }
+    DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(120)) {
+      fail("the game took too long")
+    }
+    dispatchMain()
+  }
+
+  /// A bot that plays at thirty times a person's speed, a claim and its picks in one line.
+  static func quickBot(_ name: String, level: BotLevel, seed: UInt64, port: UInt16) -> BotPlayer {
+    let session = ClientSession(host: "127.0.0.1", port: port, name: name, queue: .main, policy: .quick)
+    return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, pace: 0.03, picksAtOnce: true))
+  }
+}

@@ -1,0 +1,67 @@
+@preconcurrency import Glibc
+import SetClient
+
+/// `setduel play`: the full-screen terminal client.
+enum Play {
+  static let usage = """
+    usage: setduel play [HOST[:PORT]] [--name NAME] [--ascii]
+
+    Plays at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) in a
+    full-screen terminal client. The first two players at a table play; anyone after them watches.
+
+    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; ! shows the history;
+          ? shows help; Enter asks for a rematch once the game is over; Esc twice (or Ctrl-C) quits.
+
+    options:
+      --name NAME   your name at the table (default: your user name)
+      --ascii       plain ASCII, no colour (NO_COLOR turns colour off too; TERM=dumb prints line by line)
+      --help        this text
+    """
+
+  static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
+    let arguments = try Arguments(words, valued: ["name"], flags: ["help", "ascii"])
+    if arguments.flag("help") {
+      print(usage)
+      exit(0)
+    }
+    guard arguments.positional.count <= 1 else {
+      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[1])")
+    }
+    let endpoint = try Arguments.endpoint(arguments.positional.first, defaultPort: Serve.defaultPort)
+    let name = try playerName(arguments.text("name"))
+    guard TerminalMode.isInteractive else {
+      fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")
+    }
+    let app = PlayApp(
+      host: endpoint.host, port: endpoint.port, name: name, options: screenOptions(ascii: arguments.flag("ascii")))
+    app.run()
+  }
+
+  /// The name given, checked, or the default name.
+  static func playerName(_ given: String?) throws(Arguments.UsageError) -> String {
+    guard let given else { return defaultName() }
+    guard isName(given) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
+    return given
+  }
+
+  /// The user's login name made fit for the table, or `player`.
+  static func defaultName() -> String {
+    let user = getenv("USER").map { String(cString: $0) } ?? ""
+    let fitted = String(user.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }.prefix(16))
+    return fitted.isEmpty ? "player" : fitted
+  }
+
+  static func isName(_ text: String) -> Bool {
+    (1...16).contains(text.count)
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+
+  /// How to draw, from `--ascii` and the environment's NO_COLOR and TERM.
+  static func screenOptions(ascii: Bool) -> ScreenOptions {
+    var environment: [String: String] = [:]
+    for key in ["NO_COLOR", "TERM"] {
+      if let value = getenv(key) { environment[key] = String(cString: value) }
+    }
+    return ScreenOptions.detect(ascii: ascii, environment: environment)
+  }
+}

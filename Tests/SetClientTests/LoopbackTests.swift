@@ -1,0 +1,145 @@
+import Dispatch
+import Glibc
+import SetCore
+import SetNet
+import SetServer
+import Testing
+
+@testable import SetClient
+
+/// A table served on 127.0.0.1, port 0, for the length of a test.
+final class LoopbackTable {
+  let server: TableServer
+  let port: UInt16
+
+  init(seed: UInt64 = 7) throws {
+    var settings = TableServer.Settings()
+    settings.network.host = "127.0.0.1"
+    settings.network.port = 0
+    settings.seed = seed
+    settings.recordsDirectory = nil
+    server = TableServer(settings: settings, log: { _, _ in })
+    port = try server.start()
+  }
+
+  deinit { server.stop() }
+}
+
+/// Waits until `condition` holds, checking every 20 ms for at most `seconds`; returns whether it held.
+func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
+  while ClientClock.now() < deadline {
+    if condition() { return true }
+    usleep(20_000)
+  }
+  return condition()
+}
+
+@Suite("Client over loopback", .timeLimit(.minutes(2)))
+struct LoopbackTests {
+  @Test("two bots play a whole game against each other through a real server")
+  func botsOverLoopback() throws {
+    let table = try LoopbackTable(seed: 42)
+    let queue = DispatchQueue(label: "test.bots")
+    let bots = [("ann", BotLevel.hard, UInt64(1)), ("bob", BotLevel.normal, UInt64(2))].map { name, level, seed in
+      let session = ClientSession(host: "127.0.0.1", port: table.port, name: name, queue: queue, policy: .quick)
+      return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, pace: 0.02, picksAtOnce: true))
+    }
+    queue.sync { bots[0].start() }
+    #expect(eventually(within: 10) { queue.sync { bots[0].session.model.seat == .one } })
+    queue.sync { bots[1].start() }
+    let over = eventually(within: 90) {
+      queue.sync {
+        if case .over(let result?) = bots[0].session.model.phase, case .over = bots[1].session.model.phase {
+          return result.ending == .completed
+        }
+        return false
+      }
+    }
+    #expect(over, "no game over: \(queue.sync { bots[0].session.model.phase })")
+    queue.sync {
+      let models = bots.map(\.session.model)
+      #expect(models[0].results == models[1].results)
+      #expect(models[0].names == ["ann", "bob"])
+      #expect(models[1].seat == .two)
+      #expect(models[0].sets[0] + models[0].sets[1] >= 20)
+      for bot in bots { bot.stop() }
+    }
+  }
+
+  @Test("a dropped connection is taken back with RESUME, and the model catches up")
+  func resumeAfterDrop() throws {
+    let table = try LoopbackTable(seed: 3)
+    let queue = DispatchQueue(label: "test.resume")
+    let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
+    queue.sync { ann.start() }
+    #expect(eventually(within: 10) { queue.sync { ann.model.seat == .one } })
+    let bob = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: 10)
+    bob.send("MODE MACHINE")
+    bob.send("NAME bob")
+    #expect(eventually(within: 10) { queue.sync { ann.model.phase == .open } })
+    let token = queue.sync { ann.model.token }
+    #expect(token != nil)
+
+    var links: [LinkStatus] = []
+    queue.sync {
+      ann.onChange = { if links.last != ann.link { links.append(ann.link) } }
+      ann.dropConnection()
+    }
+    // While ann is away, bob acts: ann's model must learn of it after resuming.
+    #expect(eventually(within: 10) { queue.sync { ann.link == .connected && links.count >= 2 } })
+    #expect(eventually(within: 10) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
+    bob.send("DEAL")
+    #expect(
+      eventually(within: 10) {
+        queue.sync { ann.model.log.entries.contains { $0.text.contains("needless") || $0.text.contains("more cards") } }
+      })
+    queue.sync {
+      #expect(links.first == .reconnecting(attempt: 1, limit: ReconnectPolicy.quick.attempts))
+      #expect(ann.model.seat == .one)
+      #expect(ann.model.token == token)
+      #expect(ann.name == "ann")
+    }
+    var bobLines: [String] = []
+    while let line = bob.readLine(timeout: 0.5) { bobLines.append(line) }
+    #expect(bobLines.contains { $0.hasPrefix("LEFT ") && $0.split(separator: " ")[2] == "1" })
+    #expect(bobLines.contains { $0.hasPrefix("BACK ") })
+    queue.sync { ann.close() }
+  }
+
+  @Test("a name already taken becomes name2")
+  func nameTaken() throws {
+    let table = try LoopbackTable()
+    let queue = DispatchQueue(label: "test.names")
+    let first = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
+    let second = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
+    queue.sync { first.start() }
+    #expect(eventually(within: 10) { queue.sync { first.model.seat == .one } })
+    queue.sync { second.start() }
+    #expect(eventually(within: 10) { queue.sync { second.model.seat == .two } })
+    queue.sync {
+      #expect(second.name == "ann2")
+      #expect(second.model.names == ["ann", "ann2"])
+      first.close()
+      second.close()
+    }
+  }
+
+  @Test("a server that is not there: the session says so, without retrying")
+  func nobodyThere() throws {
+    var port: UInt16 = 0
+    do {
+      let table = try LoopbackTable()
+      port = table.port
+    }
+    let queue = DispatchQueue(label: "test.nobody")
+    let session = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: .quick)
+    queue.sync { session.start() }
+    queue.sync {
+      guard case .lost = session.link else {
+        Issue.record("expected lost, got \(session.link)")
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import SetCore
+import SetProtocol
+import Testing
+
+@testable import SetClient
+
+/// Models built from the lines a server would send, for the renderer's snapshots.
+enum Tables {
+  /// `count` distinct cards, spread over the deck.
+  static func cards(_ count: Int) -> [Card] {
+    (0..<count).map { Card(index: UInt8(($0 * 37 + 5) % 81)) }
+  }
+
+  static func table(_ cards: [Card]) -> String {
+    cards.enumerated().map { "\(Slot($0.offset).label)=\($0.element)" }.joined(separator: " ")
+  }
+
+  /// Ann (seat 1, this client) and bob at a table of `count` cards, a few results in.
+  static func model(cards count: Int, deck: Int, extra: [String]) -> ClientModel {
+    var model = ClientModel()
+    let lines =
+      [
+        "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+        "START 3 1 \(deck) \(table(cards(count)))", "CLAIM 4 2 5000", "PICK 5 2 A", "PICK 6 2 B", "PICK 7 2 C",
+        "NOSET 8 2 A,B,C 1RSD,1RSO,1RSS", "SCORE 9 2 -1 -1 wrong", "TURN 10 1 10000 turn", "EXPIRED 11 1 turn",
+        "OPEN 12", "SCORE 13 1 -1 -1 needless", "TURN 14 2 7500 needless", "EXPIRED 15 2 needless", "OPEN 16",
+      ] + extra
+    for line in lines { _ = model.apply(line: line, at: .zero) }
+    return model
+  }
+
+  static let now = Instant(milliseconds: 1_800)
+}
+
+@Suite("Renderer")
+struct RendererTests {
+  static let colour = Renderer(options: ScreenOptions())
+  static let ascii = Renderer(options: .ascii)
+
+  func frames(_ model: ClientModel, _ state: PlayState = PlayState(), name: String) {
+    var state = state
+    state.link = .connected
+    let colourFrame = Self.colour.frame(model: model, state: state, now: Tables.now, columns: 80, rows: 24)
+    Snapshot.check(colourFrame.encoded(color: true), named: name + "-colour")
+    let asciiFrame = Self.ascii.frame(model: model, state: state, now: Tables.now, columns: 80, rows: 24)
+    Snapshot.check(asciiFrame.encoded(color: false), named: name + "-ascii")
+    #expect(asciiFrame.lines.count == 24)
+    #expect(asciiFrame.lines.allSatisfy { $0.width <= 80 })
+    #expect(asciiFrame.encoded(color: false).allSatisfy { $0.utf8.allSatisfy { $0 < 128 } })
+  }
+
+  @Test("12 cards in open play")
+  func twelve() {
+    frames(Tables.model(cards: 12, deck: 45, extra: []), name: "table12-open")
+  }
+
+  @Test("15 cards while the other player picks")
+  func fifteen() {
+    let model = Tables.model(cards: 15, deck: 30, extra: ["CLAIM 17 2 5000", "PICK 18 2 D", "PICK 19 2 N"])
+    frames(model, name: "table15-their-claim")
+  }
+
+  @Test("21 cards, an empty deck, this client's turn")
+  func twentyOne() {
+    let model = Tables.model(
+      cards: 21, deck: 0,
+      extra: [
+        "CLAIM 17 2 5000", "EXPIRED 18 2 claim", "SCORE 19 2 -1 -2 expired", "TURN 20 1 10000 turn", "PICK 21 1 U",
+      ])
+    frames(model, name: "table21-my-turn")
+  }
+
+  @Test("game over, with the other player asking for a rematch")
+  func gameOver() {
+    let model = Tables.model(cards: 9, deck: 0, extra: ["OVER 17 1 2 -1 4 3 5 completed", "REMATCH 18 2"])
+    frames(model, name: "game-over")
+  }
+
+  @Test("the history view and the help view")
+  func overlays() {
+    let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])
+    var state = PlayState()
+    state.view = .history(scroll: 1)
+    frames(model, state, name: "history")
+    state.view = .help
+    frames(model, state, name: "help")
+  }
+
+  @Test("every line fits narrow and short terminals")
+  func smallTerminals() {
+    let model = Tables.model(cards: 21, deck: 0, extra: [])
+    for (columns, rows) in [(40, 12), (60, 20), (120, 40)] {
+      let frame = Self.colour.frame(model: model, state: PlayState(), now: Tables.now, columns: columns, rows: rows)
+      #expect(frame.lines.count == rows)
+      #expect(frame.lines.allSatisfy { $0.width <= columns })
+    }
+  }
+}

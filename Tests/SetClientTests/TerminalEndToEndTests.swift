@@ -1,0 +1,191 @@
+import Glibc
+import SetCore
+import SetNet
+import SetProtocol
+import Testing
+
+@testable import SetClient
+
+/// `setduel play` run in a pseudo-terminal, driven by keys, as a person would use it.
+final class PseudoTerminalProcess {
+  let master: Int32
+  let slave: Int32
+  let pid: pid_t
+  private(set) var output: [UInt8] = []
+  /// Whether the child was waited for (its pid may then be reused, so it must not be signalled).
+  private var reaped = false
+
+  /// The built `setduel`, next to the test bundle.
+  static var executable: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path = String(decoding: buffer.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    return directory + "/setduel"
+  }
+
+  /// Starts `arguments` (the first is the program) in a new session on a new 80x24 pseudo-terminal.
+  init(_ arguments: [String], environment: [String]) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw SocketError("openpty", code: errno) }
+    self.master = master
+    self.slave = slave
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+    posix_spawn_file_actions_addclose(&actions, master)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID: a session of its own
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard status == 0 else { throw SocketError("posix_spawn", code: status) }
+    self.pid = pid
+  }
+
+  deinit {
+    if !reaped {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    close(master)
+    close(slave)
+  }
+
+  /// Reads what the program wrote, for at most `milliseconds`.
+  func pump(milliseconds: Int32) {
+    var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, milliseconds) > 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+    if count > 0 { output += buffer[..<count] }
+  }
+
+  /// The screen as last drawn: everything after the last cursor-home.
+  var lastFrame: String {
+    let text = String(decoding: output, as: UTF8.self)
+    return text.components(separatedBy: "\u{1B}[H").last ?? ""
+  }
+
+  /// Reads until the last frame satisfies `condition`, for at most `seconds`.
+  func waitForFrame(within seconds: Double, _ condition: (String) -> Bool) -> Bool {
+    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
+    while ClientClock.now() < deadline {
+      if condition(lastFrame) { return true }
+      pump(milliseconds: 50)
+    }
+    return condition(lastFrame)
+  }
+
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits for the program to exit, for at most `seconds`; its exit status, or nil.
+  func waitForExit(within seconds: Double) -> Int32? {
+    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
+    while ClientClock.now() < deadline {
+      pump(milliseconds: 20)
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        reaped = true
+        while true {
+          let before = output.count
+          pump(milliseconds: 20)
+          if output.count == before { break }
+        }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      }
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func contains(card slot: Character) -> Bool { contains("╭ \(slot) ────╮") || contains("╔ \(slot) ════╗") }
+}
+
+@Suite("setduel play in a pseudo-terminal", .timeLimit(.minutes(1)))
+struct TerminalEndToEndTests {
+  @Test("shows 12 cards, claims a set with the keyboard, sees the result, quits, and restores the terminal")
+  func playASet() throws {
+    let table = try LoopbackTable(seed: 7)
+    let binary = PseudoTerminalProcess.executable
+    #expect(access(binary, X_OK) == 0, "no setduel at \(binary)")
+    let play = try PseudoTerminalProcess(
+      [binary, "play", "127.0.0.1:\(table.port)", "--name", "ann"],
+      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"])
+    var before = termios()
+    tcgetattr(play.slave, &before)
+
+    // ann (the client) takes seat 1; bob joins with a plain connection and the game starts.
+    let seated = eventually(within: 20) {
+      play.pump(milliseconds: 10)
+      return table.server.seatsTaken[0]
+    }
+    #expect(seated)
+    let bob = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: 10)
+    bob.send("MODE MACHINE")
+    bob.send("NAME bob")
+    let twelve = play.waitForFrame(within: 20) { frame in
+      "abcdefghijkl".allSatisfy { frame.contains(card: $0) } && !frame.contains(card: "m")
+    }
+    #expect(twelve, "frame: \(play.lastFrame)")
+    var raw = termios()
+    tcgetattr(play.slave, &raw)
+    #expect(raw.c_lflag & tcflag_t(ICANON | ECHO) == 0, "the client is in raw mode")
+
+    // The table as bob sees it tells which keys make a set.
+    bob.send("STATE")
+    var cards: [Card] = []
+    while let line = bob.readLine(timeout: 10) {
+      if case .table(_, _, let table)? = ServerLine.decode(line) { cards = table }
+      if line.hasPrefix("OK STATE") { break }
+    }
+    let set = try #require(Table(cards: cards).sets().first)
+    play.type(" " + String(set.map { PlayState.key(for: $0) }))
+    let found = play.waitForFrame(within: 20) { $0.contains("ann found a set") && $0.contains("ann 1 (you)") }
+    #expect(found, "frame: \(play.lastFrame)")
+    #expect(play.lastFrame.contains(" +1"))
+
+    play.type("\u{03}")  // Ctrl-C
+    let status = play.waitForExit(within: 20)
+    #expect(status == 0)
+    var after = termios()
+    tcgetattr(play.slave, &after)
+    #expect(after.c_lflag == before.c_lflag)
+    #expect(after.c_iflag == before.c_iflag)
+    #expect(after.c_oflag == before.c_oflag)
+    let tail = String(decoding: play.output.suffix(400), as: UTF8.self)
+    #expect(tail.contains("\u{1B}[?1049l"), "the alternate screen is left")
+    #expect(tail.contains("\u{1B}[?25h"), "the cursor is shown again")
+  }
+
+  @Test("a crash signal restores the terminal before the process dies")
+  func signalRestores() throws {
+    let table = try LoopbackTable(seed: 7)
+    let play = try PseudoTerminalProcess(
+      [PseudoTerminalProcess.executable, "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
+      environment: ["TERM=xterm", "PATH=/usr/bin:/bin"])
+    var before = termios()
+    tcgetattr(play.slave, &before)
+    let drawn = play.waitForFrame(within: 20) { $0.contains("SetDuel") }
+    #expect(drawn)
+    kill(play.pid, SIGTERM)
+    let status = play.waitForExit(within: 20)
+    #expect(status == 128 + SIGTERM)
+    var after = termios()
+    tcgetattr(play.slave, &after)
+    #expect(after.c_lflag == before.c_lflag)
+    #expect(String(decoding: play.output.suffix(200), as: UTF8.self).contains("\u{1B}[?1049l"))
+  }
+}

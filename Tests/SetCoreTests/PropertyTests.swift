@@ -1,0 +1,110 @@
+import SetCore
+import SetSimulation
+import Testing
+
+/// Thousands of seeded games played to the end by simulated players, with the invariants of
+/// ORACLES.md checked after every call on the match.
+@Suite("Properties of whole games")
+struct PropertyTests {
+  /// A named batch of games: a behaviour, rules and a range of seeds.
+  struct Batch: Sendable, CustomTestStringConvertible {
+    var name: String
+    var behaviour: Behaviour
+    var rules: Rules
+    var seeds: Range<UInt64>
+    var testDescription: String { "\(name), seeds \(seeds.lowerBound)..<\(seeds.upperBound)" }
+  }
+
+  /// A behaviour that leaves and forfeits far more often, to reach the pause paths many times.
+  static let restless = Behaviour(
+    wrongPick: 200, blindClaim: 100, explicitClaim: 300, onePick: 500, unpick: 300, timeout: 150,
+    needlessDeal: 100, leave: 60, forfeit: 20, probe: 200)
+
+  static let batches: [Batch] = {
+    var batches: [Batch] = []
+    let size: UInt64 = 500
+    for index in 0..<UInt64(14) {
+      batches.append(
+        Batch(name: "mixed", behaviour: .mixed, rules: Rules(), seeds: (index * size)..<((index + 1) * size)))
+    }
+    var noPickClaims = Rules()
+    noPickClaims.pickClaims = false
+    batches.append(Batch(name: "mixed, claim first", behaviour: .mixed, rules: noPickClaims, seeds: 100_000..<100_500))
+    batches.append(
+      Batch(name: "mixed, 2 s claims", behaviour: .mixed, rules: Rules(claimWindow: 2_000), seeds: 200_000..<200_500))
+    for index in 0..<UInt64(2) {
+      batches.append(
+        Batch(
+          name: "restless", behaviour: restless, rules: Rules(),
+          seeds: (300_000 + index * size)..<(300_000 + (index + 1) * size)))
+    }
+    for index in 0..<UInt64(2) {
+      batches.append(
+        Batch(
+          name: "perfect", behaviour: .perfect, rules: Rules(),
+          seeds: (400_000 + index * size)..<(400_000 + (index + 1) * size)))
+    }
+    return batches
+  }()
+
+  /// The most calls on the match any game may take.
+  static let stepBound = 3_000
+
+  @Test(
+    "10,000 games: every card in one place, scores equal to broadcast deltas, no card credited twice, every game ends",
+    arguments: batches)
+  func invariantsHold(batch: Batch) {
+    var totals = GameStats(seed: 0)
+    var forfeits = 0
+    var completed = 0
+    for seed in batch.seeds {
+      var checker = InvariantChecker(seed: seed)
+      var game = SimulatedGame(seed: seed, behaviour: batch.behaviour, rules: batch.rules, maxSteps: Self.stepBound)
+      let stats = game.play { checker.check($0) }
+      for failure in checker.failures { Issue.record(Comment(rawValue: failure)) }
+      #expect(stats.finished, "seed \(seed) did not end within \(Self.stepBound) calls")
+      totals.steps += stats.steps
+      totals.refused += stats.refused
+      totals.setsFound += stats.setsFound
+      totals.wrongPicks += stats.wrongPicks
+      totals.expiredWindows += stats.expiredWindows
+      totals.needlessDeals += stats.needlessDeals
+      totals.deals += stats.deals
+      totals.leaves += stats.leaves
+      switch stats.result?.ending {
+      case .completed: completed += 1
+      case .forfeit: forfeits += 1
+      case nil: break
+      }
+    }
+    #expect(completed + forfeits == batch.seeds.count)
+    #expect(totals.setsFound > 0 && totals.deals > 0)
+    // The batch really exercised what its behaviour asks for.
+    let behaviour = batch.behaviour
+    if behaviour.wrongPick > 0 { #expect(totals.wrongPicks > 0) }
+    if behaviour.timeout > 0 { #expect(totals.expiredWindows > 0) }
+    if behaviour.needlessDeal > 0 { #expect(totals.needlessDeals > 0) }
+    if behaviour.probe > 0 { #expect(totals.refused > 0) }
+    if behaviour.leave > 0 { #expect(totals.leaves > 0) }
+    if behaviour.forfeit > 0 { #expect(forfeits > 0) }
+    if behaviour == .perfect {
+      #expect(totals.refused == 0 && totals.wrongPicks == 0 && totals.needlessDeals == 0 && forfeits == 0)
+    }
+  }
+
+  @Test("the simulation's stats agree with the events it saw")
+  func statsAgreeWithEvents() {
+    var steps = 0
+    var sets = 0
+    var refused = 0
+    let stats = SimulatedGame.play(seed: 77, behaviour: .mixed) { step in
+      steps += 1
+      if case .failure = step.result { refused += 1 }
+      sets += step.events.filter { if case .setFound = $0 { true } else { false } }.count
+    }
+    #expect(stats.steps == steps)
+    #expect(stats.setsFound == sets)
+    #expect(stats.refused == refused)
+    #expect(stats.result.map { $0.sets.reduce(0, +) } == sets)
+  }
+}
