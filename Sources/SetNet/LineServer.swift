@@ -36,8 +36,8 @@ public final class LineServer: @unchecked Sendable {
   private var listenFD: Int32 = -1
   private var acceptPaused = false
   private var sweepTimer: DispatchSourceTimer?
-  /// Ends a pause in accepting. Made at start: the first pause may come when no descriptor is left
-  /// for Dispatch to set up a new kind of timer with.
+  /// Ends a pause in accepting. Made and armed at start, like the sweep timer: Dispatch sets up its
+  /// timers lazily, and that needs a descriptor, which a pause for want of them cannot count on.
   private var acceptRetryTimer: DispatchSourceTimer?
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
@@ -45,6 +45,8 @@ public final class LineServer: @unchecked Sendable {
   private var listeningPort: UInt16?
   /// How many times accepting paused for want of descriptors (for tests).
   private(set) var acceptPauses = 0
+  /// How many times the sweep ran: once it has, Dispatch has set up the timers (for tests).
+  private(set) var sweeps = 0
   /// One read buffer for all connections: reads happen one at a time, on the queue.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
   private static let crlf: [UInt8] = [13, 10]
@@ -428,6 +430,7 @@ public final class LineServer: @unchecked Sendable {
 
   /// Enforces the idle timeout and the close deadlines. Each firing is a wake-up that rereads the clock.
   private func sweep() {
+    sweeps += 1
     let now = MonotonicClock.milliseconds()
     let idle = configuration.idleTimeout.wholeMilliseconds
     for connection in connections.values {

@@ -213,7 +213,10 @@ import Testing
     // The descriptor limit is the whole process's: lowered in a child process of its own, so tests
     // running alongside never meet EMFILE.
     let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-      let harness = try ServerHarness()
+      // A short close timeout makes the sweep frequent; once it has run, Dispatch has its timer set
+      // up (it does so lazily, and without descriptors it could not).
+      let harness = try ServerHarness(LineServer.Configuration(closeTimeout: .milliseconds(200)))
+      check(harness.eventually { server, _ in server.sweeps > 0 }, "the sweep never ran")
       let hold = DispatchSemaphore(value: 0)
       harness.queue.async { hold.wait() }  // Hold the server while the clients' connections complete.
       let clients = try (0..<3).map { _ in try harness.client() }

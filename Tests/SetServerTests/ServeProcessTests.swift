@@ -103,7 +103,15 @@ struct ServeProcessTests {
     let folder = try makeTemporaryFolder("emfile")
     defer { removeFolder(folder) }
     // A descriptor limit of 48 for the server alone: a few for itself, the rest for connections.
-    let server = try Server(folder: folder, shell: "ulimit -n 48")
+    let server = try Server(folder: folder, options: ["--claim-window", "0.2"], shell: "ulimit -n 48")
+    // First a claim runs out: Dispatch sets up its timers lazily, with a descriptor, so let it do that
+    // before there are none (a server runs out long after it starts; this test would not otherwise).
+    let ann = try MachineClient(port: server.port, label: "ann")
+    let bob = try MachineClient(port: server.port, label: "bob")
+    try ann.ok("NAME ann")
+    try bob.ok("NAME bob")
+    try ann.ok("CLAIM")
+    try ann.readUntil("EXPIRED") { $0.hasPrefix("EXPIRED ") }
     var clients = try (0..<60).map { _ in
       try BlockingLineClient(host: "127.0.0.1", port: server.port, timeout: MachineClient.timeout)
     }
