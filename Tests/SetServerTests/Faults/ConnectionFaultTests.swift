@@ -41,7 +41,10 @@ struct ConnectionFaultTests {
 
   @Test("a client that stops reading is dropped with TOO_SLOW while the others carry on")
   func nonReadingClientIsDropped() throws {
-    let table = try TestTable { $0.network.maxQueuedOutputBytes = 64 * 1024 }
+    let table = try TestTable {
+      $0.network.maxQueuedOutputBytes = 64 * 1024
+      $0.network.closeTimeout = .seconds(60)  // However slowly a loaded machine reads, the farewell waits.
+    }
     let game = try table.game()
     let slow = try table.named("slow").client
     // About a kilobyte of HELP each, 20 MB in all, never read: far more than the kernel holds.
