@@ -27,8 +27,8 @@ enum Serve {
       --max-output BYTES      output that may wait for a connection that stops reading before it is
                               dropped (default 1048576, 1 MiB)
       --idle-timeout SECONDS  how long a connection may stay silent before NAME or RESUME (default 60)
-      --records DIR           folder for game records (default \(RecordFile.defaultDirectoryText));
-                              `setduel replay FILE` replays one
+      --records DIR           folder for game records (`setduel replay FILE` replays one); default
+                              \(RecordFile.defaultDirectoryText)
       --no-records            keep no record
       --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
       --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
