@@ -57,7 +57,7 @@ struct Options {
     Measures SetDuel servers (and redis-server, for comparison) already listening on 127.0.0.1, and
     prints one Markdown table. Benchmarks/run.sh starts the servers and runs this.
 
-      --setduel-port   SetDuel for PING round trips and fan-out (started with --no-rate-limit)
+      --setduel-port   SetDuel for PING round trips and fan-out (started with --rate 100000 --burst 100000)
       --timer-port     SetDuel with a short --claim-window, for timer lateness
       --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
       --games-port     SetDuel for two bots playing complete games

@@ -11,9 +11,10 @@ import Glibc
 ///
 /// Protections: lines past `maxLineBytes` arrive as `.tooLong`; lines past the rate limit arrive as
 /// `.rateLimited`, and a sustained flood drops the connection; a connection whose queued output
-/// passes `maxQueuedOutputBytes` is dropped; an unidentified connection that stays silent past
-/// `idleTimeout` is dropped; connections past `maxConnections` are turned away with one line; running
-/// out of descriptors pauses accepting for `acceptRetryDelay` instead of spinning.
+/// passes `maxQueuedOutputBytes` loses that output and is closed after its farewell line; an
+/// unidentified connection that stays silent past `idleTimeout` is dropped; connections past
+/// `maxConnections` are turned away with one line; running out of descriptors pauses accepting for
+/// `acceptRetryDelay` instead of spinning.
 public final class LineServer: @unchecked Sendable {
   // Sendable by confinement: all mutable state is touched only on `queue`, which every entry point asserts.
 
@@ -37,12 +38,17 @@ public final class LineServer: @unchecked Sendable {
   private var sweepTimer: DispatchSourceTimer?
   /// Watches the connections' sockets and runs their reads on `queue` (see `EventLoop`).
   private var loop: EventLoop?
+  /// Ends a pause in accepting. Made and armed at start, like the sweep timer: Dispatch sets up its
+  /// timers lazily, and that needs a descriptor, which a pause for want of them cannot count on.
+  private var acceptRetryTimer: DispatchSourceTimer?
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
   private var lastID: UInt64 = 0
   private var listeningPort: UInt16?
   /// How many times accepting paused for want of descriptors (for tests).
   private(set) var acceptPauses = 0
+  /// How many times the sweep ran: once it has, Dispatch has set up the timers (for tests).
+  private(set) var sweeps = 0
   /// One read buffer for all connections: reads happen one at a time, on the queue.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
   /// What the last read framed, kept to save an allocation a read.
@@ -129,11 +135,16 @@ public final class LineServer: @unchecked Sendable {
       leeway: .milliseconds(max(1, interval / 4)))
     timer.setEventHandler { [self] in sweep() }
     sweepTimer = timer
+    let retry = DispatchSource.makeTimerSource(queue: queue)
+    retry.schedule(deadline: .now() + .seconds(3600), leeway: .milliseconds(1))
+    retry.setEventHandler { [self] in resumeAccepting() }
+    acceptRetryTimer = retry
 
     state = .running
     listeningPort = port
     source.resume()
     timer.resume()
+    retry.resume()
     return port
   }
 
@@ -213,6 +224,8 @@ public final class LineServer: @unchecked Sendable {
     listenSource = nil
     sweepTimer?.cancel()
     sweepTimer = nil
+    acceptRetryTimer?.cancel()
+    acceptRetryTimer = nil
     for connection in connections.values {
       drop(connection, reason: .serverStopped)
     }
@@ -255,11 +268,15 @@ public final class LineServer: @unchecked Sendable {
     acceptPauses += 1
     source.suspend()
     let delay = DispatchTimeInterval.milliseconds(Int(max(1, configuration.acceptRetryDelay.wholeMilliseconds)))
-    queue.asyncAfter(deadline: .now() + delay) { [self] in
-      guard acceptPaused, state == .running else { return }
-      acceptPaused = false
-      listenSource?.resume()
-    }
+    acceptRetryTimer?.schedule(deadline: .now() + delay, leeway: .milliseconds(1))
+  }
+
+  private func resumeAccepting() {
+    guard acceptPaused, state == .running else { return }
+    acceptPaused = false
+    listenSource?.resume()
+    // Connections that arrived while paused may raise no new readiness event: take them now.
+    acceptConnections(listening: listenFD)
   }
 
   private func adopt(_ fd: Int32, peer: String) {
@@ -372,7 +389,9 @@ public final class LineServer: @unchecked Sendable {
       written(connection, connection.channel.flush())
     }
     if connection.isAttached && connection.channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
-      drop(connection, reason: .outputOverflow)
+      // The queue is forgotten at once, so memory stays bounded; the farewell waits behind what the
+      // kernel already holds, for a peer that reads again before the close deadline.
+      beginClose(connection, reason: .outputOverflow, discardingQueued: true)
     }
     return connection.isAttached
   }
@@ -402,11 +421,18 @@ public final class LineServer: @unchecked Sendable {
   }
 
   /// Closes gracefully: the farewell line (unless the delegate asked), a flush, a half-close, and
-  /// the socket closed when the peer closes or at the close deadline.
-  private func beginClose(_ connection: Connection, reason: DisconnectReason) {
+  /// the socket closed when the peer closes or at the close deadline. With `discardingQueued`, the
+  /// output still queued is forgotten first and only the farewell line is written.
+  private func beginClose(_ connection: Connection, reason: DisconnectReason, discardingQueued: Bool = false) {
     guard connection.isAttached else { return }
     detach(connection, reason: reason)
+    if discardingQueued {
+      connection.channel.discardOutput()
+    }
     if reason != .closed, let text = delegate?.farewellLine(for: reason) {
+      if discardingQueued && connection.channel.isOutputMidLine {
+        connection.channel.enqueue(Self.crlf)
+      }
       connection.channel.enqueue(text.utf8)
       connection.channel.enqueue(Self.crlf)
     }
@@ -442,6 +468,7 @@ public final class LineServer: @unchecked Sendable {
 
   /// Enforces the idle timeout and the close deadlines. Each firing is a wake-up that rereads the clock.
   private func sweep() {
+    sweeps += 1
     let now = MonotonicClock.milliseconds()
     let idle = configuration.idleTimeout.wholeMilliseconds
     for connection in connections.values {

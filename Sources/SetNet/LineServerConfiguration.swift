@@ -16,7 +16,9 @@ extension LineServer {
     /// Default 1024.
     public var maxConnections: Int
     /// The most output bytes queued for one connection (beyond what the kernel holds); past it the
-    /// connection is dropped with `.outputOverflow`. Default 1 MiB.
+    /// queued output is discarded and the connection closed with `.outputOverflow`, its farewell line
+    /// written behind what the kernel holds (a peer that reads again within `closeTimeout` sees it).
+    /// Default 1 MiB.
     public var maxQueuedOutputBytes: Int
     /// The per-connection rate limit on input lines, or nil for none. Default 20 lines per second,
     /// bursts of 40, dropped as `.flooded` past 100 refusals in 10 s.

@@ -33,6 +33,8 @@ public struct GameHost {
   var actions: [HostAction] = []
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
+  /// The request being handled closes its connection once answered.
+  private var closeAfterReply = false
 
   /// The least important log level the host reports as `.log` actions.
   public var logLevel = LogLevel.debug
@@ -126,9 +128,12 @@ public struct GameHost {
     return flush()
   }
 
-  /// The server is closing: tells everyone.
+  /// The server is closing: tells everyone, named or not.
   public mutating func shutdown(reason: String) -> [HostAction] {
     broadcast(wire: [.bye(reason)])
+    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name == nil {
+      send(id, Reply(id: nil, .error(ProtocolError(.shuttingDown))).line)
+    }
     return flush()
   }
 
@@ -162,7 +167,8 @@ public struct GameHost {
     case .success(let kind): reply(id, Reply(id: requestID, kind))
     case .failure(let error): reply(id, Reply(id: requestID, .error(error)))
     }
-    if command == .quit { actions.append(.close(id)) }
+    if command == .quit || closeAfterReply { actions.append(.close(id)) }
+    closeAfterReply = false
   }
 
   private mutating func takeName(_ name: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
@@ -204,7 +210,7 @@ public struct GameHost {
     else {
       clients[id]?.badTokens += 1
       log(.warning, "\(id): wrong resume token")
-      if clients[id]?.badTokens ?? 0 >= Self.maxBadTokens { actions.append(.close(id)) }
+      closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.badToken))
     }
     if let old = holder.client, old != id {

@@ -72,10 +72,14 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     }
   }
 
-  /// Tells every client the server is closing, gives their output a moment to drain, and stops.
+  /// Tells every client the server is closing, closes the record, gives the clients' output a moment
+  /// to drain, and stops.
   public func shutdown(reason: String = "the server is shutting down", then done: @escaping @Sendable () -> Void) {
     queue.async { [self] in
+      timer?.cancel()
+      timer = nil
       perform(host.shutdown(reason: reason))
+      record?.close()  // Later lines are not written; the path stays known.
       for id in host.clientIDs { server?.close(connection(id), flushFirst: true) }
       queue.asyncAfter(deadline: .now() + .milliseconds(200)) { [self] in
         stopNow()
@@ -94,6 +98,19 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   /// Where this table's game record is being written, if anywhere.
   public var recordPath: String? { queue.sync { record?.path } }
+
+  /// Runs `body` with the host on the table's queue, between two events: a consistent look at the
+  /// game for tests and diagnostics that leaves the queue its only owner.
+  public func inspect<T>(_ body: (GameHost) -> T) -> T {
+    dispatchPrecondition(condition: .notOnQueue(queue))
+    return queue.sync { body(host) }
+  }
+
+  /// How many sockets the transport holds open, closing ones included.
+  public var openSocketCount: Int {
+    dispatchPrecondition(condition: .notOnQueue(queue))
+    return queue.sync { server?.openSocketCount ?? 0 }
+  }
 
   private func stopNow() {
     record?.close()

@@ -22,9 +22,13 @@ enum Serve {
                               a needless-deal window one and a half times)
       --grace SECONDS         how long a seat is held for a player who dropped (default 60)
       --max-connections N     most connections at once (default 1024)
-      --no-rate-limit         no limit on lines per second per connection (for benchmarks and bots)
-      --records DIR           folder for game records (default \(RecordFile.defaultDirectoryText));
-                              `setduel replay FILE` replays one
+      --rate N                lines a second each connection may send (default 20)
+      --burst N               lines a connection may send at once before --rate applies (default 40)
+      --max-output BYTES      output that may wait for a connection that stops reading before it is
+                              dropped (default 1048576, 1 MiB)
+      --idle-timeout SECONDS  how long a connection may stay silent before NAME or RESUME (default 60)
+      --records DIR           folder for game records (`setduel replay FILE` replays one); default
+                              \(RecordFile.defaultDirectoryText)
       --no-records            keep no record
       --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
       --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
@@ -35,8 +39,11 @@ enum Serve {
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(
       words,
-      valued: ["host", "port", "seed", "claim-window", "grace", "max-connections", "log-level", "records", "bot"],
-      flags: ["help", "no-records", "no-rate-limit"])
+      valued: [
+        "host", "port", "seed", "claim-window", "grace", "max-connections", "rate", "burst", "max-output",
+        "idle-timeout", "log-level", "records", "bot",
+      ],
+      flags: ["help", "no-records"])
     if arguments.flag("help") {
       print(usage)
       exit(0)
@@ -56,7 +63,19 @@ enum Serve {
     settings.network.maxConnections = try arguments.value("max-connections", 1024, expected: "a count 1 to 100000") {
       Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
     }
-    if arguments.flag("no-rate-limit") { settings.network.rateLimit = nil }
+    var limit = TokenBucket.Configuration()
+    limit.linesPerSecond = try arguments.value("rate", 20, expected: "lines a second, 1 to 100000") {
+      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
+    }
+    limit.burst = try arguments.value("burst", 40, expected: "a count 1 to 100000") {
+      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
+    }
+    settings.network.rateLimit = limit
+    settings.network.maxQueuedOutputBytes = try arguments.value(
+      "max-output", 1 << 20, expected: "bytes, 1024 to 1073741824"
+    ) { Int($0).flatMap { (1024...(1 << 30)).contains($0) ? $0 : nil } }
+    let idle = try arguments.value("idle-timeout", Int64(60_000), expected: "seconds", Arguments.milliseconds)
+    settings.network.idleTimeout = .milliseconds(idle)
     settings.logLevel = try arguments.value("log-level", .info, expected: "debug, info, warning or error") {
       LogLevel(name: $0)
     }

@@ -50,22 +50,27 @@ import Testing
     #expect(other.waitForClose(timeout: 5))
   }
 
-  @Test func writeSourceSleepsOnceOutputIsFlushed() throws {
-    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20))
-    let client = try harness.client()
-    client.send("spam 4000")  // 4 MB: more than the kernel holds, so the write source flushes the rest.
-    var count = 0
-    while count < 4000, let line = client.readLine(timeout: 5), line.count == 1000 {
-      count += 1
+  @Test func writeSourceSleepsOnceOutputIsFlushed() async {
+    // CPU time is counted for the whole process: measured in a child process of its own, so tests
+    // running alongside do not count.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20))
+      let client = try harness.client()
+      client.send("spam 4000")  // 4 MB: more than the kernel holds, so the write source flushes the rest.
+      var count = 0
+      while count < 4000, let line = client.readLine(timeout: 5), line.count == 1000 {
+        count += 1
+      }
+      check(count == 4000, "got \(count) of 4000 lines")
+      client.send("ping")
+      check(client.readLine(timeout: 5) == "echo ping", "no echo")
+      // Idle now: a write source left resumed would fire without end and burn a core.
+      let before = cpuMilliseconds()
+      usleep(300_000)
+      let used = cpuMilliseconds() - before
+      check(used < 150, "\(used) ms of CPU in 300 ms idle")
     }
-    #expect(count == 4000)
-    client.send("ping")
-    #expect(client.readLine(timeout: 5) == "echo ping")
-    // Idle now: a write source left resumed would fire without end and burn a core.
-    let before = cpuMilliseconds()
-    usleep(300_000)
-    let used = cpuMilliseconds() - before
-    #expect(used < 150, "\(used) ms of CPU in 300 ms idle")
+    reportChildFailure(result)
   }
 
   @Test func servesOnAfterManyConnectsAndDisconnects() throws {
@@ -91,7 +96,9 @@ import Testing
   }
 
   @Test func dropsAClientThatDoesNotReadWhileOthersStayResponsive() throws {
-    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 256 * 1024))
+    // A long close timeout: however slowly a loaded machine reads, the farewell waits for it.
+    let harness = try ServerHarness(
+      LineServer.Configuration(maxQueuedOutputBytes: 256 * 1024, closeTimeout: .seconds(60)))
     let slow = try harness.client()
     let slowID = try #require(harness.id(of: slow))
     let other = try harness.client()
@@ -99,6 +106,15 @@ import Testing
     other.send("ping")
     #expect(other.readLine(timeout: 5) == "echo ping")
     #expect(harness.eventually { _, delegate in delegate.disconnects[slowID] == .outputOverflow })
+    // The queue was forgotten; once the slow client reads again, what the kernel held comes first
+    // (perhaps ending mid-line), then the farewell on a line of its own, then the end.
+    var last: String?
+    while let line = slow.readLine(timeout: 5) {
+      last = line
+    }
+    #expect(last == "farewell outputOverflow")
+    #expect(slow.isClosedByPeer)
+    slow.close()
     #expect(harness.eventually { server, _ in server.openSocketCount == 1 })
     other.send("pong")
     #expect(other.readLine(timeout: 5) == "echo pong")
@@ -195,27 +211,37 @@ import Testing
     #expect(replies == ["too long", "echo ok", "bad utf8"])
   }
 
-  @Test func pausesAcceptingWhenOutOfDescriptors() throws {
-    let harness = try ServerHarness()
-    let hold = DispatchSemaphore(value: 0)
-    harness.queue.async { hold.wait() }  // Hold the server while the clients' connections complete.
-    let clients = try (0..<3).map { _ in try harness.client() }
-    var original = rlimit()
-    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #expect(getrlimit(resource, &original) == 0)
-    var lowered = original
-    lowered.rlim_cur = 0  // Until restored, any new descriptor fails with EMFILE.
-    #expect(setrlimit(resource, &lowered) == 0)
-    hold.signal()
-    usleep(350_000)
-    let (connected, pauses) = harness.sync { server, _ in (server.connectionCount, server.acceptPauses) }
-    #expect(setrlimit(resource, &original) == 0)
-    #expect(connected == 0)
-    #expect((1...10).contains(pauses), "paused \(pauses) times in 350 ms")
-    for client in clients {
-      client.send("ping")
-      #expect(client.readLine(timeout: 5) == "echo ping")
+  @Test func pausesAcceptingWhenOutOfDescriptors() async {
+    // The descriptor limit is the whole process's: lowered in a child process of its own, so tests
+    // running alongside never meet EMFILE.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      // A short close timeout makes the sweep frequent; once it has run, Dispatch has its timer set
+      // up (it does so lazily, and without descriptors it could not).
+      let harness = try ServerHarness(LineServer.Configuration(closeTimeout: .milliseconds(200)))
+      check(harness.eventually { server, _ in server.sweeps > 0 }, "the sweep never ran")
+      let hold = DispatchSemaphore(value: 0)
+      harness.queue.async { hold.wait() }  // Hold the server while the clients' connections complete.
+      let clients = try (0..<3).map { _ in try harness.client() }
+      var original = rlimit()
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+      check(getrlimit(resource, &original) == 0, "getrlimit failed")
+      var lowered = original
+      lowered.rlim_cur = 0  // Until restored, any new descriptor fails with EMFILE.
+      check(setrlimit(resource, &lowered) == 0, "setrlimit failed")
+      hold.signal()
+      usleep(350_000)
+      let (connected, pauses) = harness.sync { server, _ in (server.connectionCount, server.acceptPauses) }
+      check(setrlimit(resource, &original) == 0, "setrlimit failed")
+      check(connected == 0, "\(connected) connections accepted without descriptors")
+      check((1...10).contains(pauses), "paused \(pauses) times in 350 ms")
+      for client in clients {
+        client.send("ping")
+        let reply = client.readLine(timeout: 5)
+        let pauses = harness.sync { server, _ in server.acceptPauses }
+        check(reply == "echo ping", "no echo once descriptors are back (\(pauses) pauses)")
+      }
     }
+    reportChildFailure(result)
   }
 }
 
@@ -225,4 +251,21 @@ private func cpuMilliseconds() -> Int {
   getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
   let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
   return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
+}
+
+/// After an exit test (`#expect(processExitsWith:)`, for checks of what the whole process shares: its
+/// CPU time, its descriptor limit): the child reports a failed `check` on standard output.
+func reportChildFailure(_ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation) {
+  guard let result else { return }  // The exit status was wrong: already recorded.
+  let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+  #expect(output.isEmpty, "child process: \(output)", sourceLocation: sourceLocation)
+}
+
+/// In an exit test's child process: unless `condition` holds, writes `message` to standard output for
+/// `reportChildFailure` and ends the child.
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+  guard !condition else { return }
+  let text = Array((message() + "\n").utf8)
+  _ = text.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+  exit(0)
 }

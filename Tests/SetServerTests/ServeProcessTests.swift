@@ -1,0 +1,163 @@
+@preconcurrency import Glibc
+import SetCore
+import SetNet
+import SetProtocol
+import Testing
+
+/// `setduel serve` as a user runs it: the real binary in a process of its own, killed and signalled.
+@Suite("setduel serve, end to end")
+struct ServeProcessTests {
+  /// A `setduel serve` on loopback and a free port, recording to `folder`/records.
+  final class Server {
+    let process: Subprocess
+    let port: UInt16
+    let recordPath: String
+
+    init(folder: String, options: [String] = [], shell: String = "") throws {
+      let command =
+        [try Subprocess.setduelPath(), "serve", "--host", "127.0.0.1", "--port", "0", "--seed", "7"]
+        + ["--records", folder + "/records", "--log-level", "warning"] + options
+      process = try Subprocess(command, folder: folder, name: "serve", shell: shell)
+      guard let serving = process.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"),
+        let port = serving.split(separator: ":").dropFirst().first?.split(separator: " ").first.flatMap({
+          UInt16($0)
+        })
+      else { throw TestFailure("the server did not start: \(process.output) \(process.errorOutput)") }
+      guard let recording = process.outputLine(startingWith: "Recording the games to ") else {
+        throw TestFailure("the server names no record: \(process.output)")
+      }
+      self.port = port
+      recordPath = String(recording.dropFirst("Recording the games to ".count))
+    }
+  }
+
+  @Test("kill -9 mid-game: setduel replay reproduces every event broadcast before the kill")
+  func killNineLosesNothing() throws {
+    let folder = try makeTemporaryFolder("kill9")
+    defer { removeFolder(folder) }
+    let server = try Server(folder: folder, options: ["--claim-window", "30"])
+    let ann = try MachineClient(port: server.port, label: "ann")
+    let bob = try MachineClient(port: server.port, label: "bob")
+    try ann.ok("NAME ann")
+    try bob.ok("NAME bob")
+    try ann.readUntil("START") { $0.hasPrefix("START ") }
+    // Part of a game: a set, a wrong pick and a passed turn, a deal, chat, and a claim left open.
+    try ann.ok("PICK " + (try #require(ann.model.someSet)).map(\.label).joined(separator: " "))
+    try ann.sync()
+    let wrong = try #require(ann.model.someNonSet).map(\.label).joined(separator: " ")
+    try bob.ok("PICK \(wrong)")
+    try ann.ok("PICK \(wrong)")
+    _ = try bob.request("DEAL")
+    try bob.ok("SAY about to crash")
+    try ann.sync()
+    if ann.model.counts["TURN"] ?? 0 > 1 { try ann.ok("PICK \(wrong)") }  // A needless deal passed the turn.
+    try bob.ok("CLAIM")
+    try bob.ok("PICK A")
+    try ann.sync()
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+    let seen = ann.events
+    #expect(seen.count > 20)
+
+    let replay = try runReplay(server.recordPath, folder: folder)
+    #expect(replay.end == "exit 0", "\(replay.error)")
+    #expect(replay.output.contains("match the record."))
+    let recorded = try readFile(server.recordPath).split(separator: "\n").filter { $0.hasPrefix("ev ") }.map {
+      String($0.dropFirst(3))
+    }
+    #expect(Array(recorded.prefix(seen.count)) == seen, "the record lacks or changes events the client saw")
+    #expect(recorded.count == seen.count)
+  }
+
+  enum StopSignal: Int32, CaseIterable, CustomTestStringConvertible {
+    case terminate = 15
+    case interrupt = 2
+    var testDescription: String { self == .terminate ? "SIGTERM" : "SIGINT" }
+  }
+
+  @Test(
+    "SIGTERM and SIGINT: every client is told, the record is closed, the exit status is 0",
+    arguments: StopSignal.allCases)
+  func stopsCleanly(_ stop: StopSignal) throws {
+    let folder = try makeTemporaryFolder("stop")
+    defer { removeFolder(folder) }
+    let server = try Server(folder: folder)
+    let ann = try MachineClient(port: server.port, label: "ann")
+    try ann.ok("NAME ann")
+    let stranger = try MachineClient(port: server.port, label: "stranger")
+    try stranger.sync()
+    server.process.signal(stop.rawValue)
+    let (annLines, annClosed) = ann.readToEnd()
+    #expect(annClosed && annLines.last?.hasPrefix("BYE ") == true, "\(annLines)")
+    let (strangerLines, strangerClosed) = stranger.readToEnd()
+    #expect(strangerClosed && strangerLines == ["ERR SHUTTING_DOWN the server is shutting down"])
+    #expect(server.process.end() == "exit 0", "\(server.process.errorOutput)")
+    let record = try readFile(server.recordPath)
+    #expect(record.hasSuffix("\n") && record.split(separator: "\n").last?.hasPrefix("ev BYE ") == true)
+    let replay = try runReplay(server.recordPath, folder: folder)
+    #expect(replay.end == "exit 0", "\(replay.error)")
+  }
+
+  @Test("out of descriptors, the server keeps serving, does not spin, and accepts again once some are free")
+  func acceptsThroughEMFILE() throws {
+    let folder = try makeTemporaryFolder("emfile")
+    defer { removeFolder(folder) }
+    // A descriptor limit of 48 for the server alone: a few for itself, the rest for connections.
+    let server = try Server(folder: folder, options: ["--claim-window", "0.2"], shell: "ulimit -n 48")
+    // First a claim runs out: Dispatch sets up its timers lazily, with a descriptor, so let it do that
+    // before there are none (a server runs out long after it starts; this test would not otherwise).
+    let ann = try MachineClient(port: server.port, label: "ann")
+    let bob = try MachineClient(port: server.port, label: "bob")
+    try ann.ok("NAME ann")
+    try bob.ok("NAME bob")
+    try ann.ok("CLAIM")
+    try ann.readUntil("EXPIRED") { $0.hasPrefix("EXPIRED ") }
+    var clients = try (0..<60).map { _ in
+      try BlockingLineClient(host: "127.0.0.1", port: server.port, timeout: MachineClient.timeout)
+    }
+    // The server takes as many as it has descriptors for; the rest wait in the listen queue.
+    var greeted = Set<Int>()
+    var settled = 0
+    while settled < 20 {
+      let before = greeted.count
+      for index in clients.indices where !greeted.contains(index) {
+        if clients[index].readLine(timeout: 0) != nil { greeted.insert(index) }
+      }
+      settled = greeted.count == before && !greeted.isEmpty ? settled + 1 : 0
+      usleep(50_000)
+    }
+    #expect(greeted.count > 10 && greeted.count < 60, "\(greeted.count) of 60 accepted")
+    let waiting = clients.indices.filter { !greeted.contains($0) }
+    try #require(waiting.count < greeted.count, "too few descriptors for this test: \(greeted.count)")
+    // Still serving the connections it has.
+    let first = try #require(greeted.min())
+    clients[first].send("PING busy")
+    #expect(clients[first].readLine(timeout: MachineClient.timeout) == "PONG busy")
+    // And not spinning on the connections it cannot take: a second of waiting costs little CPU.
+    let cpuBefore = try cpuMilliseconds(of: server.process.pid)
+    usleep(1_000_000)
+    let used = try cpuMilliseconds(of: server.process.pid) - cpuBefore
+    #expect(used < 300, "\(used) ms of CPU in a second out of descriptors")
+    // Free most of the descriptors: every waiting connection is taken and served.
+    for index in greeted where index != first { clients[index].close() }
+    for index in waiting {
+      #expect(clients[index].readLine(timeout: MachineClient.timeout)?.hasPrefix("SETDUEL 1 ") == true)
+    }
+    let last = try #require(waiting.last)
+    clients[last].send("PING free")
+    #expect(clients[last].readLine(timeout: MachineClient.timeout) == "PONG free")
+    clients.removeAll()
+  }
+}
+
+/// The user and system CPU time a process has used, in milliseconds (from /proc).
+func cpuMilliseconds(of pid: pid_t) throws -> Int {
+  let stat = try readFile("/proc/\(pid)/stat")
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+    throw TestFailure("unreadable /proc/\(pid)/stat")
+  }
+  return (user + system) * 1000 / Int(sysconf(Int32(_SC_CLK_TCK)))
+}

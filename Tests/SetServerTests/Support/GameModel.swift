@@ -1,0 +1,149 @@
+import SetCore
+import SetProtocol
+
+/// What one machine-mode connection knows of the game from the lines it received, kept the way a
+/// client would keep it: the table from `START` and `DIFF`, each seat's score as the sum of the `SCORE`
+/// deltas since `START`, and the cards each seat's sets took. Anything that contradicts what came
+/// before (a gap in the event numbers, a total that is not the sum, a card credited twice) is noted.
+struct GameModel {
+  /// The number of the last event seen, or of the state a `TABLE` line gave.
+  var lastSeq: Int?
+  var game = 0
+  /// Whether this game's `START` was seen, so `taken` holds every set of the game.
+  var sawStart = false
+  var table: [Card?] = []
+  var deck = 0
+  var scores = [0, 0]
+  var taken: [[Card]] = [[], []]
+  var over = false
+  /// Every event word seen, counted.
+  var counts: [String: Int] = [:]
+  var problems: [String] = []
+  /// A `TABLE` line set the starting point: the `PLAYER` lines after it give the scores.
+  private var baselinePending = false
+
+  mutating func read(_ line: String) {
+    guard let decoded = ServerLine.decode(line) else { return }
+    switch decoded {
+    case .table(let seq, let deck, let cards):
+      if lastSeq == nil {
+        lastSeq = seq
+        table = cards
+        self.deck = deck
+        baselinePending = true
+      } else if seq == lastSeq, table.compactMap({ $0 }) != cards || table.contains(nil) {
+        problems.append("TABLE \(seq) differs from the table the events built")
+      }
+    case .player(let seat, _, let score, _):
+      if baselinePending {
+        scores[seat.offset] = score
+      } else if score != scores[seat.offset] {
+        problems.append("PLAYER \(seat.rawValue) has \(score), the SCORE lines add up to \(scores[seat.offset])")
+      }
+    case .reply(let reply):
+      // `OK STATE seq game ...` names the game, which a TABLE line does not.
+      if case .ok("STATE", let fields) = reply.kind, fields.count >= 2, Int(fields[0]) == lastSeq,
+        let game = Int(fields[1])
+      {
+        if sawStart, game != self.game { problems.append("OK STATE says game \(game), the events \(self.game)") }
+        self.game = game
+      }
+    case .event(let seq, let event):
+      baselinePending = false
+      if let last = lastSeq, seq != last + 1 { problems.append("event \(seq) came after \(last)") }
+      lastSeq = seq
+      let word = String(line.prefix { $0 != " " })
+      counts[word, default: 0] += 1
+      apply(event, seq: seq)
+    default:
+      break
+    }
+  }
+
+  private mutating func apply(_ event: ServerEvent, seq: Int) {
+    switch event {
+    case .started(let game, let deck, let cards):
+      self.game = game
+      self.deck = deck
+      table = cards
+      scores = [0, 0]
+      taken = [[], []]
+      sawStart = true
+      over = false
+    case .diff(let deck, let change):
+      self.deck = deck
+      apply(change, seq: seq)
+    case .score(let seat, let delta, let total, _):
+      scores[seat.offset] += delta
+      if scores[seat.offset] != total {
+        problems.append("SCORE \(seq): total \(total), but the deltas add up to \(scores[seat.offset])")
+      }
+    case .setFound(let seat, let slots, let cards):
+      for (slot, card) in zip(slots, cards) where slot.index >= table.count || table[slot.index] != card {
+        problems.append("SET \(seq): \(slot.label) does not hold that card")
+      }
+      if !SetLogic.isSet(cards) { problems.append("SET \(seq): the cards are not a set") }
+      for card in cards where taken.joined().contains(card) {
+        problems.append("SET \(seq): card \(card.digits) was credited before")
+      }
+      taken[seat.offset] += cards
+    case .notASet(_, _, let cards):
+      if SetLogic.isSet(cards) { problems.append("NOSET \(seq): the cards are a set") }
+    case .over(let result):
+      over = true
+      if result.scores != scores { problems.append("OVER \(seq): scores \(result.scores), SCORE lines \(scores)") }
+    default:
+      break
+    }
+  }
+
+  /// Applies a change in the documented order: empty, move, fill, then size.
+  private mutating func apply(_ change: TableChange, seq: Int) {
+    for slot in change.emptied where slot.index < table.count { table[slot.index] = nil }
+    for move in change.moved {
+      if move.from.index >= table.count || table[move.from.index] != move.card {
+        problems.append("DIFF \(seq): \(move.card.digits) was not in \(move.from.label)")
+      }
+      grow(to: move.to.index + 1)
+      table[move.to.index] = move.card
+      if move.from.index < table.count { table[move.from.index] = nil }
+    }
+    for placement in change.filled {
+      grow(to: placement.slot.index + 1)
+      table[placement.slot.index] = placement.card
+    }
+    if table.count > change.slotCount {
+      if table[change.slotCount...].contains(where: { $0 != nil }) {
+        problems.append("DIFF \(seq): cards left past the table's end")
+      }
+      table.removeLast(table.count - change.slotCount)
+    }
+    grow(to: change.slotCount)
+    if table.contains(nil) { problems.append("DIFF \(seq): the table has a hole") }
+  }
+
+  private mutating func grow(to count: Int) {
+    if table.count < count { table += [Card?](repeating: nil, count: count - table.count) }
+  }
+
+  /// The cards on the table as the events left them.
+  var cards: [Card] { table.compactMap { $0 } }
+
+  /// Three slots that hold a set, if the table has one.
+  var someSet: [Slot]? {
+    Table(cards: cards).sets().first
+  }
+
+  /// Three slots that do not hold a set.
+  var someNonSet: [Slot]? {
+    let cards = self.cards
+    for i in 0..<cards.count {
+      for j in (i + 1)..<cards.count {
+        for k in (j + 1)..<cards.count where !SetLogic.isSet(cards[i], cards[j], cards[k]) {
+          return [Slot(i), Slot(j), Slot(k)]
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,128 @@
+@preconcurrency import Glibc
+
+/// A child process for the end-to-end tests: the real `setduel` binary, run as a user would run it.
+/// Its standard output and error go to files in a folder of the test's own (files never fill up and
+/// block the child the way an unread pipe would); standard input is /dev/null. It starts through bash,
+/// which closes every other descriptor first: the test process holds some that are not close-on-exec,
+/// and a server holding other tests' sockets would keep them open.
+final class Subprocess {
+  let pid: pid_t
+  let outputPath: String
+  let errorPath: String
+  private var status: Int32?
+
+  /// The `setduel` binary `swift build` made next to this test bundle.
+  static func setduelPath() throws -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { throw TestFailure("cannot read /proc/self/exe") }
+    let exe = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let path = folder + "/setduel"
+    guard access(path, X_OK) == 0 else {
+      throw TestFailure("no setduel binary at \(path): `swift build` makes it (and `swift test` builds it too)")
+    }
+    return path
+  }
+
+  /// Starts `arguments[0]` with `arguments`, writing its output to files in `folder`. `shell` is run
+  /// by bash just before, such as `ulimit -n 48`.
+  init(_ arguments: [String], folder: String, name: String, shell: String = "") throws {
+    outputPath = "\(folder)/\(name).out"
+    errorPath = "\(folder)/\(name).err"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let script = """
+      for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done
+      \(shell)
+      exec "$@"
+      """
+    let argv = (["/bin/bash", "-c", script, "setduel-test"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let result = posix_spawn(&child, "/bin/bash", &actions, nil, argv, environ)
+    guard result == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+    pid = child
+  }
+
+  deinit {
+    if status == nil {
+      kill(pid, SIGKILL)
+      _ = wait(timeout: 10)
+    }
+  }
+
+  /// Everything the child has written to standard output so far.
+  var output: String { (try? readFile(outputPath)) ?? "" }
+
+  /// Everything the child has written to standard error so far.
+  var errorOutput: String { (try? readFile(errorPath)) ?? "" }
+
+  /// The first line of standard output that starts with `prefix`, waiting up to `timeout` seconds.
+  func outputLine(startingWith prefix: String, timeout: Double = MachineClient.timeout) -> String? {
+    var found: String?
+    _ = eventually(timeout: timeout) {
+      found = output.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
+      return found != nil || hasExited
+    }
+    return found
+  }
+
+  func signal(_ number: Int32) {
+    kill(pid, number)
+  }
+
+  private var hasExited: Bool {
+    if status != nil { return true }
+    var raw: Int32 = 0
+    if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+    return status != nil
+  }
+
+  /// Waits up to `timeout` seconds for the child to end: its wait status, or nil if it is still running.
+  func wait(timeout: Double) -> Int32? {
+    _ = eventually(timeout: timeout) { hasExited }
+    return status
+  }
+
+  /// Waits for the child to end and describes how: `exit N` or `signal N`, or `running`.
+  func end(timeout: Double = MachineClient.timeout) -> String {
+    guard let raw = wait(timeout: timeout) else { return "running" }
+    let signal = raw & 0x7F
+    return signal == 0 ? "exit \((raw >> 8) & 0xFF)" : "signal \(signal)"
+  }
+}
+
+/// A new empty folder under the system's temporary folder.
+func makeTemporaryFolder(_ name: String) throws -> String {
+  var template = Array("/tmp/setduel-\(name)-XXXXXX".utf8CString)
+  guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
+  return String(cString: made)
+}
+
+/// Removes a folder and everything in it.
+func removeFolder(_ path: String) {
+  for name in (try? listFiles(path)) ?? [] where unlink("\(path)/\(name)") != 0 {
+    removeFolder("\(path)/\(name)")
+  }
+  rmdir(path)
+}
+
+/// Writes a text file.
+func writeFile(_ path: String, _ text: String) throws {
+  guard let file = fopen(path, "w") else { throw FileError(path: path) }
+  defer { fclose(file) }
+  let bytes = Array(text.utf8)
+  guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw FileError(path: path) }
+}
+
+/// Runs `setduel replay FILE` to its end: how it ended, and what it wrote.
+func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
+  let replay = try Subprocess([try Subprocess.setduelPath(), "replay", file], folder: folder, name: "replay")
+  let end = replay.end(timeout: 60)
+  return (end, replay.output, replay.errorOutput)
+}

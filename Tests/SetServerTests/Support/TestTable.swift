@@ -1,0 +1,144 @@
+import Glibc
+import SetCore
+import SetNet
+import SetProtocol
+import SetServer
+
+/// A real `TableServer` on 127.0.0.1 and a free port, for the fault and identity tests.
+///
+/// By default the rate limit is generous (so tests that send in bulk are not drowned in
+/// `RATE_LIMITED`; the rate limit has tests of its own), the claim window is long (so no clock runs
+/// out under a test on a loaded machine), and no record is kept.
+final class TestTable {
+  let server: TableServer
+  let port: UInt16
+
+  /// A generous limit for tests that send in bulk: the bucket still runs, it just never empties.
+  static let bulkRate = TokenBucket.Configuration(linesPerSecond: 100_000, burst: 100_000)
+
+  init(seed: UInt64 = 7, claimWindow: Int64 = 60_000, _ configure: (inout TableServer.Settings) -> Void = { _ in })
+    throws
+  {
+    var settings = TableServer.Settings()
+    settings.seed = seed
+    settings.rules = Rules(claimWindow: claimWindow)
+    settings.network.host = "127.0.0.1"
+    settings.network.port = 0
+    settings.network.rateLimit = Self.bulkRate
+    settings.recordsDirectory = nil
+    configure(&settings)
+    server = TableServer(settings: settings, log: { _, _ in })
+    port = try server.start()
+  }
+
+  deinit {
+    server.stop()
+  }
+
+  /// A new machine-mode connection.
+  func client(_ label: String) throws -> MachineClient {
+    try MachineClient(port: port, label: label)
+  }
+
+  /// A new connection named `name`: its seat (0 for a spectator) and resume token.
+  func named(_ name: String) throws -> (client: MachineClient, seat: Int, token: String) {
+    let client = try client(name)
+    let fields = try client.ok("NAME \(name)")
+    guard fields.count == 2, let seat = Int(fields[0]) else { throw TestFailure("NAME \(name): \(fields)") }
+    return (client, seat, fields[1])
+  }
+
+  /// Two seated players, ann and bob, with the first game started, and a spectator to watch it.
+  func game() throws -> Game {
+    let ann = try named("ann")
+    let bob = try named("bob")
+    let observer = try named("observer")
+    guard ann.seat == 1, bob.seat == 2, observer.seat == 0 else { throw TestFailure("seats were not 1, 2, 0") }
+    try ann.client.readUntil("START") { $0.hasPrefix("START ") }
+    try observer.client.ok("STATE")  // For the game's number.
+    return Game(ann: ann.client, bob: bob.client, observer: observer.client, annToken: ann.token, bobToken: bob.token)
+  }
+
+  /// Runs `body` with the host on the table's queue.
+  func inspect<T>(_ body: (GameHost) -> T) -> T {
+    server.inspect(body)
+  }
+
+  /// Whether `condition` on the host comes to hold within `timeout` seconds.
+  func eventually(timeout: Double = 10, _ condition: (GameHost) -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while ContinuousClock.now < deadline {
+      if inspect(condition) { return true }
+      usleep(5000)
+    }
+    return inspect(condition)
+  }
+
+  /// What is wrong with the server after a fault, or nothing: a new connection's PING is answered,
+  /// the observer's PING is answered, and the game's invariants hold between what the observer saw and
+  /// what the host holds (see `invariantProblems`).
+  func health(observer: MachineClient) -> [String] {
+    var problems: [String] = []
+    do {
+      let fresh = try client("fresh")
+      try fresh.sync()
+      fresh.close()
+    } catch {
+      problems.append("a new connection's PING: \(error)")
+    }
+    return problems + invariantProblems(observer: observer)
+  }
+
+  /// The invariants of ../shared/ORACLES.md, checked between the host's match and the observer's model
+  /// at the same event: every card in exactly one place (deck, table, or one seat's sets); each score
+  /// the sum of the SCORE deltas since START; no card credited twice; a finished game's sets and
+  /// table adding up to 81. Between games the last dealt game is checked.
+  func invariantProblems(observer: MachineClient) -> [String] {
+    for _ in 0..<50 {
+      do {
+        try observer.sync()
+      } catch {
+        return ["the observer's PING: \(error)"]
+      }
+      let (seq, match) = inspect { ($0.seq, $0.match) }
+      // Something may have happened between the PONG and the look: look again.
+      guard seq == observer.model.lastSeq else { continue }
+      return Self.compare(match, observer.model)
+    }
+    return ["the observer never caught up with the host"]
+  }
+
+  static func compare(_ match: Match, _ model: GameModel) -> [String] {
+    var problems = model.problems
+    guard match.game > 0 else { return problems }
+    let everywhere = match.deck.cards + match.table.cards + match.taken[0] + match.taken[1]
+    if everywhere.count != 81 || Set(everywhere) != Set(Card.all) {
+      problems.append("the 81 cards are not each in exactly one place (\(everywhere.count) placed)")
+    }
+    if match.scores != model.scores { problems.append("host scores \(match.scores), SCORE lines \(model.scores)") }
+    if match.table.cards != model.cards { problems.append("the host's table differs from the events'") }
+    if match.deck.count != model.deck { problems.append("host deck \(match.deck.count), events \(model.deck)") }
+    if match.game != model.game { problems.append("host game \(match.game), events \(model.game)") }
+    if model.sawStart {
+      for seat in 0..<2 where match.taken[seat].sorted() != model.taken[seat].sorted() {
+        problems.append("seat \(seat + 1) took other cards than its SET lines say")
+      }
+    }
+    if case .over(let result) = match.phase {
+      if !match.deck.isEmpty && result.ending == .completed { problems.append("game over with cards in the deck") }
+      if result.ending == .completed && (result.sets[0] + result.sets[1]) * 3 + match.table.cards.count != 81 {
+        problems.append("sets taken * 3 + cards left is not 81")
+      }
+    }
+    return problems
+  }
+}
+
+/// Two seated players and a spectator at a table whose first game has started.
+struct Game {
+  let ann: MachineClient
+  let bob: MachineClient
+  let observer: MachineClient
+  let annToken: String
+  let bobToken: String
+}
