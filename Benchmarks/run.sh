@@ -110,8 +110,13 @@ if grep -q '"setduel-bench"' Package.swift; then
 fi
 
 # The line-rate limit (20 a second per connection by default) would refuse a benchmark's pings and the
-# bots' moves: set it as high as it goes. The limiter still runs; it costs nanoseconds a line.
+# bots' moves: set it as high as it goes. The limiter still runs; it costs nanoseconds a line. (An
+# older build, measured through SETDUEL_SERVER, may know only --no-rate-limit.)
 unlimited=(--rate 100000 --burst 100000)
+if ! "$server" serve --help 2>/dev/null | grep -q -- '--rate N' \
+  && "$server" serve --help 2>/dev/null | grep -q -- '--no-rate-limit'; then
+  unlimited=(--no-rate-limit)
+fi
 start_setduel table "${unlimited[@]}"
 table_port=$port
 start_setduel timer "${unlimited[@]}" --claim-window 0.02
