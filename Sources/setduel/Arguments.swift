@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// A command line split into positional words and `--name value` options, with clear errors.
 struct Arguments {
   /// A command-line mistake: the message, printed with the usage, and exit status 2.
@@ -33,6 +35,19 @@ struct Arguments {
         throw UsageError(message: "unknown option --\(name)")
       }
     }
+  }
+
+  /// Prints `usage` and exits 0 when `--help` was given.
+  func answerHelp(_ usage: String) {
+    guard flag("help") else { return }
+    print(usage)
+    exit(0)
+  }
+
+  /// The optional `HOST[:PORT]` argument, the only positional word allowed.
+  func endpoint(defaultPort: UInt16) throws(UsageError) -> (host: String, port: UInt16) {
+    guard positional.count <= 1 else { throw UsageError(message: "unexpected argument \(positional[1])") }
+    return try Self.endpoint(positional.first, defaultPort: defaultPort)
   }
 
   /// Whether a flag was given.

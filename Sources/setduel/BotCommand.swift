@@ -21,14 +21,8 @@ enum BotCommand {
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, valued: ["level", "name", "seed"], flags: ["help"])
-    if arguments.flag("help") {
-      print(usage)
-      exit(0)
-    }
-    guard arguments.positional.count <= 1 else {
-      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[1])")
-    }
-    let endpoint = try Arguments.endpoint(arguments.positional.first, defaultPort: Serve.defaultPort)
+    arguments.answerHelp(usage)
+    let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
       BotLevel(rawValue: $0)
     }

@@ -20,14 +20,8 @@ enum Play {
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, valued: ["name"], flags: ["help", "ascii"])
-    if arguments.flag("help") {
-      print(usage)
-      exit(0)
-    }
-    guard arguments.positional.count <= 1 else {
-      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[1])")
-    }
-    let endpoint = try Arguments.endpoint(arguments.positional.first, defaultPort: Serve.defaultPort)
+    arguments.answerHelp(usage)
+    let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let name = try playerName(arguments.text("name"))
     guard TerminalMode.isInteractive else {
       fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")

@@ -12,10 +12,7 @@ enum ReplayCommand {
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, valued: [], flags: ["help"])
-    if arguments.flag("help") {
-      print(usage)
-      exit(0)
-    }
+    arguments.answerHelp(usage)
     guard arguments.positional.count == 1 else { throw Arguments.UsageError(message: "replay needs one FILE") }
     let path = arguments.positional[0]
     guard let text = readText(path) else { fail("cannot read \(path): \(String(cString: strerror(errno)))") }

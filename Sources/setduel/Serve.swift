@@ -44,10 +44,7 @@ enum Serve {
         "idle-timeout", "log-level", "records", "bot",
       ],
       flags: ["help", "no-records"])
-    if arguments.flag("help") {
-      print(usage)
-      exit(0)
-    }
+    arguments.answerHelp(usage)
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
     }
