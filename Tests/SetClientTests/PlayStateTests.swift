@@ -107,6 +107,13 @@ struct PlayStateTests {
     #expect(policy.delay(before: 0) == nil)
   }
 
+  @Test("by default the client keeps trying at least as long as the server holds a seat")
+  func backoffOutlastsTheGrace() {
+    let policy = ReconnectPolicy()
+    let waited = (1...policy.attempts).compactMap { policy.delay(before: $0) }.reduce(0, +)
+    #expect(waited >= Rules().resumeGrace)
+  }
+
   @Test("the bot's brain is seeded: the same seed and table give the same decisions")
   func botIsSeeded() throws {
     let model = Tables.model(cards: 12, deck: 45, extra: [])

@@ -1,5 +1,6 @@
 /// When to try again after a dropped connection: a delay that doubles from `first` up to `longest`,
-/// for at most `attempts` tries. Pure, so its schedule is testable.
+/// for at most `attempts` tries. The default keeps trying for a little longer than the server holds a
+/// seat (60 s), so a player whose link comes back in time always gets the seat back. Pure and testable.
 public struct ReconnectPolicy: Equatable, Sendable {
   /// The delay before the first try, in milliseconds.
   public var first: Int64
@@ -8,7 +9,7 @@ public struct ReconnectPolicy: Equatable, Sendable {
   /// How many tries before giving up.
   public var attempts: Int
 
-  public init(first: Int64 = 250, longest: Int64 = 4_000, attempts: Int = 10) {
+  public init(first: Int64 = 250, longest: Int64 = 4_000, attempts: Int = 20) {
     self.first = first
     self.longest = longest
     self.attempts = attempts
