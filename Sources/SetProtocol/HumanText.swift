@@ -57,6 +57,28 @@ public enum HumanText {
     }
   }
 
+  /// The status line people see after every change: the seats or the scores, the deck, and what can
+  /// be done now. `names` are the names last seen in each seat; `seated` who holds each seat now.
+  public static func status(
+    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int
+  ) -> String {
+    guard game > 0 else {
+      let seats = seated.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
+      return "[\(seats)] waiting for a second player"
+    }
+    let standing = Seat.allCases.map { "\(names[$0.offset]) \(scores[$0.offset])" }.joined(separator: " | ")
+    let what: String
+    switch phase {
+    case .waiting: what = "waiting for players"
+    case .open: what = "open play: SET to claim, PICK A B C, DEAL for more cards"
+    case .window(let window):
+      what = "\(names[window.holder.offset]) \(window.kind == .claim ? "picks" : "has the turn"): PICK three cards"
+    case .paused: what = "paused: a player is away"
+    case .over: what = "game over: NEW for a rematch"
+    }
+    return "[\(standing) | deck \(deck)] \(what)"
+  }
+
   /// The reason for a score change in words.
   public static func words(_ reason: ScoreReason) -> String {
     switch reason {

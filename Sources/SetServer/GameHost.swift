@@ -336,18 +336,26 @@ public struct GameHost {
       actions.append(.record(GameRecord.eventLine(line)))
       log(.info, line)
     }
+    // The human presentation of the same events, also made once, when someone reads it.
+    var words: [String]?
     for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
       switch client.presentation {
       case .machine:
         for line in lines { send(id, line) }
       case .human:
-        for event in events { send(id, HumanText.sentence(for: event, names: seatNames)) }
-        if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
-          for line in HumanText.table(match.table.cards) { send(id, line) }
-        }
-        send(id, statusLine())
+        if words == nil { words = humanLines(for: events) }
+        for line in words ?? [] { send(id, line) }
       }
     }
+  }
+
+  /// Events in words, the table drawn again if it changed, and the status line.
+  private func humanLines(for events: [ServerEvent]) -> [String] {
+    var lines = events.map { HumanText.sentence(for: $0, names: seatNames) }
+    if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
+      lines += HumanText.table(match.table.cards)
+    }
+    return lines + [statusLine()]
   }
 
   /// The whole state for one connection: the table and both seats (and, in words, the status).
@@ -387,24 +395,11 @@ public struct GameHost {
     }
   }
 
-  /// A one-line summary for people: scores, deck, and what can be done now.
+  /// The human status line for the match as it stands.
   private func statusLine() -> String {
-    guard match.game > 0 else {
-      let seats = Seat.allCases.map { holders[$0.offset]?.name ?? "(empty seat)" }.joined(separator: " | ")
-      return "[\(seats)] waiting for a second player"
-    }
-    let scores = Seat.allCases.map { "\(seatNames[$0.offset]) \(match.scores[$0.offset])" }.joined(separator: " | ")
-    let what: String
-    switch match.phase {
-    case .waiting: what = "waiting for players"
-    case .open: what = "open play: SET to claim, PICK A B C, DEAL for more cards"
-    case .window(let window):
-      let name = seatNames[window.holder.offset]
-      what = "\(name) \(window.kind == .claim ? "picks" : "has the turn"): PICK three cards"
-    case .paused: what = "paused: a player is away"
-    case .over: what = "game over: NEW for a rematch"
-    }
-    return "[\(scores) | deck \(match.deck.count)] \(what)"
+    HumanText.status(
+      game: match.game, phase: match.phase, names: seatNames, seated: holders.map { $0?.name },
+      scores: match.scores, deck: match.deck.count)
   }
 
   private mutating func reply(_ id: ClientID, _ reply: Reply) {
