@@ -10,7 +10,7 @@ let usage = """
     serve     host a table over TCP (setduel serve --help)
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
-    replay    print a recorded game and check it against the rules
+    replay    print a recorded game and check it against the rules (setduel replay --help)
     help      this text
 
   README.md has the rules; protocol.md has the wire protocol.
@@ -32,6 +32,8 @@ do {
     if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
   }
 } catch let error as Arguments.UsageError {
-  fputs("setduel: \(error.message)\n\n\(usage)\n", stderr)
+  let known = ["serve", "play", "bot", "replay"].contains(command ?? "")
+  let hint = known ? "see: setduel \(command ?? "") --help" : usage
+  fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)
 }
