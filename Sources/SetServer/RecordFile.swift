@@ -56,6 +56,20 @@ public final class RecordFile {
 
   deinit { close() }
 
+  /// The text of the record file at `path`.
+  public static func contents(of path: String) throws(RecordError) -> String {
+    guard let file = fopen(path, "r") else {
+      throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The default folder for records: `$XDG_DATA_HOME/setduel/records`, else `~/.local/share/setduel/records`.
   public static func defaultDirectory() -> String {
     if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {

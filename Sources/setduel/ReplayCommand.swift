@@ -15,10 +15,11 @@ enum ReplayCommand {
     arguments.answerHelp(usage)
     guard arguments.positional.count == 1 else { throw Arguments.UsageError(message: "replay needs one FILE") }
     let path = arguments.positional[0]
-    guard let text = readText(path) else { fail("cannot read \(path): \(String(cString: strerror(errno)))") }
     let replay: Replay
     do {
-      replay = try Replay(text: text)
+      replay = try Replay(text: RecordFile.contents(of: path))
+    } catch let error as RecordError {
+      fail("\(error)")
     } catch {
       fail("\(path): \(error)")
     }
@@ -31,16 +32,5 @@ enum ReplayCommand {
       fflush(stdout)
       fail("\(path): the replay differs from the record at \(error)")
     }
-  }
-
-  private static func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
-      bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
