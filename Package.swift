@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The pure modules: the standard library and one another, nothing else. No Glibc, Dispatch or
+/// Foundation, so no clock, no sockets, no files, no terminal and no global randomness: time comes in
+/// as a value, randomness from a seeded generator. `Tests/ArchitectureTests` fails if a file in one of
+/// them imports anything outside this list, or if a pure target depends on a shell.
+let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore"]
+
 let package = Package(
   name: "SetDuel",
   products: [
@@ -8,34 +14,58 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // The rules of Set and of a two-player match: standard library only.
+    // MARK: Pure
+
+    // The rules of Set and of a two-player match.
     .target(name: "SetCore"),
     // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
     .target(name: "SetSimulation", dependencies: ["SetCore"]),
-    // The wire: requests, replies and events as lines, both ways. Pure.
+    // The wire: requests, replies, events and data lines, both ways; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
+    // A line transport's logic without sockets: framing, telnet, rate limits, the transport seam.
+    .target(name: "SetTransport"),
+    // The table's host: connections, seats, spectators and the match; the record format and replay.
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol"]),
+    // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
+    .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
+
+    // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
+
     // Linux calls Swift's Glibc module leaves out: epoll, eventfd, sched_setaffinity.
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-    // A game-agnostic TCP line transport: Glibc sockets, epoll and Dispatch.
-    .target(name: "SetNet", dependencies: ["CLinux"]),
-    // The table's host: connections, seats and the match, with no I/O. Then the socket shell around it.
-    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
-    // The client: a pure model of the table, the renderer and the bot's brain, and the shells around them.
-    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol", "SetNet"]),
-    .executableTarget(name: "setduel", dependencies: ["SetCore", "SetProtocol", "SetNet", "SetServer", "SetClient"]),
+    // The TCP line transport on Glibc sockets, an epoll event loop and Dispatch; line clients.
+    .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
+    // The table server: a `GameHost` over a line transport, the timer and the record file.
+    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet"]),
+    // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.
+    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol", "SetClientCore", "SetNet"]),
+    .executableTarget(
+      name: "setduel",
+      dependencies: [
+        "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
+      ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
+
+    // MARK: Tests
+
+    .testTarget(name: "ArchitectureTests"),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
-    .testTarget(name: "SetNetTests", dependencies: ["SetNet", "CLinux"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux"]),
     .testTarget(
-      name: "SetServerTests", dependencies: ["SetServer", "SetNet", "SetProtocol", "SetCore"],
+      name: "SetServerTests",
+      dependencies: ["SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore"],
       exclude: ["Transcripts"]),
     .testTarget(
-      name: "SetClientTests", dependencies: ["SetClient", "SetCore", "SetProtocol", "SetServer", "SetNet", "setduel"],
+      name: "SetClientTests",
+      dependencies: [
+        "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
+        "setduel",
+      ],
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Glibc
+import SetTransport
 
 /// A plain blocking line client for tests, benchmarks and scripts: every call waits, each read at
 /// most for its timeout (using poll). Not thread-safe: use one from one thread at a time.

@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SetTransport
 
 /// One thread waiting on epoll for many sockets, running their handlers on a serial queue.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SetTransport
 
 /// A TCP client that speaks lines, driven by Dispatch: for terminal clients and bots.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SetTransport
 
 /// A TCP server that speaks lines: it frames each connection's input with a `LineFramer`, limits
 /// its rate with a `TokenBucket`, and queues output per connection. It knows nothing of what the
@@ -508,4 +509,9 @@ private final class Connection: @unchecked Sendable {
     self.bucket = bucket
     lastInput = now
   }
+}
+
+extension LineServer: LineTransport {
+  /// Where a `LineServer` listens and the limits it holds every connection to.
+  public typealias Configuration = LineServerConfiguration
 }

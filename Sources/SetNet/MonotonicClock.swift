@@ -1,4 +1,5 @@
 import Glibc
+import SetTransport
 
 /// Milliseconds on the system's monotonic clock, which never jumps when the wall clock is set.
 enum MonotonicClock {

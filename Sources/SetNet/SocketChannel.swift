@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SetTransport
 
 /// A connected non-blocking socket with its output queue, told when the socket is ready either by its
 /// own read and write Dispatch sources or by an `EventLoop`.

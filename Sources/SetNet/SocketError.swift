@@ -1,4 +1,5 @@
 import Glibc
+import SetTransport
 
 /// A socket call that failed, with the `errno` it left.
 public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {

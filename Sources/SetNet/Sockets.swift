@@ -1,4 +1,5 @@
 import Glibc
+import SetTransport
 
 /// Small wrappers over the socket calls both the server and the clients make.
 enum Sockets {

@@ -1,5 +1,6 @@
 import Glibc
 import SetCore
+import SetHost
 
 /// A game record on disk: each line written straight through to the file, so a server killed with
 /// `kill -9` loses nothing it had already broadcast.

@@ -1,8 +1,10 @@
 import Dispatch
 import Glibc
 import SetCore
+import SetHost
 import SetNet
 import SetProtocol
+import SetTransport
 
 /// The socket shell around a `GameHost`: it reads lines, hands them to the host with the time, performs
 /// the actions the host returns, and arms one timer for the host's next deadline. It holds no rules.

@@ -1,6 +1,8 @@
 import Dispatch
 @preconcurrency import Glibc
 import SetClient
+import SetClientCore
+import SetHost
 import SetProtocol
 import SetServer
 

@@ -1,10 +1,13 @@
 import Dispatch
 @preconcurrency import Glibc
 import SetClient
+import SetClientCore
 import SetCore
+import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTransport
 
 /// `setduel` with no command: in a terminal, a game against the computer on a table this process
 /// hosts, which a friend on the LAN can watch; with no terminal, a fast bot-against-bot game printed as

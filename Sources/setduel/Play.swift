@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SetClient
+import SetClientCore
 
 /// `setduel play`: the full-screen terminal client.
 enum Play {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetHost
 import SetServer
 
 /// `setduel replay FILE`: print a recorded game, and check it against the rules.

@@ -1,9 +1,12 @@
 import Dispatch
 @preconcurrency import Glibc
 import SetClient
+import SetClientCore
 import SetCore
+import SetHost
 import SetNet
 import SetServer
+import SetTransport
 
 /// `setduel serve`: host a table.
 enum Serve {

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SetClient
+import SetClientCore
 
 /// `setduel [command] [options]`.
 let usage = """

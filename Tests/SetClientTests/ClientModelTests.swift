@@ -3,6 +3,7 @@ import SetProtocol
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 @Suite("Client model")
 struct ClientModelTests {

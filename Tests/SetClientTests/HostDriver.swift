@@ -1,8 +1,10 @@
 import SetCore
+import SetHost
 import SetProtocol
 import SetServer
 
 @testable import SetClient
+@testable import SetClientCore
 
 /// A pure table host with clients attached, for tests: lines go in, each client's model takes the
 /// lines the host writes to it, and time moves only when the test says.

@@ -3,6 +3,7 @@ import SetProtocol
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 @Suite("Models and bots against the real host, without sockets")
 struct HostedGameTests {

@@ -1,11 +1,14 @@
 import Dispatch
 import Glibc
 import SetCore
+import SetHost
 import SetNet
 import SetServer
+import SetTransport
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 /// A table served on 127.0.0.1, port 0, for the length of a test.
 final class LoopbackTable {

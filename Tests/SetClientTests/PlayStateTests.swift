@@ -2,6 +2,7 @@ import SetCore
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 @Suite("Keys")
 struct PlayStateTests {

@@ -3,6 +3,7 @@ import SetProtocol
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 /// Models built from the lines a server would send, for the renderer's snapshots.
 enum Tables {

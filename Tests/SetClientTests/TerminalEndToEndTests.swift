@@ -2,9 +2,11 @@ import Glibc
 import SetCore
 import SetNet
 import SetProtocol
+import SetTransport
 import Testing
 
 @testable import SetClient
+@testable import SetClientCore
 
 /// `setduel play` run in a pseudo-terminal, driven by keys, as a person would use it.
 final class PseudoTerminalProcess {

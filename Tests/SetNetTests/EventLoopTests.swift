@@ -4,6 +4,7 @@ import Glibc
 import Testing
 
 @testable import SetNet
+@testable import SetTransport
 
 /// The event loop on its own, over a socket pair.
 @Suite(.serialized) struct EventLoopTests {

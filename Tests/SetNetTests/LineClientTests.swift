@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import SetNet
+@testable import SetTransport
 
 extension LineServerTests {
   /// `LineClient` against a real server; nested so it shares the loopback suite's serialization.

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import SetNet
+@testable import SetTransport
 
 /// The server over real loopback sockets. Serialized: one test at a time owns the descriptors.
 @Suite(.serialized) struct LineServerTests {

@@ -1,4 +1,5 @@
 import SetNet
+import SetTransport
 import Testing
 
 @Suite struct RecordingLineTransportTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import SetNet
+import SetTransport
 
 /// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
 func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {

@@ -1,6 +1,7 @@
 import SetCore
 import SetNet
 import SetProtocol
+import SetTransport
 import Testing
 
 /// Two players and a spectator play whole seeded games over real loopback TCP in the machine

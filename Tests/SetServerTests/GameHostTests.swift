@@ -2,7 +2,7 @@ import SetCore
 import SetProtocol
 import Testing
 
-@testable import SetServer
+@testable import SetHost
 
 /// The host on its own, with no sockets: time is whatever the test says.
 @Suite("Game host")

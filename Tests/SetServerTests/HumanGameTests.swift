@@ -1,5 +1,6 @@
 import SetCore
 import SetNet
+import SetTransport
 import Testing
 
 /// The human presentation is complete: two players who read only the words and the drawn table (as a

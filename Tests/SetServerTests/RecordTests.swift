@@ -1,4 +1,5 @@
 import SetCore
+import SetHost
 import SetProtocol
 import SetServer
 import Testing

@@ -2,6 +2,7 @@
 import SetCore
 import SetNet
 import SetProtocol
+import SetTransport
 import Testing
 
 /// `setduel serve` as a user runs it: the real binary in a process of its own, killed and signalled.

@@ -1,4 +1,5 @@
 import Dispatch
+import SetClientCore
 import SetCore
 
 /// The bot's shell: a session to the table and a `BotBrain`. Whenever the table changes or the brain's

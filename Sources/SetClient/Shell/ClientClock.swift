@@ -1,4 +1,5 @@
 import Glibc
+import SetClientCore
 import SetCore
 
 /// The client's clock: milliseconds on the system's monotonic clock since the process's first reading,

@@ -1,4 +1,5 @@
 import Dispatch
+import SetClientCore
 import SetCore
 import SetNet
 import SetProtocol

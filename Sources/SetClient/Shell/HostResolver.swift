@@ -1,4 +1,5 @@
 import Glibc
+import SetClientCore
 
 /// Turns a host name into the dotted IPv4 address the transport connects to.
 public enum HostResolver {

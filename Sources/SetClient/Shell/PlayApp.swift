@@ -1,5 +1,6 @@
 import Dispatch
 @preconcurrency import Glibc
+import SetClientCore
 import SetCore
 import SetProtocol
 

@@ -1,7 +1,9 @@
 import Glibc
+import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTransport
 import Testing
 
 /// Connections that misbehave: many brief ones, one that never reads, one that floods, one that never

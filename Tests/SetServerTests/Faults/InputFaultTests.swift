@@ -1,5 +1,6 @@
 import Glibc
 import SetCore
+import SetHost
 import SetProtocol
 import SetServer
 import Testing

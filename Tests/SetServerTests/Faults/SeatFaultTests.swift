@@ -1,8 +1,10 @@
 import Dispatch
 import SetCore
+import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTransport
 import Testing
 
 /// Seats are bound to connections: a dropped player comes back only with the seat's token, nobody else

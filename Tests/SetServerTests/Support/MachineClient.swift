@@ -1,5 +1,6 @@
 import SetNet
 import SetProtocol
+import SetTransport
 
 /// A test's failure with words, thrown by the helpers.
 struct TestFailure: Error, CustomStringConvertible {

@@ -1,6 +1,8 @@
 import SetCore
+import SetHost
 import SetNet
 import SetServer
+import SetTransport
 
 /// A real server on loopback for one test, stopped when the test ends.
 final class TestServer {

@@ -1,8 +1,10 @@
 import Glibc
 import SetCore
+import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTransport
 
 /// A real `TableServer` on 127.0.0.1 and a free port, for the fault and identity tests.
 ///

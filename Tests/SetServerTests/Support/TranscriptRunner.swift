@@ -1,6 +1,8 @@
 import SetCore
+import SetHost
 import SetNet
 import SetServer
+import SetTransport
 
 /// Runs a transcript against a real server on loopback, each connection a real TCP client.
 enum TranscriptRunner {

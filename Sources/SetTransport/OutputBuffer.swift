@@ -1,20 +1,22 @@
 /// Bytes waiting to be written to a socket, oldest first.
-struct OutputBuffer {
+package struct OutputBuffer {
+  package init() {}
+
   private var storage: [UInt8] = []
   /// Where the unwritten bytes start in `storage`.
   private var head = 0
   /// The last byte handed to the kernel, if any.
-  private(set) var lastWritten: UInt8?
+  package private(set) var lastWritten: UInt8?
 
   /// How many bytes wait.
-  var count: Int { storage.count - head }
+  package var count: Int { storage.count - head }
 
-  var isEmpty: Bool { head == storage.count }
+  package var isEmpty: Bool { head == storage.count }
 
   /// Whether the bytes written so far stop in the middle of a line.
-  var isMidLine: Bool { lastWritten.map { $0 != 10 } ?? false }
+  package var isMidLine: Bool { lastWritten.map { $0 != 10 } ?? false }
 
-  mutating func append(_ bytes: some Sequence<UInt8>) {
+  package mutating func append(_ bytes: some Sequence<UInt8>) {
     if head > 0 && head >= storage.count / 2 {
       storage.removeFirst(head)
       head = 0
@@ -23,7 +25,7 @@ struct OutputBuffer {
   }
 
   /// Calls `write` with the waiting bytes; it returns how many it wrote, which are then dropped.
-  mutating func drain(_ write: (UnsafeRawBufferPointer) -> Int) -> Int {
+  package mutating func drain(_ write: (UnsafeRawBufferPointer) -> Int) -> Int {
     let written = storage.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[head...])) }
     if written > 0 {
       head += written
@@ -36,7 +38,7 @@ struct OutputBuffer {
     return written
   }
 
-  mutating func removeAll() {
+  package mutating func removeAll() {
     storage = []
     head = 0
   }

@@ -10,5 +10,3 @@ public protocol LineTransport: AnyObject {
   /// Exempts `id` from the idle timeout.
   func markIdentified(_ id: ConnectionID)
 }
-
-extension LineServer: LineTransport {}
