@@ -25,7 +25,7 @@ let package = Package(
     // A line transport's logic without sockets: framing, telnet, rate limits, the transport seam.
     .target(name: "SetTransport"),
     // The table's host: connections, seats, spectators and the match; the record format and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol"]),
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
 

@@ -1,5 +1,6 @@
 import SetCore
 import SetProtocol
+import SetTransport
 
 /// The table's host: connections, names, seats, spectators and the match, with no I/O.
 ///
@@ -18,14 +19,14 @@ public struct GameHost {
   struct Holder {
     var name: String
     var token: String
-    var client: ClientID?
+    var client: ConnectionID?
   }
 
   /// The match the table plays.
   public private(set) var match: Match
   /// The sequence number of the last event broadcast.
   public private(set) var seq = 0
-  var clients: [ClientID: Client] = [:]
+  var clients: [ConnectionID: Client] = [:]
   var holders: [Holder?] = [nil, nil]
   /// The name last seen in each seat, to tell events about a seat that has emptied.
   var seatNames = ["seat 1", "seat 2"]
@@ -57,7 +58,7 @@ public struct GameHost {
   public var connectionCount: Int { clients.count }
 
   /// Every connection the host knows.
-  public var clientIDs: [ClientID] { clients.keys.sorted() }
+  public var clientIDs: [ConnectionID] { clients.keys.sorted() }
 
   /// Whether each seat is taken (held for a player, here or away), by seat offset.
   public var seatsTaken: [Bool] { holders.map { $0 != nil } }
@@ -65,7 +66,7 @@ public struct GameHost {
   // MARK: - Calls from the shell
 
   /// A connection opened.
-  public mutating func connect(_ id: ClientID, peer: String, at now: Instant) -> [HostAction] {
+  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     clients[id] = Client()
     log(.info, "connection \(id) from \(peer)")
@@ -79,7 +80,7 @@ public struct GameHost {
   }
 
   /// A line arrived on a connection.
-  public mutating func receive(_ line: String, from id: ClientID, at now: Instant) -> [HostAction] {
+  public mutating func receive(_ line: String, from id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     guard clients[id] != nil, let request = Request.parse(line) else {
       if clients[id]?.presentation == .human { prompt(id) }
@@ -96,7 +97,7 @@ public struct GameHost {
   }
 
   /// A line could not be read (too long, not UTF-8, or over the rate limit): it gets an error and changes nothing.
-  public mutating func reject(_ code: ErrorCode, from id: ClientID) -> [HostAction] {
+  public mutating func reject(_ code: ErrorCode, from id: ConnectionID) -> [HostAction] {
     guard clients[id] != nil else { return [] }
     log(.warning, "\(id): \(code.rawValue)")
     reply(id, Reply(id: nil, .error(ProtocolError(code))))
@@ -104,7 +105,7 @@ public struct GameHost {
   }
 
   /// A connection closed or is closing; a seated player leaves the table and the game pauses.
-  public mutating func disconnect(_ id: ClientID, at now: Instant) -> [HostAction] {
+  public mutating func disconnect(_ id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     guard let client = clients.removeValue(forKey: id) else { return [] }
     log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
@@ -139,7 +140,7 @@ public struct GameHost {
 
   // MARK: - Commands
 
-  private mutating func handle(_ command: ClientCommand, requestID: String?, from id: ClientID, at now: Instant) {
+  private mutating func handle(_ command: ClientCommand, requestID: String?, from id: ConnectionID, at now: Instant) {
     let answer: Result<Reply.Kind, ProtocolError>
     switch command {
     case .help(let verb):
@@ -171,8 +172,9 @@ public struct GameHost {
     closeAfterReply = false
   }
 
-  private mutating func takeName(_ name: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
-  {
+  private mutating func takeName(_ name: String, for id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
     let lower = name.lowercased()
     let taken =
@@ -202,8 +204,9 @@ public struct GameHost {
     return .success(.ok(verb: "NAME", fields: ["\(seat.rawValue)", token]))
   }
 
-  private mutating func resume(_ token: String, for id: ClientID, at now: Instant) -> Result<Reply.Kind, ProtocolError>
-  {
+  private mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
     guard clients[id]?.seat == nil else { return .failure(ProtocolError(.alreadyNamed)) }
     guard let seat = Seat.allCases.first(where: { holders[$0.offset]?.token == token }),
       let holder = holders[seat.offset]
@@ -228,7 +231,7 @@ public struct GameHost {
     return .success(.ok(verb: "RESUME", fields: ["\(seat.rawValue)", holder.name]))
   }
 
-  private mutating func inform(_ command: ClientCommand, for id: ClientID) -> Result<Reply.Kind, ProtocolError> {
+  private mutating func inform(_ command: ClientCommand, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
     guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
     switch command {
     case .state:
@@ -250,7 +253,7 @@ public struct GameHost {
     }
   }
 
-  private mutating func play(_ command: ClientCommand, by id: ClientID, at now: Instant) -> Result<
+  private mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
@@ -359,7 +362,7 @@ public struct GameHost {
   }
 
   /// The whole state for one connection: the table and both seats (and, in words, the status).
-  private mutating func sendState(to id: ClientID) {
+  private mutating func sendState(to id: ConnectionID) {
     guard let client = clients[id] else { return }
     if client.presentation == .human {
       if match.game > 0 { for line in HumanText.table(match.table.cards, picked: match.selection) { send(id, line) } }
@@ -402,16 +405,16 @@ public struct GameHost {
       scores: match.scores, deck: match.deck.count)
   }
 
-  private mutating func reply(_ id: ClientID, _ reply: Reply) {
+  private mutating func reply(_ id: ConnectionID, _ reply: Reply) {
     send(id, reply.line)
     if clients[id]?.presentation == .human { prompt(id) }
   }
 
-  private mutating func prompt(_ id: ClientID) {
+  private mutating func prompt(_ id: ConnectionID) {
     actions.append(.prompt(id, "> "))
   }
 
-  private mutating func send(_ id: ClientID, _ line: String) {
+  private mutating func send(_ id: ConnectionID, _ line: String) {
     actions.append(.send(id, line))
   }
 

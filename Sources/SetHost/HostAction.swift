@@ -1,26 +1,15 @@
-/// A connection as the game host knows it: a number the I/O shell hands out.
-public struct ClientID: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public let value: Int
-
-  public init(_ value: Int) {
-    self.value = value
-  }
-
-  public static func < (lhs: ClientID, rhs: ClientID) -> Bool { lhs.value < rhs.value }
-
-  public var description: String { "#\(value)" }
-}
+import SetTransport
 
 /// Something the I/O shell must do for the game host, in order.
 public enum HostAction: Equatable, Sendable {
   /// Write a line (the shell adds the line end).
-  case send(ClientID, String)
+  case send(ConnectionID, String)
   /// Write text with no line end: the human prompt.
-  case prompt(ClientID, String)
+  case prompt(ConnectionID, String)
   /// The connection has named itself: it is no longer idle.
-  case identified(ClientID)
+  case identified(ConnectionID)
   /// Flush what is queued for the connection, then close it.
-  case close(ClientID)
+  case close(ConnectionID)
   /// A log line.
   case log(LogLevel, String)
   /// A line for the game record (see `GameRecord`), to be written through at once.

@@ -82,7 +82,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       timer = nil
       perform(host.shutdown(reason: reason))
       record?.close()  // Later lines are not written; the path stays known.
-      for id in host.clientIDs { server?.close(connection(id), flushFirst: true) }
+      for id in host.clientIDs { server?.close(id, flushFirst: true) }
       queue.asyncAfter(deadline: .now() + .milliseconds(200)) { [self] in
         stopNow()
         done()
@@ -125,26 +125,26 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   // MARK: - LineServerDelegate (called on `queue`)
 
   public func connected(_ id: ConnectionID, peer: String) {
-    perform(host.connect(client(id), peer: peer, at: now()))
+    perform(host.connect(id, peer: peer, at: now()))
   }
 
   public func received(_ input: LineInput, from id: ConnectionID) {
     switch input {
-    case .line(let line): perform(host.receive(line, from: client(id), at: now()))
-    case .tooLong: perform(host.reject(.lineTooLong, from: client(id)))
-    case .invalidUTF8: perform(host.reject(.badEncoding, from: client(id)))
-    case .rateLimited: perform(host.reject(.rateLimited, from: client(id)))
+    case .line(let line): perform(host.receive(line, from: id, at: now()))
+    case .tooLong: perform(host.reject(.lineTooLong, from: id))
+    case .invalidUTF8: perform(host.reject(.badEncoding, from: id))
+    case .rateLimited: perform(host.reject(.rateLimited, from: id))
     }
   }
 
   public func inputEnded(_ id: ConnectionID) {
     // nc at end of its input: the replies to what it sent are already queued; send them, then close.
-    perform(host.disconnect(client(id), at: now()))
+    perform(host.disconnect(id, at: now()))
     server?.close(id, flushFirst: true)
   }
 
   public func disconnected(_ id: ConnectionID, reason: DisconnectReason) {
-    perform(host.disconnect(client(id), at: now()))
+    perform(host.disconnect(id, at: now()))
   }
 
   public func farewellLine(for reason: DisconnectReason) -> String? {
@@ -177,7 +177,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
         // write: a broadcast to a thousand spectators is a thousand writes, not one per line per
         // spectator, and the first connections get theirs before the rest are written.
         guard index < actions.endIndex, case .send(let next, _) = actions[index], next == id else {
-          server?.send(line, to: connection(id))
+          server?.send(line, to: id)
           continue
         }
         let start = index - 1
@@ -191,10 +191,10 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
             lastBytes += [13, 10]
           }
         }
-        server?.sendRaw(lastBytes, to: connection(id))
-      case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: connection(id))
-      case .identified(let id): server?.markIdentified(connection(id))
-      case .close(let id): server?.close(connection(id), flushFirst: true)
+        server?.sendRaw(lastBytes, to: id)
+      case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
+      case .identified(let id): server?.markIdentified(id)
+      case .close(let id): server?.close(id, flushFirst: true)
       case .log(let level, let message): log(level, message)
       case .record(let line): record?.write(line)
       }
@@ -241,10 +241,6 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   private func now() -> Instant {
     Instant(milliseconds: TableServer.monotonicMilliseconds() - origin)
   }
-
-  private func client(_ id: ConnectionID) -> ClientID { ClientID(Int(id.rawValue)) }
-
-  private func connection(_ id: ClientID) -> ConnectionID { ConnectionID(rawValue: UInt64(id.value)) }
 
   static func monotonicMilliseconds() -> Int64 {
     monotonicNanoseconds() / 1_000_000

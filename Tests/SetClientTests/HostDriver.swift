@@ -2,6 +2,7 @@ import SetCore
 import SetHost
 import SetProtocol
 import SetServer
+import SetTransport
 
 @testable import SetClient
 @testable import SetClientCore
@@ -11,9 +12,9 @@ import SetServer
 struct HostDriver {
   var host: GameHost
   var now = Instant.zero
-  var models: [ClientID: ClientModel] = [:]
+  var models: [ConnectionID: ClientModel] = [:]
   /// Every line each client received, in order.
-  var received: [ClientID: [String]] = [:]
+  var received: [ConnectionID: [String]] = [:]
   private var tokens = 0
 
   init(seed: UInt64, rules: Rules = Rules()) {
@@ -26,7 +27,7 @@ struct HostDriver {
 
   /// Connects a client in the machine presentation and names it.
   mutating func join(_ id: Int, name: String) {
-    let client = ClientID(id)
+    let client = ConnectionID(UInt64(id))
     models[client] = ClientModel()
     perform(host.connect(client, peer: "test", at: now))
     send("MODE MACHINE", from: id)
@@ -35,7 +36,7 @@ struct HostDriver {
 
   /// Sends a request line from a client and delivers what comes back.
   mutating func send(_ line: String, from id: Int) {
-    perform(host.receive(line, from: ClientID(id), at: now))
+    perform(host.receive(line, from: ConnectionID(UInt64(id)), at: now))
   }
 
   /// Moves the clock and lets the host's deadlines fire.
@@ -44,10 +45,10 @@ struct HostDriver {
     perform(host.advance(to: now))
   }
 
-  mutating func model(_ id: Int) -> ClientModel { models[ClientID(id)]! }
+  mutating func model(_ id: Int) -> ClientModel { models[ConnectionID(UInt64(id))]! }
 
   private mutating func perform(_ actions: [HostAction]) {
-    var requests: [(ClientID, String)] = []
+    var requests: [(ConnectionID, String)] = []
     for action in actions {
       guard case .send(let id, let line) = action, models[id] != nil else { continue }
       received[id, default: []].append(line)

@@ -1,5 +1,6 @@
 import SetCore
 import SetProtocol
+import SetTransport
 import Testing
 
 @testable import SetHost
@@ -10,10 +11,10 @@ struct GameHostTests {
   /// A host with two seated players in the machine presentation, and everything it has said.
   struct Table {
     var host = GameHost(rules: Rules(), seed: 7, makeToken: { "token" })
-    var sent: [ClientID: [String]] = [:]
+    var sent: [ConnectionID: [String]] = [:]
     var records: [String] = []
-    let ann = ClientID(1)
-    let bob = ClientID(2)
+    let ann = ConnectionID(1)
+    let bob = ConnectionID(2)
 
     init() {
       for (id, name) in [(ann, "ann"), (bob, "bob")] {
@@ -23,7 +24,7 @@ struct GameHostTests {
       }
     }
 
-    mutating func say(_ line: String, from id: ClientID, at ms: Int64) {
+    mutating func say(_ line: String, from id: ConnectionID, at ms: Int64) {
       take(host.receive(line, from: id, at: Instant(milliseconds: ms)))
     }
 
@@ -38,7 +39,7 @@ struct GameHostTests {
     }
 
     /// The lines sent to `id` since the last call.
-    mutating func drain(_ id: ClientID) -> [String] {
+    mutating func drain(_ id: ConnectionID) -> [String] {
       defer { sent[id] = [] }
       return sent[id] ?? []
     }
@@ -61,7 +62,7 @@ struct GameHostTests {
   @Test("a spectator or a stranger cannot act for a seat")
   func onlySeatsPlay() {
     var table = Table()
-    let cat = ClientID(3)
+    let cat = ConnectionID(3)
     table.take(table.host.connect(cat, peer: "test", at: .zero))
     table.say("MODE MACHINE", from: cat, at: 0)
     table.say("PICK A F L", from: cat, at: 10)

@@ -2,6 +2,7 @@ import SetCore
 import SetHost
 import SetProtocol
 import SetServer
+import SetTransport
 import Testing
 
 /// Game records: written as the game happens, replayed exactly from the seed and the commands, and
@@ -17,7 +18,7 @@ struct RecordTests {
     var host = GameHost(rules: rules, seed: 7, makeToken: tokens.next)
     var record = GameRecord.header(seed: 7, rules: rules)
     var events: [String] = []
-    let (ann, bob, bob2) = (ClientID(1), ClientID(2), ClientID(3))
+    let (ann, bob, bob2) = (ConnectionID(1), ConnectionID(2), ConnectionID(3))
     func perform(_ actions: [HostAction]) {
       for action in actions {
         switch action {
@@ -27,7 +28,7 @@ struct RecordTests {
         }
       }
     }
-    func at(_ ms: Int64, _ id: ClientID, _ line: String) {
+    func at(_ ms: Int64, _ id: ConnectionID, _ line: String) {
       perform(host.receive(line, from: id, at: Instant(milliseconds: ms)))
     }
     func slots(_ slots: [Slot]) -> String { slots.map(\.label).joined(separator: " ") }
