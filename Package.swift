@@ -37,8 +37,10 @@ let package = Package(
     .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet"]),
+    // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
+    .target(name: "CTerminal"),
     // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.
-    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol", "SetClientCore", "SetNet"]),
+    .target(name: "SetClient", dependencies: ["SetCore", "SetProtocol", "SetClientCore", "SetNet", "CTerminal"]),
     .executableTarget(
       name: "setduel",
       dependencies: [

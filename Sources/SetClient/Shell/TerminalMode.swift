@@ -1,3 +1,4 @@
+import CTerminal
 @preconcurrency import Glibc
 
 /// The terminal's raw mode and full screen, entered once and restored on every way out: a normal
@@ -5,20 +6,13 @@
 /// re-raise the signal with its default action).
 public enum TerminalMode {
   /// Escapes that undo the full screen: plain text, cursor shown, main screen back.
-  static let leaveSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+  static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
   /// Escapes that enter it: the alternate screen, cursor hidden, cleared.
   static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
 
-  /// The signals whose default action ends the process, so the terminal must be restored first.
-  static let fatalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
-
-  /// The settings before raw mode and whether they need restoring, plus whether the full screen is on.
-  /// Read by signal handlers, which may only call async-signal-safe functions: tcsetattr and write.
-  nonisolated(unsafe) private static let saved: UnsafeMutablePointer<termios> = .allocate(capacity: 1)
-  nonisolated(unsafe) private static var rawActive = false
-  nonisolated(unsafe) private static var screenActive = false
-  // nonisolated(unsafe): written only on the main thread, in `enter` (before any handler is installed)
-  // and in `leave`; a signal handler reads them, and restoring twice is harmless.
+  // What a signal handler needs (the saved settings, the leave escapes, whether each needs undoing) is
+  // kept by CTerminal in static storage prepared before any handler is installed: the handler only
+  // writes that buffer and calls tcsetattr.
 
   /// Whether standard input is a terminal.
   public static var isInteractive: Bool { isatty(0) == 1 }
@@ -28,8 +22,10 @@ public enum TerminalMode {
   /// input is not a terminal.
   @discardableResult
   public static func enter(fullScreen: Bool) -> Bool {
-    guard tcgetattr(0, saved) == 0 else { return false }
-    var raw = saved.pointee
+    let prepared = leaveSequence.withCString { cterminal_prepare($0, strlen($0)) }
+    guard prepared == 0 else { return false }
+    var raw = termios()
+    cterminal_saved(&raw)
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
@@ -38,12 +34,11 @@ public enum TerminalMode {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    for signal in fatalSignals { Glibc.signal(signal, restoreAndReraise) }
-    atexit { TerminalMode.restore() }
-    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
-    rawActive = true
+    cterminal_install_fatal_handlers()
+    atexit { cterminal_restore() }
+    guard cterminal_enter_raw(&raw) == 0 else { return false }
     if fullScreen {
-      screenActive = true
+      cterminal_mark_screen()
       write(enterSequence)
     }
     return true
@@ -52,14 +47,7 @@ public enum TerminalMode {
   /// Restores the terminal as it was before `enter`. Safe to call more than once, and from a signal
   /// handler.
   public static func restore() {
-    if screenActive {
-      screenActive = false
-      leaveSequence.withUnsafeBytes { _ = Glibc.write(1, $0.baseAddress, $0.count) }
-    }
-    if rawActive {
-      rawActive = false
-      tcsetattr(0, TCSAFLUSH, saved)
-    }
+    cterminal_restore()
   }
 
   /// The terminal's size in columns and rows, or 80 by 24 if it cannot be read.
@@ -82,11 +70,4 @@ public enum TerminalMode {
       offset += count
     }
   }
-}
-
-/// A fatal signal's handler: put the terminal back, then die of the signal as if unhandled.
-private func restoreAndReraise(_ signal: Int32) {
-  TerminalMode.restore()
-  Glibc.signal(signal, SIG_DFL)
-  raise(signal)
 }
