@@ -2,6 +2,7 @@ import Glibc
 import SetCore
 import SetNet
 import SetProtocol
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -79,12 +80,11 @@ final class PseudoTerminalProcess {
 
   /// Reads until the last frame satisfies `condition`, for at most `seconds`.
   func waitForFrame(within seconds: Double, _ condition: (String) -> Bool) -> Bool {
-    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
-    while ClientClock.now() < deadline {
+    eventually(timeout: seconds, pollMilliseconds: 0) {
       if condition(lastFrame) { return true }
       pump(milliseconds: 50)
+      return false
     }
-    return condition(lastFrame)
   }
 
   func type(_ text: String) {
@@ -130,12 +130,12 @@ struct TerminalEndToEndTests {
     tcgetattr(play.slave, &before)
 
     // ann (the client) takes seat 1; bob joins with a plain connection and the game starts.
-    let seated = eventually(within: 20) {
+    let seated = eventually(timeout: 20) {
       play.pump(milliseconds: 10)
       return table.server.seatsTaken[0]
     }
     #expect(seated)
-    let bob = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: 10)
+    let bob = try table.connect()
     bob.send("MODE MACHINE")
     bob.send("NAME bob")
     let twelve = play.waitForFrame(within: 20) { frame in

@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SetTestSupport
 import Testing
 
 @testable import SetNet

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetTestSupport
 
 /// A child process for the end-to-end tests: the real `setduel` binary, run as a user would run it.
 /// Its standard output and error go to files in a folder of the test's own (files never fill up and
