@@ -18,15 +18,6 @@ final class PseudoTerminalProcess {
   /// Whether the child was waited for (its pid may then be reused, so it must not be signalled).
   private var reaped = false
 
-  /// The built `setduel`, next to the test bundle.
-  static var executable: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = String(decoding: buffer.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return directory + "/setduel"
-  }
-
   /// Starts `arguments` (the first is the program) in a new session on a new 80x24 pseudo-terminal.
   init(_ arguments: [String], environment: [String]) throws {
     var master: Int32 = -1
@@ -94,21 +85,19 @@ final class PseudoTerminalProcess {
 
   /// Waits for the program to exit, for at most `seconds`; its exit status, or nil.
   func waitForExit(within seconds: Double) -> Int32? {
-    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
-    while ClientClock.now() < deadline {
+    var status: Int32 = 0
+    let exited = eventually(timeout: seconds, pollMilliseconds: 0) {
       pump(milliseconds: 20)
-      var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid {
-        reaped = true
-        while true {
-          let before = output.count
-          pump(milliseconds: 20)
-          if output.count == before { break }
-        }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-      }
+      return waitpid(pid, &status, WNOHANG) == pid
     }
-    return nil
+    guard exited else { return nil }
+    reaped = true
+    while true {
+      let before = output.count
+      pump(milliseconds: 20)
+      if output.count == before { break }
+    }
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 }
 
@@ -121,8 +110,7 @@ struct TerminalEndToEndTests {
   @Test("shows 12 cards, claims a set with the keyboard, sees the result, quits, and restores the terminal")
   func playASet() throws {
     let table = try LoopbackTable(seed: 7)
-    let binary = PseudoTerminalProcess.executable
-    #expect(access(binary, X_OK) == 0, "no setduel at \(binary)")
+    let binary = try builtSetduel()
     let play = try PseudoTerminalProcess(
       [binary, "play", "127.0.0.1:\(table.port)", "--name", "ann"],
       environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"])
@@ -176,7 +164,7 @@ struct TerminalEndToEndTests {
   func signalRestores() throws {
     let table = try LoopbackTable(seed: 7)
     let play = try PseudoTerminalProcess(
-      [PseudoTerminalProcess.executable, "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
+      [try builtSetduel(), "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
       environment: ["TERM=xterm", "PATH=/usr/bin:/bin"])
     var before = termios()
     tcgetattr(play.slave, &before)
