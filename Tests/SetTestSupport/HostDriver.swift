@@ -69,8 +69,15 @@ package struct HostDriver {
 
   /// A line the host sent to a connection.
   package struct Delivery: Equatable, Sendable {
+    /// The connection the line went to.
     package var to: ConnectionID
+    /// The line, as the host wrote it.
     package var line: String
+
+    package init(to: ConnectionID, line: String) {
+      self.to = to
+      self.line = line
+    }
   }
 
   private mutating func perform(_ actions: [HostAction]) -> [Delivery] {
