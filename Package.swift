@@ -54,19 +54,27 @@ let package = Package(
 
     // MARK: Tests
 
+    // What the test targets share: `eventually`, a table on loopback, a host driven without sockets.
+    // For tests only: it links Testing, and no product or shell depends on it.
+    .target(
+      name: "SetTestSupport", dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer"],
+      path: "Tests/SetTestSupport"),
+
     .testTarget(name: "ArchitectureTests"),
+    .testTarget(
+      name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
-    .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux"]),
+    .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
-      dependencies: ["SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore"],
+      dependencies: ["SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport"],
       exclude: ["Transcripts"]),
     .testTarget(
       name: "SetClientTests",
       dependencies: [
         "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
-        "setduel",
+        "setduel", "SetTestSupport",
       ],
       exclude: ["Snapshots"]),
   ],

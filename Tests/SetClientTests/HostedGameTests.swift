@@ -36,7 +36,7 @@ struct HostedGameTests {
 
   @Test("a model kept by events agrees with a fresh STATE after every step of a game", arguments: [7, 11, 2024])
   func modelMatchesState(seed: UInt64) {
-    var driver = HostDriver(seed: seed)
+    var driver = ModelDriver(seed: seed)
     driver.join(1, name: "ann")
     driver.join(2, name: "bob")
     var random = SplitMix64(seed: seed)
@@ -79,7 +79,7 @@ struct HostedGameTests {
 
   @Test("two bots play a whole game to the end", arguments: [BotLevel.easy, .normal, .hard])
   func botsPlayAGame(level: BotLevel) {
-    var driver = HostDriver(seed: 99)
+    var driver = ModelDriver(seed: 99)
     driver.join(1, name: "ann")
     driver.join(2, name: "bob")
     var brains = [

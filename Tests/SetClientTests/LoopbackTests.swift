@@ -1,42 +1,14 @@
 import Dispatch
-import Glibc
 import SetCore
 import SetHost
 import SetNet
 import SetServer
+import SetTestSupport
 import SetTransport
 import Testing
 
 @testable import SetClient
 @testable import SetClientCore
-
-/// A table served on 127.0.0.1, port 0, for the length of a test.
-final class LoopbackTable {
-  let server: TableServer
-  let port: UInt16
-
-  init(seed: UInt64 = 7) throws {
-    var settings = TableServer.Settings()
-    settings.network.host = "127.0.0.1"
-    settings.network.port = 0
-    settings.seed = seed
-    settings.recordsDirectory = nil
-    server = TableServer(settings: settings, log: { _, _ in })
-    port = try server.start()
-  }
-
-  deinit { server.stop() }
-}
-
-/// Waits until `condition` holds, checking every 20 ms for at most `seconds`; returns whether it held.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-  let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
-  while ClientClock.now() < deadline {
-    if condition() { return true }
-    usleep(20_000)
-  }
-  return condition()
-}
 
 @Suite("Client over loopback", .timeLimit(.minutes(2)))
 struct LoopbackTests {
@@ -49,9 +21,9 @@ struct LoopbackTests {
       return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, pace: 0.02, picksAtOnce: true))
     }
     queue.sync { bots[0].start() }
-    #expect(eventually(within: 10) { queue.sync { bots[0].session.model.seat == .one } })
+    #expect(eventually(timeout: 10) { queue.sync { bots[0].session.model.seat == .one } })
     queue.sync { bots[1].start() }
-    let over = eventually(within: 90) {
+    let over = eventually(timeout: 90) {
       queue.sync {
         if case .over(let result?) = bots[0].session.model.phase, case .over = bots[1].session.model.phase {
           return result.ending == .completed
@@ -76,11 +48,11 @@ struct LoopbackTests {
     let queue = DispatchQueue(label: "test.resume")
     let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
     queue.sync { ann.start() }
-    #expect(eventually(within: 10) { queue.sync { ann.model.seat == .one } })
-    let bob = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: 10)
+    #expect(eventually(timeout: 10) { queue.sync { ann.model.seat == .one } })
+    let bob = try table.connect()
     bob.send("MODE MACHINE")
     bob.send("NAME bob")
-    #expect(eventually(within: 10) { queue.sync { ann.model.phase == .open } })
+    #expect(eventually(timeout: 10) { queue.sync { ann.model.phase == .open } })
     let token = queue.sync { ann.model.token }
     #expect(token != nil)
 
@@ -90,11 +62,11 @@ struct LoopbackTests {
       ann.dropConnection()
     }
     // While ann is away, bob acts: ann's model must learn of it after resuming.
-    #expect(eventually(within: 10) { queue.sync { ann.link == .connected && links.count >= 2 } })
-    #expect(eventually(within: 10) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
+    #expect(eventually(timeout: 10) { queue.sync { ann.link == .connected && links.count >= 2 } })
+    #expect(eventually(timeout: 10) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
     bob.send("DEAL")
     #expect(
-      eventually(within: 10) {
+      eventually(timeout: 10) {
         queue.sync { ann.model.log.entries.contains { $0.text.contains("needless") || $0.text.contains("more cards") } }
       })
     queue.sync {
@@ -117,9 +89,9 @@ struct LoopbackTests {
     let first = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
     let second = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
     queue.sync { first.start() }
-    #expect(eventually(within: 10) { queue.sync { first.model.seat == .one } })
+    #expect(eventually(timeout: 10) { queue.sync { first.model.seat == .one } })
     queue.sync { second.start() }
-    #expect(eventually(within: 10) { queue.sync { second.model.seat == .two } })
+    #expect(eventually(timeout: 10) { queue.sync { second.model.seat == .two } })
     queue.sync {
       #expect(second.name == "ann2")
       #expect(second.model.names == ["ann", "ann2"])

@@ -2,6 +2,7 @@ import Glibc
 import SetCore
 import SetNet
 import SetProtocol
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -16,15 +17,6 @@ final class PseudoTerminalProcess {
   private(set) var output: [UInt8] = []
   /// Whether the child was waited for (its pid may then be reused, so it must not be signalled).
   private var reaped = false
-
-  /// The built `setduel`, next to the test bundle.
-  static var executable: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = String(decoding: buffer.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return directory + "/setduel"
-  }
 
   /// Starts `arguments` (the first is the program) in a new session on a new 80x24 pseudo-terminal.
   init(_ arguments: [String], environment: [String]) throws {
@@ -79,12 +71,11 @@ final class PseudoTerminalProcess {
 
   /// Reads until the last frame satisfies `condition`, for at most `seconds`.
   func waitForFrame(within seconds: Double, _ condition: (String) -> Bool) -> Bool {
-    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
-    while ClientClock.now() < deadline {
+    eventually(timeout: seconds, pollMilliseconds: 0) {
       if condition(lastFrame) { return true }
       pump(milliseconds: 50)
+      return false
     }
-    return condition(lastFrame)
   }
 
   func type(_ text: String) {
@@ -94,21 +85,19 @@ final class PseudoTerminalProcess {
 
   /// Waits for the program to exit, for at most `seconds`; its exit status, or nil.
   func waitForExit(within seconds: Double) -> Int32? {
-    let deadline = ClientClock.now().adding(milliseconds: Int64(seconds * 1000))
-    while ClientClock.now() < deadline {
+    var status: Int32 = 0
+    let exited = eventually(timeout: seconds, pollMilliseconds: 0) {
       pump(milliseconds: 20)
-      var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid {
-        reaped = true
-        while true {
-          let before = output.count
-          pump(milliseconds: 20)
-          if output.count == before { break }
-        }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-      }
+      return waitpid(pid, &status, WNOHANG) == pid
     }
-    return nil
+    guard exited else { return nil }
+    reaped = true
+    while true {
+      let before = output.count
+      pump(milliseconds: 20)
+      if output.count == before { break }
+    }
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 }
 
@@ -121,8 +110,7 @@ struct TerminalEndToEndTests {
   @Test("shows 12 cards, claims a set with the keyboard, sees the result, quits, and restores the terminal")
   func playASet() throws {
     let table = try LoopbackTable(seed: 7)
-    let binary = PseudoTerminalProcess.executable
-    #expect(access(binary, X_OK) == 0, "no setduel at \(binary)")
+    let binary = try builtSetduel()
     let play = try PseudoTerminalProcess(
       [binary, "play", "127.0.0.1:\(table.port)", "--name", "ann"],
       environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"])
@@ -130,12 +118,12 @@ struct TerminalEndToEndTests {
     tcgetattr(play.slave, &before)
 
     // ann (the client) takes seat 1; bob joins with a plain connection and the game starts.
-    let seated = eventually(within: 20) {
+    let seated = eventually(timeout: 20) {
       play.pump(milliseconds: 10)
       return table.server.seatsTaken[0]
     }
     #expect(seated)
-    let bob = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: 10)
+    let bob = try table.connect()
     bob.send("MODE MACHINE")
     bob.send("NAME bob")
     let twelve = play.waitForFrame(within: 20) { frame in
@@ -183,7 +171,7 @@ struct TerminalEndToEndTests {
     setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
     let table = try LoopbackTable(seed: 7)
     let play = try PseudoTerminalProcess(
-      [PseudoTerminalProcess.executable, "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
+      [try builtSetduel(), "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
       environment: ["TERM=xterm", "PATH=/usr/bin:/bin"])
     var before = termios()
     tcgetattr(play.slave, &before)

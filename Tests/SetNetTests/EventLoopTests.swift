@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SetTestSupport
 import Testing
 
 @testable import SetNet
@@ -81,9 +82,9 @@ import Testing
     try loop?.start()
     weak let watched = loop
     usleep(20_000)
-    #expect(watched != nil)  // the waiting thread holds it
-    queue.sync { loop?.stop() }
     loop = nil
+    #expect(watched != nil)  // this test let go of it: the waiting thread holds it
+    queue.sync { watched?.stop() }
     #expect(eventually { watched == nil })  // the thread ended and let go of it
   }
 }

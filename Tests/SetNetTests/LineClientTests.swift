@@ -1,4 +1,5 @@
 import Dispatch
+import SetTestSupport
 import Testing
 
 @testable import SetNet

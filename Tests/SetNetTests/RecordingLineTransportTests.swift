@@ -20,15 +20,27 @@ import Testing
     #expect(transport.openConnections.isEmpty)
   }
 
-  @Test func genericCodeDrivesEitherTransportThroughTheProtocol() {
-    let real: any LineTransport.Type = LineServer.self  // Compiles only if LineServer conforms.
-    #expect(real is LineServer.Type)
-    func greet(_ transport: some LineTransport, _ id: ConnectionID) -> Bool {
-      transport.send("welcome", to: id)
-    }
+  @Test func genericCodeDrivesTheRecordingTransportThroughTheProtocol() {
     let transport = RecordingLineTransport()
     transport.open(ConnectionID(rawValue: 7))
     #expect(greet(transport, ConnectionID(rawValue: 7)))
     #expect(transport.lines(to: ConnectionID(rawValue: 7)) == ["welcome"])
   }
+}
+
+extension LineServerTests {
+  /// The same generic code drives a real `LineServer` (in the loopback suite, for its serialization).
+  @Test func genericCodeDrivesALineServerThroughTheProtocol() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    let id = try #require(harness.id(of: client))
+    #expect(harness.sync { server, _ in greet(server, id) })
+    #expect(client.readLine(timeout: 5) == "welcome")
+    #expect(!harness.sync { server, _ in greet(server, ConnectionID(rawValue: id.rawValue + 1000)) })
+  }
+}
+
+/// Code written against the protocol alone: greets `id` on whichever transport it is given.
+private func greet(_ transport: some LineTransport, _ id: ConnectionID) -> Bool {
+  transport.send("welcome", to: id)
 }

@@ -1,19 +1,7 @@
 import Dispatch
-import Glibc
 import SetNet
+import SetTestSupport
 import SetTransport
-
-/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-  while ContinuousClock.now < deadline {
-    if condition() {
-      return true
-    }
-    usleep(2000)
-  }
-  return condition()
-}
 
 /// An echo-ish delegate that records what it sees. Answers:
 /// - "whoami": "id N"; "identify": marks the connection identified and answers "identified";
@@ -119,9 +107,9 @@ final class ServerHarness {
     queue.sync { body(server, delegate) }
   }
 
-  /// Polls `condition` on the server's queue until it holds or `timeout` seconds pass.
-  func eventually(timeout: Double = 5, _ condition: (LineServer, EchoDelegate) -> Bool) -> Bool {
-    SetNetTests.eventually(timeout: timeout) { sync(condition) }
+  /// Whether `condition`, checked on the server's queue, comes to hold within `timeout` seconds.
+  func eventually(timeout: Double = 10, _ condition: (LineServer, EchoDelegate) -> Bool) -> Bool {
+    SetTestSupport.eventually(timeout: timeout, pollMilliseconds: 2) { sync(condition) }
   }
 
   /// The server's ID for `client`'s connection (asks "whoami").

@@ -105,11 +105,15 @@ struct CodecTests {
     }
   }
 
-  @Test("every rules error has a code")
+  @Test("every rules error has a code, and every code goes over the wire and back")
   func errorCodes() {
     #expect(ErrorCode(.notYourTurn) == .notYourTurn)
     #expect(ErrorCode(.noSuchSlot(Slot(3))) == .noSuchSlot)
-    #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
+    for code in ErrorCode.allCases {
+      let reply = Reply(id: "e", .error(ProtocolError(code)))
+      #expect(reply.line.hasPrefix("ERR @e \(code.rawValue) "), "\(reply.line)")
+      #expect(Reply.decode(reply.line) == reply, "\(reply.line)")
+    }
   }
 
   @Test("human words for time and cards")

@@ -1,3 +1,4 @@
+import SetTestSupport
 import Testing
 
 /// The `setduel` command line as a user meets it: bad options get a clear message, status 2, and a
@@ -7,7 +8,7 @@ struct CommandLineTests {
   func run(_ arguments: [String]) throws -> (end: String, output: String, error: String) {
     let folder = try makeTemporaryFolder("cli")
     defer { removeFolder(folder) }
-    let child = try Subprocess([try Subprocess.setduelPath()] + arguments, folder: folder, name: "cli")
+    let child = try Subprocess([try builtSetduel()] + arguments, folder: folder, name: "cli")
     let end = child.end(timeout: 60)
     return (end, child.output, child.errorOutput)
   }

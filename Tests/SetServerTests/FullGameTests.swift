@@ -1,6 +1,7 @@
 import SetCore
 import SetNet
 import SetProtocol
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -49,22 +50,31 @@ struct FullGameTests {
     }
   }
 
+  /// A connection to `table` in the machine presentation, its banner and MODE reply read.
+  static func machineLink(_ table: LoopbackTable) throws -> BlockingLineClient {
+    let client = try table.connect()
+    _ = client.readLine(timeout: 10)
+    client.send("MODE MACHINE")
+    _ = client.readLine(timeout: 10)
+    return client
+  }
+
   @Test(
     "two players and a spectator play to game over; the spectator's table equals STATE at every step",
     arguments: [7, 3, 11] as [UInt64])
   func wholeGame(seed: UInt64) throws {
-    let server = try TestServer(seed: seed)
-    let ann = try server.machineClient()
-    let bob = try server.machineClient()
-    let spectator = try server.machineClient()
+    let table = try LoopbackTable(seed: seed)
+    let ann = try Self.machineLink(table)
+    let bob = try Self.machineLink(table)
+    let spectator = try Self.machineLink(table)
     defer { [ann, bob, spectator].forEach { $0.close() } }
     ann.send("NAME ann")
-    _ = readUntil(ann) { $0.hasPrefix("OK NAME") }
+    _ = ann.readLines { $0.hasPrefix("OK NAME") }
     bob.send("NAME bob")
-    _ = readUntil(bob) { $0.hasPrefix("OK NAME") }
+    _ = bob.readLines { $0.hasPrefix("OK NAME") }
     var view = View()
     spectator.send("NAME watcher")
-    for line in readUntil(spectator, { $0.hasPrefix("OK NAME") }) {
+    for line in spectator.readLines(until: { $0.hasPrefix("OK NAME") }) {
       if case .table(let seq, let deck, let cards)? = ServerLine.decode(line) {
         (view.table, view.deck, view.lastSeq) = (cards, deck, seq)
       }
@@ -86,7 +96,7 @@ struct FullGameTests {
       } else {
         player.send("DEAL")
       }
-      let replies = readUntil(player) { $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") }
+      let replies = player.readLines { $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") }
       #expect(
         replies.last?.hasPrefix("OK ") == true || replies.last?.hasPrefix("ERR NOT_YOUR_TURN") == true,
         "\(replies.last ?? "")")
@@ -95,12 +105,12 @@ struct FullGameTests {
         let other = player === ann ? bob : ann
         if let set = SetFinder.first(in: view.table) {
           other.send("PICK " + set.map { Slot(view.table.firstIndex(of: $0)!).label }.joined(separator: " "))
-          _ = readUntil(other) { $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") }
+          _ = other.readLines { $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") }
         }
       }
       spectator.send("STATE")
       var stateTable: (seq: Int, deck: Int, cards: [Card])?
-      for line in readUntil(spectator, { $0.hasPrefix("OK STATE") }) {
+      for line in spectator.readLines(until: { $0.hasPrefix("OK STATE") }) {
         if case .table(let seq, let deck, let cards)? = ServerLine.decode(line) {
           stateTable = (seq, deck, cards)
         } else {

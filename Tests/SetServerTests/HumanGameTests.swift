@@ -1,5 +1,6 @@
 import SetCore
 import SetNet
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -42,15 +43,15 @@ struct HumanGameTests {
 
   @Test("two people on plain text connections play a seeded game to game over")
   func wholeGame() throws {
-    let server = try TestServer(seed: 5)
-    let ann = try BlockingLineClient(host: "127.0.0.1", port: server.port, timeout: 5)
-    let bob = try BlockingLineClient(host: "127.0.0.1", port: server.port, timeout: 5)
+    let table = try LoopbackTable(seed: 5)
+    let ann = try table.connect()
+    let bob = try table.connect()
     defer { [ann, bob].forEach { $0.close() } }
     var seen = Reader()
     func settle(_ client: BlockingLineClient) {
-      for line in readUntil(
-        client, { $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") || $0.hasPrefix("> OK ") || $0.hasPrefix("> ERR ") })
-      {
+      for line in client.readLines(until: {
+        $0.hasPrefix("OK ") || $0.hasPrefix("ERR ") || $0.hasPrefix("> OK ") || $0.hasPrefix("> ERR ")
+      }) {
         seen.read(line)
       }
     }

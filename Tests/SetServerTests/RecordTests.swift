@@ -2,6 +2,7 @@ import SetCore
 import SetHost
 import SetProtocol
 import SetServer
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -14,29 +15,20 @@ struct RecordTests {
   /// event lines seat 1's connection received.
   static func playedGame() -> (record: String, events: [String]) {
     let rules = Rules(claimWindow: 1000)
-    let tokens = TokenSource()
-    var host = GameHost(rules: rules, seed: 7, makeToken: tokens.next)
-    var record = GameRecord.header(seed: 7, rules: rules)
-    var events: [String] = []
+    var driver = HostDriver(seed: 7, rules: rules)
     let (ann, bob, bob2) = (ConnectionID(1), ConnectionID(2), ConnectionID(3))
-    func perform(_ actions: [HostAction]) {
-      for action in actions {
-        switch action {
-        case .record(let line): record.append(line)
-        case .send(ann, let line) where EventCodec.decode(line) != nil: events.append(line)
-        default: break
-        }
-      }
-    }
     func at(_ ms: Int64, _ id: ConnectionID, _ line: String) {
-      perform(host.receive(line, from: id, at: Instant(milliseconds: ms)))
+      driver.send(line, from: id, at: ms)
+    }
+    func advance(to ms: Int64) {
+      driver.advance(to: Instant(milliseconds: ms))
     }
     func slots(_ slots: [Slot]) -> String { slots.map(\.label).joined(separator: " ") }
-    for id in [ann, bob, bob2] { perform(host.connect(id, peer: "test", at: .zero)) }
+    for id in [ann, bob, bob2] { driver.connect(id) }
     for id in [ann, bob, bob2] { at(0, id, "MODE MACHINE") }
     at(0, ann, "NAME ann")
     at(0, bob, "NAME bob")
-    let table = Table(cards: host.match.table.cards)
+    let table = Table(cards: driver.host.match.table.cards)
     let set = table.sets()[0]
     let wrong =
       SetLogic.isSet(table.cards[0], table.cards[1], table.cards[2])
@@ -45,16 +37,18 @@ struct RecordTests {
     at(150, ann, "PICK \(slots(wrong))")  // Not a set: -1, and the turn passes to bob.
     at(300, bob, "PICK \(slots(set))")  // A set in the passed turn: +1.
     at(400, ann, "CLAIM")
-    perform(host.advance(to: Instant(milliseconds: 1400)))  // The claim runs out: -1, bob's turn.
-    perform(host.advance(to: Instant(milliseconds: 3400)))  // The passed turn runs out: open play.
+    advance(to: 1400)  // The claim runs out: -1, bob's turn.
+    advance(to: 3400)  // The passed turn runs out: open play.
     at(3500, bob, "SAY well played")
     at(3600, bob, "DEAL")
-    perform(host.advance(to: Instant(milliseconds: 10_000)))  // Whatever the deal opened runs out.
+    advance(to: 10_000)  // Whatever the deal opened runs out.
     at(10_100, ann, "CLAIM")
-    perform(host.disconnect(bob, at: Instant(milliseconds: 10_200)))
-    at(10_300, bob2, "RESUME \(tokens.issued[1])")
+    driver.disconnect(bob, at: Instant(milliseconds: 10_200))
+    at(10_300, bob2, "RESUME \(driver.tokens.issued[1])")
     at(10_400, ann, "PICK A")
-    perform(host.advance(to: Instant(milliseconds: 20_000)))
+    advance(to: 20_000)
+    let record = GameRecord.header(seed: 7, rules: rules) + driver.records
+    let events = (driver.received[ann] ?? []).filter { EventCodec.decode($0) != nil }
     return (record.joined(separator: "\n") + "\n", events)
   }
 
@@ -131,7 +125,7 @@ struct RecordTests {
   func tableWritesItsRecord() throws {
     let folder = try makeTemporaryFolder("records")
     defer { removeFolder(folder) }
-    let table = try TestTable { $0.recordsDirectory = folder + "/records" }
+    let table = try LoopbackTable.lenient { $0.recordsDirectory = folder + "/records" }
     let game = try table.game()
     let set = try #require(game.ann.model.someSet)
     try game.ann.ok("PICK " + set.map(\.label).joined(separator: " "))
@@ -165,16 +159,5 @@ struct RecordTests {
     #expect(refused.error.contains("line \(at + 1):"), "\(refused.error) / \(refused.output.suffix(300))")
     let missing = try runReplay(folder + "/none.record", folder: folder)
     #expect(missing.end == "exit 1" && missing.error.contains("cannot read"))
-  }
-}
-
-/// Hands out distinct resume tokens and remembers them.
-final class TokenSource: @unchecked Sendable {
-  // @unchecked Sendable: used by one GameHost on one thread.
-  private(set) var issued: [String] = []
-
-  func next() -> String {
-    issued.append("token\(issued.count + 1)")
-    return issued.last!
   }
 }

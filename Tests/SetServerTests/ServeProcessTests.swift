@@ -2,6 +2,7 @@
 import SetCore
 import SetNet
 import SetProtocol
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -16,7 +17,7 @@ struct ServeProcessTests {
 
     init(folder: String, options: [String] = [], shell: String = "") throws {
       let command =
-        [try Subprocess.setduelPath(), "serve", "--host", "127.0.0.1", "--port", "0", "--seed", "7"]
+        [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--seed", "7"]
         + ["--records", folder + "/records", "--log-level", "warning"] + options
       process = try Subprocess(command, folder: folder, name: "serve", shell: shell)
       guard let serving = process.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"),

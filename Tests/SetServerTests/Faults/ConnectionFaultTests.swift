@@ -3,6 +3,7 @@ import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -12,10 +13,10 @@ import Testing
 struct ConnectionFaultTests {
   @Test("1,000 connects and disconnects of every kind leave no socket behind and the game whole")
   func thousandConnectsAndDisconnects() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     for round in 0..<1000 {
-      let link = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: MachineClient.timeout)
+      let link = try table.connect(timeout: MachineClient.timeout)
       switch round % 5 {
       case 0:
         break  // Gone at once, perhaps before the banner is written.
@@ -43,7 +44,7 @@ struct ConnectionFaultTests {
 
   @Test("a client that stops reading is dropped with TOO_SLOW while the others carry on")
   func nonReadingClientIsDropped() throws {
-    let table = try TestTable {
+    let table = try LoopbackTable.lenient {
       $0.network.maxQueuedOutputBytes = 64 * 1024
       $0.network.closeTimeout = .seconds(60)  // However slowly a loaded machine reads, the farewell waits.
     }
@@ -70,7 +71,7 @@ struct ConnectionFaultTests {
   @Test("a flood is refused line by line, then cut off, and other connections are not limited")
   func floodIsCutOff() throws {
     // The protocol's limits: 20 lines a second, bursts of 40, a flood past 100 refusals in 10 s.
-    let table = try TestTable { $0.network.rateLimit = TokenBucket.Configuration() }
+    let table = try LoopbackTable.lenient { $0.network.rateLimit = TokenBucket.Configuration() }
     let game = try table.game()
     let flooder = try table.named("flood").client
     #expect(flooder.link.sendRaw(Array((1...400).map { "@f\($0) SAY \($0)\n" }.joined().utf8)))
@@ -97,7 +98,7 @@ struct ConnectionFaultTests {
 
   @Test("lines past the rate get RATE_LIMITED and are not carried out; the limit refills")
   func rateLimitedLinesAreRefused() throws {
-    let table = try TestTable { $0.network.rateLimit = TokenBucket.Configuration() }
+    let table = try LoopbackTable.lenient { $0.network.rateLimit = TokenBucket.Configuration() }
     let game = try table.game()
     let eager = try table.named("eager").client  // MODE and NAME took 2 of its 40.
     #expect(eager.link.sendRaw(Array((1...45).map { "@e\($0) SAY \($0)\n" }.joined().utf8)))
@@ -117,9 +118,9 @@ struct ConnectionFaultTests {
 
   @Test("a connection that never names itself is closed with IDLE; named ones may stay silent")
   func idleConnectionsAreClosed() throws {
-    let table = try TestTable { $0.network.idleTimeout = .seconds(2) }
+    let table = try LoopbackTable.lenient { $0.network.idleTimeout = .seconds(2) }
     let game = try table.game()
-    let silent = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: MachineClient.timeout)
+    let silent = try table.connect(timeout: MachineClient.timeout)
     var lines: [String] = []
     while let line = silent.readLine(timeout: MachineClient.timeout) { lines.append(line) }
     #expect(silent.isClosedByPeer)
@@ -132,10 +133,10 @@ struct ConnectionFaultTests {
 
   @Test("past --max-connections a new connection gets SERVER_FULL; a freed place is taken again")
   func serverFull() throws {
-    let table = try TestTable { $0.network.maxConnections = 5 }
+    let table = try LoopbackTable.lenient { $0.network.maxConnections = 5 }
     let game = try table.game()
     let extra = try (0..<2).map { try table.client("extra\($0)") }
-    let refused = try BlockingLineClient(host: "127.0.0.1", port: table.port, timeout: MachineClient.timeout)
+    let refused = try table.connect(timeout: MachineClient.timeout)
     #expect(refused.readLine(timeout: MachineClient.timeout) == "ERR SERVER_FULL the server is full")
     #expect(refused.waitForClose(timeout: MachineClient.timeout))
     try extra[0].sync()
@@ -147,14 +148,4 @@ struct ConnectionFaultTests {
     #expect(eventually { table.server.openSocketCount == 4 })
     #expect(table.health(observer: game.observer) == [])
   }
-}
-
-/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
-func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    usleep(5000)
-  }
-  return condition()
 }

@@ -3,6 +3,7 @@ import SetCore
 import SetHost
 import SetProtocol
 import SetServer
+import SetTestSupport
 import Testing
 
 /// Junk on the wire: random bytes, mutated lines, overlong lines, telnet commands, invalid UTF-8. After
@@ -22,7 +23,7 @@ struct InputFaultTests {
 
   @Test("junk lines leave the server answering and the game whole", arguments: Junk.allCases)
   func fuzz(_ junk: Junk) throws {
-    let table = try TestTable { $0.network.maxQueuedOutputBytes = 64 << 20 }
+    let table = try LoopbackTable.lenient { $0.network.maxQueuedOutputBytes = 64 << 20 }
     let game = try table.game()
     var fuzzer = Fuzzer(seed: Self.fuzzSeed &+ (junk == .randomBytes ? 0 : 1))
     let connections = try (0..<3).map { _ in try FuzzConnection(port: table.port) }
@@ -48,7 +49,7 @@ struct InputFaultTests {
 
   @Test("an overlong line gets LINE_TOO_LONG and is discarded; the connection stays")
   func overlongLines() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     let client = try table.client("long")
     for length in [1025, 5000, 1 << 20] {
@@ -69,7 +70,7 @@ struct InputFaultTests {
 
   @Test("telnet commands are removed, answered or obeyed")
   func telnetSequences() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     let client = try table.client("telnet")
     let iac: UInt8 = 255
@@ -100,7 +101,7 @@ struct InputFaultTests {
 
   @Test("a line that is not UTF-8 gets BAD_ENCODING and is discarded; the connection stays")
   func invalidUTF8() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     let samples: [[UInt8]] = [
       [0xC3, 0x28],  // a lead byte without its continuation

@@ -4,6 +4,7 @@ import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTestSupport
 import SetTransport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 struct SeatFaultTests {
   @Test("a player killed mid-claim comes back with RESUME and the claim goes on with the time it had")
   func killedMidClaimThenResume() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     try game.ann.ok("CLAIM")
     try game.ann.ok("PICK A")
@@ -47,7 +48,7 @@ struct SeatFaultTests {
     "250 simultaneous claims a table (SETDUEL_RACES), on four tables at once: exactly one winner each time",
     arguments: 0..<4)
   func claimRaces(_ part: Int) throws {
-    let table = try TestTable(seed: 100 + UInt64(part))
+    let table = try LoopbackTable.lenient(seed: 100 + UInt64(part))
     let game = try table.game()
     let players = [game.ann, game.bob]
     for player in players { try player.sync() }
@@ -83,7 +84,7 @@ struct SeatFaultTests {
 
   @Test("wrong RESUME tokens get BAD_TOKEN, and the third closes the connection")
   func wrongTokensAreLimited() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     let guesser = try table.client("guess")
     for guess in ["0123456789abcdef0123456789abcdef", String(game.annToken.reversed()), "ann"] {
@@ -107,8 +108,8 @@ struct SeatFaultTests {
 
   @Test("resume tokens come from the system's random source, not from the seed")
   func tokensAreNotFromTheSeed() throws {
-    let first = try TestTable(seed: 42)
-    let second = try TestTable(seed: 42)
+    let first = try LoopbackTable.lenient(seed: 42)
+    let second = try LoopbackTable.lenient(seed: 42)
     let one = try first.named("ann")
     let two = try second.named("ann")
     #expect(one.token != two.token)
@@ -121,7 +122,7 @@ struct SeatFaultTests {
 
   @Test("a spectator or an unnamed connection cannot act for a seat")
   func spectatorCannotAct() throws {
-    let table = try TestTable()
+    let table = try LoopbackTable.lenient()
     let game = try table.game()
     let stranger = try table.client("stranger")
     for line in ["CLAIM", "SET", "PICK A B C", "PICK A", "UNPICK A", "DEAL", "NEW"] {

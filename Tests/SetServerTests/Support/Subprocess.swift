@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetTestSupport
 
 /// A child process for the end-to-end tests: the real `setduel` binary, run as a user would run it.
 /// Its standard output and error go to files in a folder of the test's own (files never fill up and
@@ -10,20 +11,6 @@ final class Subprocess {
   let outputPath: String
   let errorPath: String
   private var status: Int32?
-
-  /// The `setduel` binary `swift build` made next to this test bundle.
-  static func setduelPath() throws -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { throw TestFailure("cannot read /proc/self/exe") }
-    let exe = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let folder = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let path = folder + "/setduel"
-    guard access(path, X_OK) == 0 else {
-      throw TestFailure("no setduel binary at \(path): `swift build` makes it (and `swift test` builds it too)")
-    }
-    return path
-  }
 
   /// Starts `arguments[0]` with `arguments`, writing its output to files in `folder`. `shell` is run
   /// by bash just before, such as `ulimit -n 48`.
@@ -122,7 +109,7 @@ func writeFile(_ path: String, _ text: String) throws {
 
 /// Runs `setduel replay FILE` to its end: how it ended, and what it wrote.
 func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
-  let replay = try Subprocess([try Subprocess.setduelPath(), "replay", file], folder: folder, name: "replay")
+  let replay = try Subprocess([try builtSetduel(), "replay", file], folder: folder, name: "replay")
   let end = replay.end(timeout: 60)
   return (end, replay.output, replay.errorOutput)
 }

@@ -2,6 +2,7 @@ import SetCore
 import SetHost
 import SetNet
 import SetServer
+import SetTestSupport
 import SetTransport
 
 /// Runs a transcript against a real server on loopback, each connection a real TCP client.
@@ -11,22 +12,20 @@ enum TranscriptRunner {
 
   /// Runs `transcript`; returns nil when every step held, or what went wrong and where.
   static func run(_ transcript: Transcript) -> String? {
-    let server: TableServer
-    let port: UInt16
+    let table: LoopbackTable
     do {
-      server = TableServer(settings: try settings(transcript.serverArguments), log: { _, _ in })
-      port = try server.start()
+      table = try LoopbackTable(settings: try settings(transcript.serverArguments))
     } catch {
       return "\(transcript.title): server did not start: \(error)"
     }
-    defer { server.stop() }
+    defer { withExtendedLifetime(table) {} }
     var clients: [String: BlockingLineClient] = [:]
     defer { clients.values.forEach { $0.close() } }
     var matcher = PatternMatcher()
 
     func client(_ name: String) throws -> BlockingLineClient {
       if let existing = clients[name] { return existing }
-      let made = try BlockingLineClient(host: "127.0.0.1", port: port, timeout: 5)
+      let made = try table.connect(timeout: 5)
       clients[name] = made
       return made
     }
@@ -70,11 +69,9 @@ enum TranscriptRunner {
     return line
   }
 
-  /// Server settings from `setduel serve` style options, on loopback and a free port.
+  /// Server settings from `setduel serve` style options, keeping no record.
   static func settings(_ arguments: [String]) throws -> TableServer.Settings {
     var settings = TableServer.Settings()
-    settings.network.host = "127.0.0.1"
-    settings.network.port = 0
     settings.recordsDirectory = nil
     var words = arguments[...]
     while let option = words.popFirst() {

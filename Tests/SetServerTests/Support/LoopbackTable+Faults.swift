@@ -1,40 +1,28 @@
-import Glibc
 import SetCore
 import SetHost
 import SetNet
 import SetProtocol
 import SetServer
+import SetTestSupport
 import SetTransport
 
-/// A real `TableServer` on 127.0.0.1 and a free port, for the fault and identity tests.
-///
-/// By default the rate limit is generous (so tests that send in bulk are not drowned in
-/// `RATE_LIMITED`; the rate limit has tests of its own), the claim window is long (so no clock runs
-/// out under a test on a loaded machine), and no record is kept.
-final class TestTable {
-  let server: TableServer
-  let port: UInt16
-
+/// The fault and identity tests' table: a `LoopbackTable` whose rate limit is generous (so tests that
+/// send in bulk are not drowned in `RATE_LIMITED`; the rate limit has tests of its own) and whose claim
+/// window is long (so no clock runs out under a test on a loaded machine), with machine-mode clients
+/// that keep a model of the game, and the game's invariants checked against the host.
+extension LoopbackTable {
   /// A generous limit for tests that send in bulk: the bucket still runs, it just never empties.
   static let bulkRate = TokenBucket.Configuration(linesPerSecond: 100_000, burst: 100_000)
 
-  init(seed: UInt64 = 7, claimWindow: Int64 = 60_000, _ configure: (inout TableServer.Settings) -> Void = { _ in })
-    throws
-  {
-    var settings = TableServer.Settings()
-    settings.seed = seed
-    settings.rules = Rules(claimWindow: claimWindow)
-    settings.network.host = "127.0.0.1"
-    settings.network.port = 0
-    settings.network.rateLimit = Self.bulkRate
-    settings.recordsDirectory = nil
-    configure(&settings)
-    server = TableServer(settings: settings, log: { _, _ in })
-    port = try server.start()
-  }
-
-  deinit {
-    server.stop()
+  /// A table with the bulk rate and a claim window of `claimWindow` milliseconds; `configure` changes
+  /// any setting after those.
+  static func lenient(
+    seed: UInt64 = 7, claimWindow: Int64 = 60_000, _ configure: (inout TableServer.Settings) -> Void = { _ in }
+  ) throws -> LoopbackTable {
+    try LoopbackTable(seed: seed, rules: Rules(claimWindow: claimWindow)) { settings in
+      settings.network.rateLimit = bulkRate
+      configure(&settings)
+    }
   }
 
   /// A new machine-mode connection.
@@ -59,21 +47,6 @@ final class TestTable {
     try ann.client.readUntil("START") { $0.hasPrefix("START ") }
     try observer.client.ok("STATE")  // For the game's number.
     return Game(ann: ann.client, bob: bob.client, observer: observer.client, annToken: ann.token, bobToken: bob.token)
-  }
-
-  /// Runs `body` with the host on the table's queue.
-  func inspect<T>(_ body: (GameHost) -> T) -> T {
-    server.inspect(body)
-  }
-
-  /// Whether `condition` on the host comes to hold within `timeout` seconds.
-  func eventually(timeout: Double = 10, _ condition: (GameHost) -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while ContinuousClock.now < deadline {
-      if inspect(condition) { return true }
-      usleep(5000)
-    }
-    return inspect(condition)
   }
 
   /// What is wrong with the server after a fault, or nothing: a new connection's PING is answered,
