@@ -71,8 +71,8 @@ struct CodecTests {
   @Test("replies, with and without ids")
   func replies() {
     let replies = [
-      Reply(id: nil, .ok(verb: "NAME", fields: ["1", "abc"])),
-      Reply(id: "q7", .ok(verb: "DEAL", fields: [])),
+      Reply(id: nil, .ok(.name(seat: .one, token: "abc"))),
+      Reply(id: "q7", .ok(.deal)),
       Reply(id: nil, .error(ProtocolError(.notYourTurn, "ann holds the claim"))),
       Reply(id: "z", .error(ProtocolError(.badPick))),
       Reply(id: nil, .pong(token: "t1")),
