@@ -182,6 +182,7 @@ public struct GameHost {
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
     clients[id]?.name = name
     actions.append(.identified(id))
+    sendRules(to: id)
     guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
@@ -224,6 +225,7 @@ public struct GameHost {
     clients[id]?.name = holder.name
     clients[id]?.seat = seat
     actions.append(.identified(id))
+    sendRules(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id)
@@ -376,6 +378,11 @@ public struct GameHost {
         ServerLine.player(seat, name: holder?.name, score: match.scores[seat.offset], present: holder?.client != nil)
           .line)
     }
+  }
+
+  /// The rules in force, for a connection that just took its name (the machine presentation only).
+  private mutating func sendRules(to id: ConnectionID) {
+    if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
   }
 
   /// The human status line for the match as it stands.
