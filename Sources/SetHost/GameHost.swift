@@ -273,22 +273,7 @@ public struct GameHost {
       freeEmptySeats()
       return .success(.ok(done))
     } catch {
-      return .failure(ProtocolError(ErrorCode(error), refusal(error)))
-    }
-  }
-
-  /// Words for a refusal that say what is going on.
-  private func refusal(_ error: MatchError) -> String? {
-    switch error {
-    case .notYourTurn:
-      if case .window(let window) = match.phase {
-        return "\(seatNames[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
-      }
-      return nil
-    case .noSuchSlot(let slot): return "no card in slot \(slot.label)"
-    case .alreadyPicked(let slot): return "slot \(slot.label) is already picked"
-    case .notPicked(let slot): return "slot \(slot.label) is not picked"
-    default: return nil
+      return .failure(ProtocolError(error, phase: match.phase, names: seatNames))
     }
   }
 

@@ -105,4 +105,23 @@ public struct ProtocolError: Error, Equatable, Sendable {
     self.code = code
     self.text = text ?? code.text
   }
+
+  /// A refusal by the rules, in words that say what is going on: the match is in `phase`, and
+  /// `names` are the seats' names by seat offset.
+  public init(_ error: MatchError, phase: Phase, names: [String]) {
+    let text: String? =
+      switch error {
+      case .notYourTurn:
+        if case .window(let window) = phase {
+          "\(names[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
+        } else {
+          nil
+        }
+      case .noSuchSlot(let slot): "no card in slot \(slot.label)"
+      case .alreadyPicked(let slot): "slot \(slot.label) is already picked"
+      case .notPicked(let slot): "slot \(slot.label) is not picked"
+      default: nil
+      }
+    self.init(ErrorCode(error), text)
+  }
 }

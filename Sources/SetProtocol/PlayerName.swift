@@ -9,6 +9,13 @@ public enum PlayerName {
     Request.isWord(text, max: maxLength, extra: "_-")
   }
 
+  /// `text` made a valid name: the characters a name may not hold left out, cut to the longest name;
+  /// nil when nothing is left.
+  public static func fitted(_ text: String) -> String? {
+    let kept = text.unicodeScalars.filter { isValid(String($0)) }.prefix(maxLength)
+    return kept.isEmpty ? nil : String(String.UnicodeScalarView(kept))
+  }
+
   /// Whether two names are the same name at a table (names differ only in more than case).
   public static func same(_ a: String, _ b: String) -> Bool {
     a.lowercased() == b.lowercased()

@@ -110,6 +110,16 @@ struct CodecTests {
     #expect(ErrorCode(.notYourTurn) == .notYourTurn)
     #expect(ErrorCode(.noSuchSlot(Slot(3))) == .noSuchSlot)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
+    let names = ["ann", "bob"]
+    var match = Match(seed: 7)
+    for seat in Seat.allCases { _ = try? match.apply(.join, by: seat, at: .zero) }
+    _ = try? match.apply(.claim, by: .two, at: .zero)
+    #expect(
+      ProtocolError(.notYourTurn, phase: match.phase, names: names)
+        == ProtocolError(.notYourTurn, "bob holds the claim"))
+    #expect(ProtocolError(.notYourTurn, phase: .open, names: names) == ProtocolError(.notYourTurn))
+    #expect(ProtocolError(.noSuchSlot(Slot(3)), phase: .open, names: names).text == "no card in slot D")
+    #expect(ProtocolError(.alreadyPresent, phase: .open, names: names) == ProtocolError(.seatTaken))
   }
 
   @Test("human words for time and cards")

@@ -99,6 +99,9 @@ struct ReplyPayloadTests {
       #expect(!PlayerName.isValid(name), "\(name)")
     }
     #expect(Request.parse("NAME a=b")?.command.failureCode == .badName)
+    #expect(PlayerName.fitted("jean.dupré") == "jeandupr")
+    #expect(PlayerName.fitted("a_very-long-login-name") == "a_very-long-logi")
+    #expect(PlayerName.fitted("..é") == nil)
     #expect(PlayerName.same("Ann", "aNN"))
     #expect(!PlayerName.same("ann", "anna"))
   }
