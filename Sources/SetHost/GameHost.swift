@@ -153,7 +153,10 @@ public struct GameHost {
       }
     case .ping(let token): answer = .success(.pong(token: token))
     case .mode(let presentation):
+      let switched = clients[id]?.presentation != presentation
       clients[id]?.presentation = presentation
+      // A named connection that turns to the machine presentation missed the RULES line at its NAME.
+      if switched, clients[id]?.name != nil { sendRules(to: id) }
       answer = .success(.ok(.mode(presentation)))
     case .name(let name): answer = takeName(name, for: id, at: now)
     case .resume(let token): answer = resume(token, for: id, at: now)
@@ -365,7 +368,8 @@ public struct GameHost {
     }
   }
 
-  /// The rules in force, for a connection that just took its name (the machine presentation only).
+  /// The rules in force, for a connection that just took its name or, named, just turned to the
+  /// machine presentation (which alone has the line).
   private mutating func sendRules(to id: ConnectionID) {
     if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
   }

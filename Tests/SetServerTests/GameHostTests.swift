@@ -63,6 +63,8 @@ struct GameHostTests {
       ])
     let human = lines(host.receive("NAME bob", from: bob, at: .zero), to: bob)
     #expect(!human.contains { $0.hasPrefix("RULES") })
+    #expect(lines(host.receive("MODE MACHINE", from: bob, at: .zero), to: bob) == [rulesLine, "OK MODE machine"])
+    #expect(lines(host.receive("MODE MACHINE", from: bob, at: .zero), to: bob) == ["OK MODE machine"])
     #expect(lines(host.receive("NAME cat", from: cat, at: .zero), to: cat).first == rulesLine)
     #expect(lines(host.receive("NAME ann", from: cat, at: .zero), to: cat).first?.hasPrefix("ERR") == true)
     #expect(
