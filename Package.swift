@@ -20,11 +20,11 @@ let package = Package(
     .target(name: "SetCore"),
     // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
     .target(name: "SetSimulation", dependencies: ["SetCore"]),
-    // The wire: requests, replies, events and data lines, both ways; the human presentation.
+    // The wire: requests, replies, events and data lines, both ways; the game record's lines; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // A line transport's logic without sockets: framing, telnet, rate limits, the transport seam.
     .target(name: "SetTransport"),
-    // The table's host: connections, seats, spectators and the match; the record format and replay.
+    // The table's host: connections, seats, spectators and the match; the record's header and replay.
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),

@@ -123,7 +123,7 @@ public struct GameHost {
   public mutating func advance(to now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     let events = match.advance(to: now).events
-    if !events.isEmpty { actions.append(.record(GameRecord.tickLine(at: now))) }
+    if !events.isEmpty { actions.append(.record(RecordLine.tick(at: now).line)) }
     broadcast(events, at: now)
     freeEmptySeats()
     return flush()
@@ -147,18 +147,21 @@ public struct GameHost {
       if let lines = Help.lines(for: verb) {
         let human = clients[id]?.presentation == .human
         for line in lines { send(id, human ? line : ServerLine.help(line).line) }
-        answer = .success(.ok(verb: "HELP", fields: []))
+        answer = .success(.ok(.help))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
       }
     case .ping(let token): answer = .success(.pong(token: token))
     case .mode(let presentation):
+      let switched = clients[id]?.presentation != presentation
       clients[id]?.presentation = presentation
-      answer = .success(.ok(verb: "MODE", fields: [presentation.rawValue]))
+      // A named connection that turns to the machine presentation missed the RULES line at its NAME.
+      if switched, clients[id]?.name != nil { sendRules(to: id) }
+      answer = .success(.ok(.mode(presentation)))
     case .name(let name): answer = takeName(name, for: id, at: now)
     case .resume(let token): answer = resume(token, for: id, at: now)
     case .quit:
-      answer = .success(.ok(verb: "QUIT", fields: []))
+      answer = .success(.ok(.quit))
     case .state, .scores, .history, .say:
       answer = inform(command, for: id)
     case .claim, .pick, .unpick, .deal, .new:
@@ -176,18 +179,18 @@ public struct GameHost {
     Reply.Kind, ProtocolError
   > {
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
-    let lower = name.lowercased()
     let taken =
-      clients.values.contains { $0.name?.lowercased() == lower }
-      || holders.contains { $0?.name.lowercased() == lower }
+      clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
+      || holders.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
     clients[id]?.name = name
     actions.append(.identified(id))
+    sendRules(to: id)
     guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
       if clients[id]?.presentation == .human { send(id, "Both seats are taken: you are watching.") }
-      return .success(.ok(verb: "NAME", fields: ["0", "-"]))
+      return .success(.ok(.name(seat: nil, token: nil)))
     }
     let token = makeToken()
     holders[seat.offset] = Holder(name: name, token: token, client: id)
@@ -201,7 +204,7 @@ public struct GameHost {
     if clients[id]?.presentation == .human {
       send(id, "You sit in seat \(seat.rawValue). If your connection drops, reconnect and type RESUME \(token)")
     }
-    return .success(.ok(verb: "NAME", fields: ["\(seat.rawValue)", token]))
+    return .success(.ok(.name(seat: seat, token: token)))
   }
 
   private mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
@@ -225,10 +228,11 @@ public struct GameHost {
     clients[id]?.name = holder.name
     clients[id]?.seat = seat
     actions.append(.identified(id))
+    sendRules(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id)
-    return .success(.ok(verb: "RESUME", fields: ["\(seat.rawValue)", holder.name]))
+    return .success(.ok(.resume(seat: seat, name: holder.name)))
   }
 
   private mutating func inform(_ command: ClientCommand, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
@@ -236,18 +240,18 @@ public struct GameHost {
     switch command {
     case .state:
       sendState(to: id)
-      return .success(.ok(verb: "STATE", fields: stateFields()))
+      return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      return .success(.ok(verb: "SCORES", fields: ["\(match.scores[0])", "\(match.scores[1])"]))
+      return .success(.ok(.scores(match.scores[0], match.scores[1])))
     case .history:
       for result in match.results { send(id, ServerLine.result(result).line) }
       if clients[id]?.presentation == .human {
         for result in match.results { send(id, HumanText.outcome(result, names: seatNames)) }
       }
-      return .success(.ok(verb: "HISTORY", fields: ["\(match.results.count)"]))
+      return .success(.ok(.history(count: match.results.count)))
     case .say(let text):
       broadcast(wire: [.said(name: name, text: text)])
-      return .success(.ok(verb: "SAY", fields: []))
+      return .success(.ok(.say))
     default:
       return .failure(ProtocolError(.unknownCommand))
     }
@@ -259,35 +263,20 @@ public struct GameHost {
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
     let matchCommand: MatchCommand
-    let verb: String
+    let done: OKReply
     switch command {
-    case .claim: (matchCommand, verb) = (.claim, "CLAIM")
-    case .pick(let slots): (matchCommand, verb) = (.pick(slots), "PICK")
-    case .unpick(let slot): (matchCommand, verb) = (.unpick(slot), "UNPICK")
-    case .deal: (matchCommand, verb) = (.deal, "DEAL")
-    default: (matchCommand, verb) = (.rematch, "NEW")
+    case .claim: (matchCommand, done) = (.claim, .claim)
+    case .pick(let slots): (matchCommand, done) = (.pick(slots), .pick)
+    case .unpick(let slot): (matchCommand, done) = (.unpick(slot), .unpick)
+    case .deal: (matchCommand, done) = (.deal, .deal)
+    default: (matchCommand, done) = (.rematch, .new)
     }
     do {
       broadcast(try apply(matchCommand, by: seat, at: now), at: now)
       freeEmptySeats()
-      return .success(.ok(verb: verb, fields: []))
+      return .success(.ok(done))
     } catch {
-      return .failure(ProtocolError(ErrorCode(error), refusal(error)))
-    }
-  }
-
-  /// Words for a refusal that say what is going on.
-  private func refusal(_ error: MatchError) -> String? {
-    switch error {
-    case .notYourTurn:
-      if case .window(let window) = match.phase {
-        return "\(seatNames[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
-      }
-      return nil
-    case .noSuchSlot(let slot): return "no card in slot \(slot.label)"
-    case .alreadyPicked(let slot): return "slot \(slot.label) is already picked"
-    case .notPicked(let slot): return "slot \(slot.label) is not picked"
-    default: return nil
+      return .failure(ProtocolError(error, phase: match.phase, names: seatNames))
     }
   }
 
@@ -298,12 +287,12 @@ public struct GameHost {
   {
     if let deadline = match.deadline, deadline <= now {
       let due = match.advance(to: now).events
-      actions.append(.record(GameRecord.tickLine(at: now)))
+      actions.append(.record(RecordLine.tick(at: now).line))
       broadcast(due, at: now)
       freeEmptySeats()
     }
     let events = try match.apply(command, by: seat, at: now).events
-    actions.append(.record(GameRecord.commandLine(command, seat: seat, at: now)))
+    actions.append(.record(RecordLine.command(command, seat: seat, at: now).line))
     return events
   }
 
@@ -335,8 +324,8 @@ public struct GameHost {
     seq += events.count
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
-    for line in lines {
-      actions.append(.record(GameRecord.eventLine(line)))
+    for (offset, line) in lines.enumerated() {
+      actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
       log(.info, line)
     }
     // The human presentation of the same events, also made once, when someone reads it.
@@ -379,23 +368,10 @@ public struct GameHost {
     }
   }
 
-  /// `seq game phase holder ms selected`: the fields of `OK STATE`.
-  private func stateFields() -> [String] {
-    let (phase, holder, ms) = phaseSummary()
-    let selected = match.selection.isEmpty ? "-" : match.selection.map(\.label).joined(separator: ",")
-    return ["\(seq)", "\(match.game)", phase, "\(holder?.rawValue ?? 0)", "\(ms)", selected]
-  }
-
-  /// The phase's name, its holder and the milliseconds left (as of the last call's time).
-  private func phaseSummary() -> (String, Seat?, Int64) {
-    switch match.phase {
-    case .waiting: return ("waiting", nil, 0)
-    case .open: return ("open", nil, 0)
-    case .window(let window):
-      return (window.kind.rawValue, window.holder, max(0, window.deadline.milliseconds(since: lastNow)))
-    case .paused(let pause): return ("paused", pause.suspended?.holder, pause.remaining)
-    case .over: return ("over", nil, 0)
-    }
+  /// The rules in force, for a connection that just took its name or, named, just turned to the
+  /// machine presentation (which alone has the line).
+  private mutating func sendRules(to id: ConnectionID) {
+    if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
   }
 
   /// The human status line for the match as it stands.

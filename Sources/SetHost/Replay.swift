@@ -26,17 +26,17 @@ public struct Replay {
     guard lines.first == Substring(GameRecord.magic) else {
       throw Failure(line: 1, message: "not a SetDuel record (it should start with \(GameRecord.magic))")
     }
-    guard lines.count >= 3, lines[1].hasPrefix("seed "), let seed = UInt64(lines[1].dropFirst(5)) else {
+    guard lines.count >= 3, case .success(.seed(let seed)) = RecordLine.parse(lines[1]) else {
       throw Failure(line: 2, message: "expected: seed <number>")
     }
-    guard lines[2].hasPrefix("rules "), let rules = GameRecord.rules(lines[2].dropFirst(6).split(separator: " ")) else {
+    guard case .success(.rules(let rules)) = RecordLine.parse(lines[2]) else {
       throw Failure(line: 3, message: "expected: rules with every setting")
     }
     self.seed = seed
     self.rules = rules
     for (offset, line) in lines.enumerated().dropFirst(3) where !line.isEmpty {
       steps.append((offset + 1, line))
-      if line.hasPrefix("ev ") { events.append(String(line.dropFirst(3))) }
+      if case .success(.event(_, let event)) = RecordLine.parse(line) { events.append(event) }
     }
   }
 
@@ -48,34 +48,22 @@ public struct Replay {
     var lastSeq = 0
     var checked = 0
     for (number, text) in steps {
-      let words = text.split(separator: " ")
-      switch words.first {
-      case "cmd":
+      switch RecordLine.parse(text) {
+      case .success(.command(let command, let seat, let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
-        guard words.count >= 4, let ms = Int64(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
-          let command = GameRecord.command(words.dropFirst(3))
-        else { throw Failure(line: number, message: "unreadable command") }
-        let now = Instant(milliseconds: ms)
         do {
           pending = try match.apply(command, by: seat, at: now).events.compactMap { ServerEvent($0, now: now) }
         } catch {
           throw Failure(
             line: number, message: "the rules refuse this command (\(error)): the record does not match its seed")
         }
-      case "tick":
+      case .success(.tick(let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
-        guard words.count == 2, let ms = Int64(words[1]) else {
-          throw Failure(line: number, message: "unreadable tick")
-        }
-        let now = Instant(milliseconds: ms)
         pending = match.advance(to: now).events.compactMap { ServerEvent($0, now: now) }
-      case "ev":
-        guard words.count >= 3, let seq = Int(words[2]), seq == lastSeq + 1 else {
-          throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
-        }
+      case .success(.event(let seq, let recorded)):
+        guard seq == lastSeq + 1 else { throw Failure(line: number, message: "event out of sequence after \(lastSeq)") }
         lastSeq = seq
-        guard !GameRecord.hostEventWords.contains(words[1]) else { continue }
-        let recorded = String(text.dropFirst(3))
+        guard !RecordLine.isHostEvent(recorded) else { continue }
         guard !pending.isEmpty else {
           throw Failure(line: number, message: "recorded \(recorded), but the rules derive no event here")
         }
@@ -84,7 +72,13 @@ public struct Replay {
           throw Failure(line: number, message: "recorded\n  \(recorded)\nbut the rules derive\n  \(derived)")
         }
         checked += 1
-      default:
+      case .failure(.command):
+        throw Failure(line: number, message: "unreadable command")
+      case .failure(.tick):
+        throw Failure(line: number, message: "unreadable tick")
+      case .failure(.event):
+        throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
+      case .success(.magic), .success(.seed), .success(.rules), .failure:
         throw Failure(line: number, message: "unknown line: \(text.prefix(40))")
       }
     }

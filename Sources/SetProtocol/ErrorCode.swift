@@ -44,7 +44,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
     case .rateLimited: "too many lines too fast; slow down"
     case .notNamed: "say NAME <name> first"
     case .alreadyNamed: "you already have a name"
-    case .badName: "a name is 1 to 16 letters, digits, - or _"
+    case .badName: "a name is 1 to \(PlayerName.maxLength) letters, digits, - or _"
     case .nameTaken: "someone here already has that name"
     case .notSeated: "only the two seated players can do that"
     case .notStarted: "the game starts when both seats are taken"
@@ -104,5 +104,24 @@ public struct ProtocolError: Error, Equatable, Sendable {
   public init(_ code: ErrorCode, _ text: String? = nil) {
     self.code = code
     self.text = text ?? code.text
+  }
+
+  /// A refusal by the rules, in words that say what is going on: the match is in `phase`, and
+  /// `names` are the seats' names by seat offset.
+  public init(_ error: MatchError, phase: Phase, names: [String]) {
+    let text: String? =
+      switch error {
+      case .notYourTurn:
+        if case .window(let window) = phase {
+          "\(names[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
+        } else {
+          nil
+        }
+      case .noSuchSlot(let slot): "no card in slot \(slot.label)"
+      case .alreadyPicked(let slot): "slot \(slot.label) is already picked"
+      case .notPicked(let slot): "slot \(slot.label) is not picked"
+      default: nil
+      }
+    self.init(ErrorCode(error), text)
   }
 }

@@ -4,7 +4,7 @@ public struct Reply: Equatable, Sendable {
   /// What the reply says.
   public enum Kind: Equatable, Sendable {
     /// The request was carried out.
-    case ok(verb: String, fields: [String])
+    case ok(OKReply)
     /// The request was refused and changed nothing.
     case error(ProtocolError)
     /// The answer to PING.
@@ -39,9 +39,9 @@ public struct Reply: Equatable, Sendable {
       text += word
     }
     switch kind {
-    case .ok(let verb, let fields):
-      add(verb)
-      fields.forEach(add)
+    case .ok(let ok):
+      add(ok.verb)
+      ok.fields.forEach(add)
     case .error(let error):
       add(error.code.rawValue)
       add(error.text)
@@ -63,8 +63,8 @@ public struct Reply: Equatable, Sendable {
     }
     switch first {
     case "OK":
-      guard let verb = words.first else { return nil }
-      return Reply(id: id, .ok(verb: verb, fields: Array(words.dropFirst())))
+      guard let verb = words.first, let ok = OKReply(verb: verb, fields: words.dropFirst()) else { return nil }
+      return Reply(id: id, .ok(ok))
     case "ERR":
       guard let code = words.first.flatMap(ErrorCode.init(rawValue:)) else { return nil }
       let skip = id == nil ? 2 : 3

@@ -74,7 +74,7 @@ public struct Request: Equatable, Sendable {
       return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage())
     case .name:
       guard words.count == 1 else { return .failure(usage()) }
-      guard isWord(words[0], max: 16, extra: "_-") else { return .failure(ProtocolError(.badName)) }
+      guard PlayerName.isValid(words[0]) else { return .failure(ProtocolError(.badName)) }
       return .success(.name(words[0]))
     case .mode:
       guard words.count == 1, let mode = Presentation(rawValue: words[0].lowercased()) else { return .failure(usage()) }

@@ -16,6 +16,9 @@ public enum ServerLine: Equatable, Sendable {
   case result(GameResult)
   /// `HELP text`: one line of help (before HELP's reply).
   case help(String)
+  /// `RULES key=value...`: the rules in force, in `RuleFields`' words (before the reply to a `NAME` or
+  /// `RESUME` that succeeded). Keys this version does not know are ignored.
+  case rules(Rules)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -33,6 +36,7 @@ public enum ServerLine: Equatable, Sendable {
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
     case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
     case .help(let text): "HELP \(text)"
+    case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     }
   }
 
@@ -59,6 +63,8 @@ public enum ServerLine: Equatable, Sendable {
       return EventCodec.result(Array(words.dropFirst())).map { .result($0) }
     case "HELP":
       return .help(EventCodec.text(after: 1, in: line))
+    case "RULES":
+      return RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: true).map { .rules($0) }
     default:
       return EventCodec.decode(line).map { .event(seq: $0.seq, $0.event) }
     }

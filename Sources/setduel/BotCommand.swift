@@ -29,7 +29,7 @@ enum BotCommand {
       BotLevel(rawValue: $0)
     }
     let name = arguments.text("name") ?? "bot"
-    guard Play.isName(name) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
+    guard PlayerName.isValid(name) else { throw Arguments.UsageError(message: ErrorCode.badName.text) }
     var system = SystemRandomNumberGenerator()
     let seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     DispatchQueue.main.async {

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SetClient
 import SetClientCore
+import SetProtocol
 
 /// `setduel play`: the full-screen terminal client.
 enum Play {
@@ -35,20 +36,14 @@ enum Play {
   /// The name given, checked, or the default name.
   static func playerName(_ given: String?) throws(Arguments.UsageError) -> String {
     guard let given else { return defaultName() }
-    guard isName(given) else { throw Arguments.UsageError(message: "a name is 1 to 16 letters, digits, - or _") }
+    guard PlayerName.isValid(given) else { throw Arguments.UsageError(message: ErrorCode.badName.text) }
     return given
   }
 
   /// The user's login name made fit for the table, or `player`.
   static func defaultName() -> String {
     let user = getenv("USER").map { String(cString: $0) } ?? ""
-    let fitted = String(user.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }.prefix(16))
-    return fitted.isEmpty ? "player" : fitted
-  }
-
-  static func isName(_ text: String) -> Bool {
-    (1...16).contains(text.count)
-      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    return PlayerName.fitted(user) ?? "player"
   }
 
   /// How to draw, from `--ascii` and the environment's NO_COLOR and TERM.

@@ -34,6 +34,19 @@ struct HostedGameTests {
     }
   }
 
+  @Test("a client learns a 2 s claim window from the host, and its countdown starts full")
+  func rulesFromTheHost() {
+    var driver = ModelDriver(seed: 7, rules: Rules(claimWindow: 2_000))
+    driver.join(1, name: "ann")
+    driver.join(2, name: "bob")
+    driver.send("CLAIM", from: 1)
+    for id in [1, 2] {
+      let model = driver.model(id)
+      #expect(model.rules == Rules(claimWindow: 2_000))
+      #expect(model.phase == .window(holder: .one, kind: .claim, deadline: Instant(milliseconds: 2_000), length: 2_000))
+    }
+  }
+
   @Test("a model kept by events agrees with a fresh STATE after every step of a game", arguments: [7, 11, 2024])
   func modelMatchesState(seed: UInt64) {
     var driver = ModelDriver(seed: seed)

@@ -71,8 +71,8 @@ struct CodecTests {
   @Test("replies, with and without ids")
   func replies() {
     let replies = [
-      Reply(id: nil, .ok(verb: "NAME", fields: ["1", "abc"])),
-      Reply(id: "q7", .ok(verb: "DEAL", fields: [])),
+      Reply(id: nil, .ok(.name(seat: .one, token: "abc"))),
+      Reply(id: "q7", .ok(.deal)),
       Reply(id: nil, .error(ProtocolError(.notYourTurn, "ann holds the claim"))),
       Reply(id: "z", .error(ProtocolError(.badPick))),
       Reply(id: nil, .pong(token: "t1")),
@@ -114,6 +114,16 @@ struct CodecTests {
       #expect(reply.line.hasPrefix("ERR @e \(code.rawValue) "), "\(reply.line)")
       #expect(Reply.decode(reply.line) == reply, "\(reply.line)")
     }
+    let names = ["ann", "bob"]
+    var match = Match(seed: 7)
+    for seat in Seat.allCases { _ = try? match.apply(.join, by: seat, at: .zero) }
+    _ = try? match.apply(.claim, by: .two, at: .zero)
+    #expect(
+      ProtocolError(.notYourTurn, phase: match.phase, names: names)
+        == ProtocolError(.notYourTurn, "bob holds the claim"))
+    #expect(ProtocolError(.notYourTurn, phase: .open, names: names) == ProtocolError(.notYourTurn))
+    #expect(ProtocolError(.noSuchSlot(Slot(3)), phase: .open, names: names).text == "no card in slot D")
+    #expect(ProtocolError(.alreadyPresent, phase: .open, names: names) == ProtocolError(.seatTaken))
   }
 
   @Test("human words for time and cards")

@@ -23,6 +23,38 @@ struct GameHostTests {
     return driver
   }
 
+  @Test("RULES comes first after NAME and RESUME succeed, in the machine presentation only")
+  func rulesLine() {
+    var rules = Rules(claimWindow: 2_000)
+    rules.resumeGrace = 9_000
+    var host = GameHost(rules: rules, seed: 7, makeToken: { "token" })
+    func lines(_ actions: [HostAction], to id: ConnectionID) -> [String] {
+      actions.compactMap { if case .send(id, let line) = $0 { line } else { nil } }
+    }
+    let (ann, bob, cat, ann2) = (ConnectionID(1), ConnectionID(2), ConnectionID(3), ConnectionID(4))
+    for id in [ann, bob, cat, ann2] { _ = host.connect(id, peer: "test", at: .zero) }
+    for id in [ann, cat, ann2] { _ = host.receive("MODE MACHINE", from: id, at: .zero) }
+    let rulesLine = ServerLine.rules(rules).line
+    #expect(
+      lines(host.receive("NAME ann", from: ann, at: .zero), to: ann) == [
+        rulesLine, "JOINED 1 1 ann", "OK NAME 1 token",
+      ])
+    let human = lines(host.receive("NAME bob", from: bob, at: .zero), to: bob)
+    #expect(!human.contains { $0.hasPrefix("RULES") })
+    #expect(lines(host.receive("MODE MACHINE", from: bob, at: .zero), to: bob) == [rulesLine, "OK MODE machine"])
+    #expect(lines(host.receive("MODE MACHINE", from: bob, at: .zero), to: bob) == ["OK MODE machine"])
+    #expect(lines(host.receive("NAME cat", from: cat, at: .zero), to: cat).first == rulesLine)
+    #expect(lines(host.receive("NAME ann", from: cat, at: .zero), to: cat).first?.hasPrefix("ERR") == true)
+    #expect(
+      lines(host.receive("RESUME nope", from: ann2, at: .zero), to: ann2) == [
+        "ERR BAD_TOKEN " + ErrorCode.badToken.text
+      ])
+    _ = host.disconnect(ann, at: Instant(milliseconds: 10))
+    let resumed = lines(host.receive("RESUME token", from: ann2, at: Instant(milliseconds: 20)), to: ann2)
+    #expect(resumed.first == rulesLine)
+    #expect(resumed.last == "OK RESUME 1 ann")
+  }
+
   @Test("a pick that arrives after its window ran out, before the timer fired, is too late")
   func latePickIsTooLate() {
     var table = Self.seated()

@@ -52,6 +52,8 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var tableSeq = 0
   /// Whether a `STATE` was asked for and its reply has not come yet.
   public private(set) var awaitingState = false
+  /// The rules in force, as the server's `RULES` line gave them (the standard rules until it comes).
+  public private(set) var rules = Rules()
 
   public init() {}
 
@@ -96,6 +98,13 @@ public struct ClientModel: Equatable, Sendable {
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
     case .banner, .help:
+      return []
+    case .rules(let rules):
+      self.rules = rules
+      if case .window(let holder, let kind, let deadline, _) = phase {
+        let left = max(0, deadline.milliseconds(since: now))
+        phase = .window(holder: holder, kind: kind, deadline: deadline, length: windowLength(kind, atLeast: left))
+      }
       return []
     case .event(let seq, let event):
       guard seq > tableSeq, seq > lastSeq else { return [] }
@@ -219,9 +228,9 @@ public struct ClientModel: Equatable, Sendable {
     selection = []
   }
 
-  /// The standard length of a window, for the countdown bar, or `ms` if the window is longer.
+  /// The length of a window under the rules in force, for the countdown bar, or `ms` if the window
+  /// is longer.
   private func windowLength(_ kind: Window.Kind, atLeast ms: Int64) -> Int64 {
-    let rules = Rules()
     let standard =
       switch kind {
       case .claim: rules.claimWindow
@@ -282,55 +291,48 @@ public struct ClientModel: Equatable, Sendable {
     case .error(let error):
       lastError = Refusal(error: error, at: now)
       return []
-    case .ok(let verb, let fields):
-      switch verb {
-      case "NAME":
-        isNamed = true
-        seat = fields.first.flatMap(Int.init).flatMap(Seat.init(rawValue:))
-        token = fields.count > 1 && fields[1] != "-" ? fields[1] : nil
-        return askForState()
-      case "RESUME":
-        isNamed = true
-        seat = fields.first.flatMap(Int.init).flatMap(Seat.init(rawValue:))
-        return askForState()
-      case "STATE":
-        return applyState(fields, at: now)
-      case "SCORES":
-        let numbers = fields.compactMap(Int.init)
-        if numbers.count == 2 { scores = numbers }
-        return []
-      default:
-        return []
-      }
+    case .ok(.name(let seat, let token)):
+      isNamed = true
+      self.seat = seat
+      self.token = token
+      return askForState()
+    case .ok(.resume(let seat, _)):
+      isNamed = true
+      self.seat = seat
+      return askForState()
+    case .ok(.state(let summary)):
+      return applyState(summary, at: now)
+    case .ok(.scores(let first, let second)):
+      scores = [first, second]
+      return []
+    case .ok:
+      return []
     }
   }
 
   /// `OK STATE seq game phase holder ms selected`.
-  private mutating func applyState(_ fields: [String], at now: Instant) -> [ModelAction] {
+  private mutating func applyState(_ state: StateSummary, at now: Instant) -> [ModelAction] {
     awaitingState = false
-    guard fields.count >= 6, let seq = Int(fields[0]), let number = Int(fields[1]), let holderNumber = Int(fields[3]),
-      let ms = Int64(fields[4])
-    else { return [] }
-    lastSeq = max(lastSeq, seq)
-    if number != game {
+    lastSeq = max(lastSeq, state.seq)
+    if state.game != game {
       sets = [0, 0]
       rematchAsked = [false, false]
     }
-    game = number
-    let holder = Seat(rawValue: holderNumber)
-    selection = fields[5] == "-" ? [] : fields[5].split(separator: ",").compactMap { Slot(label: $0) }
-    switch fields[2] {
-    case "waiting": phase = .waiting
-    case "open": phase = .open
-    case "paused": phase = .paused(holder: holder, kind: nil, remaining: ms)
-    case "over":
-      let result = results.last { $0.game == number }
+    game = state.game
+    selection = state.selected
+    switch state.phase {
+    case .waiting: phase = .waiting
+    case .open: phase = .open
+    case .paused: phase = .paused(holder: state.holder, kind: nil, remaining: state.ms)
+    case .over:
+      let result = results.last { $0.game == state.game }
       phase = .over(result)
       return result == nil ? [.requestHistory] : []
-    default:
-      if let kind = Window.Kind(rawValue: fields[2]), let holder {
+    case .claim, .turn, .needless:
+      if let kind = state.phase.windowKind, let holder = state.holder {
         phase = .window(
-          holder: holder, kind: kind, deadline: now.adding(milliseconds: ms), length: windowLength(kind, atLeast: ms))
+          holder: holder, kind: kind, deadline: now.adding(milliseconds: state.ms),
+          length: windowLength(kind, atLeast: state.ms))
       }
     }
     return []

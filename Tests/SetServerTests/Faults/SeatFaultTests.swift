@@ -59,7 +59,7 @@ struct SeatFaultTests {
       let ids = players.map { $0.nextID() }
       sendTogether(players.map(\.link), ids.map { "@\($0) CLAIM" })
       let replies = try zip(players, ids).map { try $0.reply(to: $1).reply }
-      let winners = replies.indices.filter { if case .ok("CLAIM", _) = replies[$0].kind { true } else { false } }
+      let winners = replies.indices.filter { if case .ok(.claim) = replies[$0].kind { true } else { false } }
       let losers = replies.indices.filter {
         if case .error(let error) = replies[$0].kind { error.code == .notYourTurn } else { false }
       }

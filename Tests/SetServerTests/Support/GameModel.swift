@@ -42,9 +42,8 @@ struct GameModel {
       }
     case .reply(let reply):
       // `OK STATE seq game ...` names the game, which a TABLE line does not.
-      if case .ok("STATE", let fields) = reply.kind, fields.count >= 2, Int(fields[0]) == lastSeq,
-        let game = Int(fields[1])
-      {
+      if case .ok(.state(let state)) = reply.kind, state.seq == lastSeq {
+        let game = state.game
         if sawStart, game != self.game { problems.append("OK STATE says game \(game), the events \(self.game)") }
         self.game = game
       }

@@ -75,8 +75,8 @@ final class MachineClient {
   @discardableResult
   func ok(_ line: String) throws -> [String] {
     let (reply, _) = try request(line)
-    guard case .ok(_, let fields) = reply.kind else { throw TestFailure("\(label): \(line) got \(reply.line)") }
-    return fields
+    guard case .ok(let ok) = reply.kind else { throw TestFailure("\(label): \(line) got \(reply.line)") }
+    return ok.fields
   }
 
   /// Sends `line` and requires `ERR` with `code`.

@@ -1,0 +1,105 @@
+import SetCore
+
+/// What an `OK` reply says: the verb it answers and that verb's fields.
+public enum OKReply: Equatable, Sendable {
+  /// `OK NAME <seat> <token>`: a seat and its resume token; `OK NAME 0 -` for a spectator (both nil).
+  case name(seat: Seat?, token: String?)
+  /// `OK RESUME <seat> <name>`: the seat taken back and its player's name.
+  case resume(seat: Seat, name: String)
+  /// `OK STATE <seq> <game> <phase> <holder> <ms> <selected>`.
+  case state(StateSummary)
+  /// `OK SCORES <score1> <score2>`.
+  case scores(Int, Int)
+  /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
+  case history(count: Int)
+  /// `OK MODE human|machine`.
+  case mode(Presentation)
+  /// `OK HELP`.
+  case help
+  /// `OK QUIT`.
+  case quit
+  /// `OK SAY`.
+  case say
+  /// `OK CLAIM`.
+  case claim
+  /// `OK PICK`.
+  case pick
+  /// `OK UNPICK`.
+  case unpick
+  /// `OK DEAL`.
+  case deal
+  /// `OK NEW`.
+  case new
+
+  /// The verb the reply answers, as the wire spells it.
+  public var verb: String {
+    switch self {
+    case .name: "NAME"
+    case .resume: "RESUME"
+    case .state: "STATE"
+    case .scores: "SCORES"
+    case .history: "HISTORY"
+    case .mode: "MODE"
+    case .help: "HELP"
+    case .quit: "QUIT"
+    case .say: "SAY"
+    case .claim: "CLAIM"
+    case .pick: "PICK"
+    case .unpick: "UNPICK"
+    case .deal: "DEAL"
+    case .new: "NEW"
+    }
+  }
+
+  /// The fields after the verb.
+  public var fields: [String] {
+    switch self {
+    case .name(let seat, let token): ["\(seat?.rawValue ?? 0)", token ?? "-"]
+    case .resume(let seat, let name): ["\(seat.rawValue)", name]
+    case .state(let summary): summary.fields
+    case .scores(let first, let second): ["\(first)", "\(second)"]
+    case .history(let count): ["\(count)"]
+    case .mode(let presentation): [presentation.rawValue]
+    case .help, .quit, .say, .claim, .pick, .unpick, .deal, .new: []
+    }
+  }
+
+  /// The reply for `verb` and its fields, or nil if they fit no grammar. Fields beyond the grammar's
+  /// are ignored, as later versions may add fields at the end.
+  public init?(verb: String, fields: ArraySlice<String>) {
+    let f = Array(fields)
+    switch verb {
+    case "NAME":
+      guard f.count >= 2, let number = Int(f[0]) else { return nil }
+      if number == 0, f[1] == "-" {
+        self = .name(seat: nil, token: nil)
+      } else if let seat = Seat(rawValue: number), f[1] != "-" {
+        self = .name(seat: seat, token: f[1])
+      } else {
+        return nil
+      }
+    case "RESUME":
+      guard f.count >= 2, let seat = EventCodec.seat(f[0]), PlayerName.isValid(f[1]) else { return nil }
+      self = .resume(seat: seat, name: f[1])
+    case "STATE":
+      guard let summary = StateSummary(fields: fields) else { return nil }
+      self = .state(summary)
+    case "SCORES":
+      guard f.count >= 2, let first = Int(f[0]), let second = Int(f[1]) else { return nil }
+      self = .scores(first, second)
+    case "HISTORY":
+      guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
+      self = .history(count: count)
+    case "MODE":
+      guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
+      self = .mode(presentation)
+    default:
+      guard let plain = Self.plain[verb] else { return nil }
+      self = plain
+    }
+  }
+
+  /// The replies with no fields, by verb.
+  private static let plain: [String: OKReply] = Dictionary(
+    uniqueKeysWithValues: [OKReply.help, .quit, .say, .claim, .pick, .unpick, .deal, .new].map { ($0.verb, $0) })
+}

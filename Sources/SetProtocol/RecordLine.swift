@@ -1,0 +1,126 @@
+import SetCore
+
+/// One line of a game record, written as it happens so that nothing broadcast is lost:
+///
+///     SETDUEL-RECORD 1
+///     seed 42
+///     rules tableSize=12 claimWindow=5000 ...
+///     cmd <ms> <seat> <COMMAND> [args]     a command the rules accepted, at that time
+///     tick <ms>                            a deadline the rules handled at that time
+///     ev <seq> <event line>                an event as broadcast, in the machine grammar
+///
+/// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A command is
+/// `JOIN`, `LEAVE`, `CLAIM`, `PICK A,B,C`, `UNPICK A`, `DEAL` or `NEW` (a rematch).
+public enum RecordLine: Equatable, Sendable {
+  /// The first line of every record.
+  case magic
+  /// The seed the match deals from.
+  case seed(UInt64)
+  /// The rules the match plays by (see `RuleFields`).
+  case rules(Rules)
+  /// A command the rules accepted from `seat` at `at`.
+  case command(MatchCommand, seat: Seat, at: Instant)
+  /// A deadline the rules handled at `at`.
+  case tick(at: Instant)
+  /// An event as broadcast: its machine line unchanged, and that line's sequence number.
+  case event(seq: Int, line: String)
+
+  /// Why a line could not be read.
+  public enum Malformed: Error, Equatable, Sendable {
+    /// A `cmd` line that is not a time, a seat and a command.
+    case command
+    /// A `tick` line that is not one time.
+    case tick
+    /// An `ev` line without a word and a sequence number.
+    case event
+    /// A `seed` line that is not a number.
+    case seed
+    /// A `rules` line without every setting.
+    case rules
+    /// A line that starts with no known word.
+    case unknown
+  }
+
+  /// The magic line's text.
+  public static let magicText = "SETDUEL-RECORD 1"
+
+  /// The line's text.
+  public var line: String {
+    switch self {
+    case .magic: Self.magicText
+    case .seed(let seed): "seed \(seed)"
+    case .rules(let rules): (["rules"] + RuleFields.encode(rules)).joined(separator: " ")
+    case .command(let command, let seat, let now): "cmd \(now.milliseconds) \(seat.rawValue) " + Self.text(command)
+    case .tick(let now): "tick \(now.milliseconds)"
+    case .event(_, let line): "ev " + line
+    }
+  }
+
+  /// The line's value, or why it could not be read.
+  public static func parse(_ line: some StringProtocol) -> Result<RecordLine, Malformed> {
+    let text = Substring(line)
+    if text == magicText { return .success(.magic) }
+    let words = text.split(separator: " ")
+    switch words.first {
+    case "seed":
+      guard words.count == 2, let seed = UInt64(words[1]) else { return .failure(.seed) }
+      return .success(.seed(seed))
+    case "rules":
+      guard let rules = RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: false) else {
+        return .failure(.rules)
+      }
+      return .success(.rules(rules))
+    case "cmd":
+      guard words.count >= 4, let ms = Int64(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
+        let command = command(words.dropFirst(3))
+      else { return .failure(.command) }
+      return .success(.command(command, seat: seat, at: Instant(milliseconds: ms)))
+    case "tick":
+      guard words.count == 2, let ms = Int64(words[1]) else { return .failure(.tick) }
+      return .success(.tick(at: Instant(milliseconds: ms)))
+    case "ev":
+      guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
+      return .success(.event(seq: seq, line: String(text.dropFirst(3))))
+    default:
+      return .failure(.unknown)
+    }
+  }
+
+  /// Event words the host broadcasts on its own; every other event is derived from the rules.
+  public static let hostEventWords: Set<String> = ["JOINED", "SAY", "BYE"]
+
+  /// Whether an event line is one the host broadcast on its own, which the rules do not derive.
+  public static func isHostEvent(_ line: String) -> Bool {
+    guard let word = line.split(separator: " ").first else { return false }
+    return hostEventWords.contains(String(word))
+  }
+
+  private static func text(_ command: MatchCommand) -> String {
+    switch command {
+    case .join: "JOIN"
+    case .leave: "LEAVE"
+    case .claim: "CLAIM"
+    case .pick(let slots): "PICK " + EventCodec.slotList(slots)
+    case .unpick(let slot): "UNPICK \(slot.label)"
+    case .deal: "DEAL"
+    case .rematch: "NEW"
+    }
+  }
+
+  private static func command(_ words: ArraySlice<Substring>) -> MatchCommand? {
+    guard let verb = words.first, words.count <= 2 else { return nil }
+    let argument = words.dropFirst().first.map(String.init)
+    switch (verb, argument) {
+    case ("JOIN", nil): return .join
+    case ("LEAVE", nil): return .leave
+    case ("CLAIM", nil): return .claim
+    case ("DEAL", nil): return .deal
+    case ("NEW", nil): return .rematch
+    case ("PICK", let list?):
+      guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
+      return .pick(slots)
+    case ("UNPICK", let label?): return Slot(label: label).map { .unpick($0) }
+    default: return nil
+    }
+  }
+}

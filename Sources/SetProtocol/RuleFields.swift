@@ -1,0 +1,54 @@
+import SetCore
+
+/// A match's rules as `key=value` words, times in milliseconds and `pickClaims` 1 or 0:
+///
+///     tableSize=12 claimWindow=5000 passedTurnWindow=10000 needlessDealWindow=7500 resumeGrace=60000
+///     setReward=1 wrongPickPenalty=1 claimExpiredPenalty=1 needlessDealPenalty=1 pickClaims=1
+///
+/// The one spelling of the rules, used by the `RULES` data line and by a game record's `rules` line.
+public enum RuleFields {
+  /// Each key with how to read it from and write it to the rules.
+  private static let fields:
+    [(key: String, get: @Sendable (Rules) -> Int64, set: @Sendable (inout Rules, Int64) -> Void)] = [
+      ("tableSize", { Int64($0.tableSize) }, { $0.tableSize = Int($1) }),
+      ("claimWindow", { $0.claimWindow }, { $0.claimWindow = $1 }),
+      ("passedTurnWindow", { $0.passedTurnWindow }, { $0.passedTurnWindow = $1 }),
+      ("needlessDealWindow", { $0.needlessDealWindow }, { $0.needlessDealWindow = $1 }),
+      ("resumeGrace", { $0.resumeGrace }, { $0.resumeGrace = $1 }),
+      ("setReward", { Int64($0.setReward) }, { $0.setReward = Int($1) }),
+      ("wrongPickPenalty", { Int64($0.wrongPickPenalty) }, { $0.wrongPickPenalty = Int($1) }),
+      ("claimExpiredPenalty", { Int64($0.claimExpiredPenalty) }, { $0.claimExpiredPenalty = Int($1) }),
+      ("needlessDealPenalty", { Int64($0.needlessDealPenalty) }, { $0.needlessDealPenalty = Int($1) }),
+      ("pickClaims", { $0.pickClaims ? 1 : 0 }, { $0.pickClaims = $1 != 0 }),
+    ]
+
+  /// The keys, in the order they are written.
+  public static var keys: [String] { fields.map(\.key) }
+
+  /// The words for `rules`, one per key, in order.
+  public static func encode(_ rules: Rules) -> [String] {
+    fields.map { "\($0.key)=\($0.get(rules))" }
+  }
+
+  /// The rules in `words`, or nil when a key is missing or repeated, a value is not a whole number,
+  /// the table size is not 3 to 21 in threes, or a time is not positive. A key this version does not
+  /// know refuses the words unless `ignoringUnknownKeys` (as a client reading a later server does).
+  public static func decode(_ words: some Sequence<some StringProtocol>, ignoringUnknownKeys: Bool) -> Rules? {
+    var values: [String: Int64] = [:]
+    for word in words {
+      let parts = word.split(separator: "=", omittingEmptySubsequences: false)
+      guard parts.count == 2, let value = Int64(parts[1]) else { return nil }
+      let key = String(parts[0])
+      guard keys.contains(key) else {
+        if ignoringUnknownKeys { continue } else { return nil }
+      }
+      guard values.updateValue(value, forKey: key) == nil else { return nil }
+    }
+    guard values.count == fields.count, let size = values["tableSize"], (3...21).contains(size), size % 3 == 0,
+      ["claimWindow", "passedTurnWindow", "needlessDealWindow", "resumeGrace"].allSatisfy({ values[$0]! > 0 })
+    else { return nil }
+    var rules = Rules()
+    for field in fields { field.set(&rules, values[field.key]!) }
+    return rules
+  }
+}
