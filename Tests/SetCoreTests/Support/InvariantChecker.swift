@@ -30,11 +30,16 @@ struct InvariantChecker {
 
   mutating func check(_ step: Step) {
     switch step.result {
-    case .failure(let error):
-      if error != step.expectedError {
-        fail(step, "refused with \(error), expected \(String(describing: step.expectedError))")
+    case .failure(let refusal):
+      if refusal.reason != step.expectedError {
+        fail(step, "refused with \(refusal.reason), expected \(String(describing: step.expectedError))")
       }
-      if step.after != step.before { fail(step, "a refused command changed the match") }
+      var afterDue = step.before
+      if afterDue.advance(to: step.time) != refusal.due || step.after != afterDue {
+        fail(step, "a refused command changed the match beyond what time made due")
+      }
+      for event in refusal.due.events { follow(event, in: step) }
+      if started { checkState(step.after, step) }
       return
     case .success:
       if let expected = step.expectedError { fail(step, "carried out, but should be refused with \(expected)") }
