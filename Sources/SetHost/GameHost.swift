@@ -307,13 +307,13 @@ public struct GameHost {
       actions.append(.record(GameRecord.commandLine(command, seat: seat, at: now)))
       return outcome.caused
     } catch {
-      passTime(error.due.due, at: now, leaving: match)
+      passTime(error.due.events, at: now, leaving: match)
       throw error.reason
     }
   }
 
   /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
-  private mutating func passTime(_ due: ArraySlice<MatchEvent>, at now: Instant, leaving state: Match) {
+  private mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
     guard !due.isEmpty else { return }
     actions.append(.record(GameRecord.tickLine(at: now)))
     broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)

@@ -103,9 +103,17 @@ public struct SimulatedGame {
     }
   }
 
-  /// A window: its holder picks, or lets it run out.
+  /// A window: its holder picks, lets it run out, or calls Set again once it has run out.
   private mutating func windowTurn(_ window: Window) {
     let remaining = window.deadline.milliseconds(since: now)
+    if roll(behaviour.late) {
+      // Too late: the match lets the window run out first. A claim that ran out passed the turn to the
+      // opponent; any other window left open play, where the call is a claim like any other.
+      plan = nil
+      wait(remaining + draw(upTo: behaviour.maxThink))
+      send(.claim, by: window.holder, expecting: window.kind == .claim ? .notYourTurn : nil)
+      return
+    }
     if remaining <= 1 || roll(behaviour.timeout) {
       plan = nil
       runOut()
@@ -294,8 +302,12 @@ public struct SimulatedGame {
     stats.steps += 1
     let events: [MatchEvent]
     switch result {
-    case .success(let outcome): events = outcome.events
-    case .failure(let refusal): events = refusal.due.events
+    case .success(let outcome):
+      events = outcome.events
+      if case .command = action, outcome.dueCount > 0 { stats.late += 1 }
+    case .failure(let refusal):
+      events = refusal.due.events
+      if !events.isEmpty { stats.late += 1 }
     }
     for event in events {
       switch event {
