@@ -10,9 +10,7 @@ import SetProtocol
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
 ///
-/// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A deadline
-/// that passed before a command is written as a `tick` at the command's time; a record without that
-/// tick replays the same, since the rules handle what was due before they judge a command.
+/// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again.
 public enum GameRecord {
   /// The first line of every record.
   public static let magic = "SETDUEL-RECORD 1"
