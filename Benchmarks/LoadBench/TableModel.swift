@@ -13,7 +13,7 @@ struct TableModel {
 
   /// The player's seat, 1 or 2.
   let seat: Int
-  private(set) var cards: [Card?] = []
+  private(set) var table = Table()
   private(set) var phase = Phase.waiting
   /// The sequence number of the last event received.
   private(set) var lastSeq = 0
@@ -34,7 +34,7 @@ struct TableModel {
       apply(event)
     case .table(let seq, _, let cards):
       lastSeq = max(lastSeq, seq)
-      self.cards = cards
+      table = Table(cards: cards)
     default: break
     }
     return decoded
@@ -43,13 +43,8 @@ struct TableModel {
   /// The slots of a set on the table (the first the finder meets), or nil.
   func firstSet() -> [Slot]? {
     var slotOf = [Int](repeating: 0, count: 81)
-    var present: [Card] = []
-    for (index, card) in cards.enumerated() {
-      guard let card else { continue }
-      slotOf[Int(card.index)] = index
-      present.append(card)
-    }
-    return SetFinder.first(in: present).map { set in set.map { Slot(slotOf[Int($0.index)]) }.sorted() }
+    for (index, card) in table.cards.enumerated() { slotOf[Int(card.index)] = index }
+    return SetFinder.first(in: table.cards).map { set in set.map { Slot(slotOf[Int($0.index)]) }.sorted() }
   }
 
   /// `PICK A B C` for `slots`.
@@ -59,20 +54,12 @@ struct TableModel {
 
   private mutating func apply(_ event: ServerEvent) {
     switch event {
-    case .started(_, _, let table):
-      cards = table
+    case .started(_, _, let cards):
+      table = Table(cards: cards)
       phase = .open
     case .diff(_, let change):
-      for slot in change.emptied where slot.index < cards.count { cards[slot.index] = nil }
-      if cards.count < change.slotCount {
-        cards += [Card?](repeating: nil, count: change.slotCount - cards.count)
-      }
-      for move in change.moved {
-        cards[move.to.index] = move.card
-        cards[move.from.index] = nil
-      }
-      for placement in change.filled { cards[placement.slot.index] = placement.card }
-      cards.removeLast(max(0, cards.count - change.slotCount))
+      // A change that does not fit leaves the table as it was: the server's refusals then show it.
+      try? table.apply(change)
     case .claim(let holder, _), .turn(let holder, _, _): phase = .window(holder: holder.rawValue)
     case .open: phase = .open
     case .over:

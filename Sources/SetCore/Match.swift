@@ -1,9 +1,17 @@
-/// A two-player match of Set at one table: a pure state machine.
+/// A two-player match of Set at one table: a pure state machine. Every rule of play lives here, which
+/// is why the file runs past 300 lines.
 ///
 /// Every call takes the command, the seat that sent it and the time, and returns the events it caused
 /// with the next deadline. The match reads no clock and no global randomness: its deals come from a
 /// generator seeded at creation, so the same seed and the same timed commands give the same events.
-/// A refused command throws a `MatchError` and changes nothing.
+///
+/// Time is the match's own business. A command that arrives at or after `deadline` is too late for what
+/// that deadline ended: what was due happens first (a window runs out, a seat is forfeited), exactly as
+/// `advance(to:)` would have done it, and the command is judged on the state that leaves. Its `Outcome`
+/// lists the due events before the command's own (`Outcome.due`, `Outcome.caused`). A refused command
+/// throws a `MatchRefusal` that carries the due events and changes nothing but what time made due. So a
+/// caller never has to advance time before applying a command; `advance(to:)` is for a timer, when no
+/// command comes.
 public struct Match: Equatable, Sendable {
   /// The rules in force.
   public let rules: Rules
@@ -51,24 +59,41 @@ public struct Match: Equatable, Sendable {
     }
   }
 
-  /// Carries out `command` from `seat` at `now`.
-  public mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError) -> Outcome {
-    var events: [MatchEvent]
-    switch command {
-    case .join: events = try join(seat, at: now)
-    case .leave: events = try leave(seat, at: now)
-    case .claim: events = try claim(seat, at: now)
-    case .pick(let slots): events = try pick(slots, by: seat, at: now)
-    case .unpick(let slot): events = try unpick(slot, by: seat)
-    case .deal: events = try deal(by: seat, at: now)
-    case .rematch: events = try rematch(seat)
+  /// Carries out `command` from `seat` at `now`, after whatever a deadline passed by `now` made due.
+  ///
+  /// Throws a `MatchRefusal` when the rules refuse the command; it carries the due events, and nothing else
+  /// changed.
+  public mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchRefusal) -> Outcome {
+    let due = handleDue(at: now)
+    do throws(MatchError) {
+      var events: [MatchEvent]
+      switch command {
+      case .join: events = try join(seat, at: now)
+      case .leave: events = try leave(seat, at: now)
+      case .claim: events = try claim(seat, at: now)
+      case .pick(let slots): events = try pick(slots, by: seat, at: now)
+      case .unpick(let slot): events = try unpick(slot, by: seat)
+      case .deal: events = try deal(by: seat, at: now)
+      case .rematch: events = try rematch(seat)
+      }
+      if !due.isEmpty { events.insert(contentsOf: due, at: 0) }
+      return Outcome(events: events, dueCount: due.count, deadline: deadline)
+    } catch {
+      throw MatchRefusal(error, due: Outcome(events: due, dueCount: due.count, deadline: deadline))
     }
-    return Outcome(events: events, deadline: deadline)
   }
 
   /// Handles every deadline that has passed by `now`: a window running out, or a seat forfeited.
   /// Called early, it does nothing, so a timer may fire as often as it likes.
   public mutating func advance(to now: Instant) -> Outcome {
+    let events = handleDue(at: now)
+    return Outcome(events: events, dueCount: events.count, deadline: deadline)
+  }
+
+  /// What a deadline passed by `now` makes happen; nothing before the deadline. A window that runs out
+  /// opens what follows it at `now`, so no deadline is left passed.
+  private mutating func handleDue(at now: Instant) -> [MatchEvent] {
+    guard let deadline, deadline <= now else { return [] }
     var events: [MatchEvent] = []
     switch phase {
     case .window(let window) where window.deadline <= now:
@@ -88,7 +113,7 @@ public struct Match: Equatable, Sendable {
     default:
       break
     }
-    return Outcome(events: events, deadline: deadline)
+    return events
   }
 
   // MARK: - Seats
@@ -305,12 +330,4 @@ public struct Match: Equatable, Sendable {
     phase = .over(result)
     return .gameOver(result)
   }
-}
-
-/// What a call to the match caused: its events in order, and the next deadline if one runs.
-public struct Outcome: Equatable, Sendable {
-  /// The events, in the order they happened.
-  public var events: [MatchEvent]
-  /// When `Match.advance(to:)` should next be called, or nil.
-  public var deadline: Instant?
 }

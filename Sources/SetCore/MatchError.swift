@@ -1,4 +1,5 @@
-/// Why a command was refused. A refused command changes nothing.
+/// Why a command was refused, carried by a `MatchRefusal`. A refused command changes nothing but what
+/// time made due (see `Match`).
 public enum MatchError: Error, Equatable, Sendable {
   /// The first game has not started: a seat is still empty.
   case notStarted

@@ -78,6 +78,42 @@ public struct Table: Equatable, Sendable {
     return change
   }
 
+  /// Carries out `change` in the order `TableChange` gives: empty, move, fill, then keep `slotCount`
+  /// slots, each of which must then hold a card. A change `take` or `append` reported on a table with
+  /// these cards gives the table they left.
+  ///
+  /// Throws, changing nothing, when the change does not fit these cards.
+  public mutating func apply(_ change: TableChange) throws(TableMisfit) {
+    guard (0...Slot.limit).contains(change.slotCount) else { throw .badSlotCount(change.slotCount) }
+    var slots: [Card?] = cards.map { $0 }
+    func reach(_ slot: Slot) {
+      if slots.count <= slot.index { slots += [Card?](repeating: nil, count: slot.index + 1 - slots.count) }
+    }
+    for slot in change.emptied {
+      guard slot.index < slots.count, slots[slot.index] != nil else { throw .emptyingEmptySlot(slot) }
+      slots[slot.index] = nil
+    }
+    for move in change.moved {
+      guard move.from.index < slots.count, slots[move.from.index] == move.card else { throw .moveFromWrongCard(move) }
+      reach(move.to)
+      guard slots[move.to.index] == nil else { throw .moveOntoCard(move) }
+      slots[move.to.index] = move.card
+      slots[move.from.index] = nil
+    }
+    for placement in change.filled {
+      reach(placement.slot)
+      guard slots[placement.slot.index] == nil else { throw .fillOntoCard(placement) }
+      slots[placement.slot.index] = placement.card
+    }
+    if let dropped = slots.indices.dropFirst(change.slotCount).first(where: { slots[$0] != nil }) {
+      throw .cardDropped(Slot(dropped))
+    }
+    if let gap = (0..<change.slotCount).first(where: { $0 >= slots.count || slots[$0] == nil }) {
+      throw .gapLeft(Slot(gap))
+    }
+    cards = slots.prefix(change.slotCount).compactMap { $0 }
+  }
+
   /// `positions()[card.index]` is the slot index of a card on the table.
   private func positions() -> [UInt8] {
     var position = [UInt8](repeating: 0, count: 81)

@@ -122,9 +122,7 @@ public struct GameHost {
   /// Time passed: a window may have run out or a seat been forfeited.
   public mutating func advance(to now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    let events = match.advance(to: now).events
-    if !events.isEmpty { actions.append(.record(RecordLine.tick(at: now).line)) }
-    broadcast(events, at: now)
+    passTime(match.advance(to: now).due, at: now, leaving: match)
     freeEmptySeats()
     return flush()
   }
@@ -280,20 +278,35 @@ public struct GameHost {
     }
   }
 
-  /// Applies a command to the match and records it. A deadline that has passed is handled first, so a
-  /// pick that arrives after its window ran out (before the timer fired) is too late, as it should be.
+  /// Applies a command to the match and records it, returning the events the command caused. What the
+  /// match made due first (a window that ran out before the timer fired) goes out on its own, as a
+  /// firing timer's would, whether or not the command is carried out.
   private mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
-    -> [MatchEvent]
+    -> ArraySlice<MatchEvent>
   {
-    if let deadline = match.deadline, deadline <= now {
-      let due = match.advance(to: now).events
-      actions.append(.record(RecordLine.tick(at: now).line))
-      broadcast(due, at: now)
-      freeEmptySeats()
+    let before = match
+    do throws(MatchRefusal) {
+      let outcome = try match.apply(command, by: seat, at: now)
+      if outcome.dueCount > 0 {
+        // Told in words, what was due ends with the status it left, before the command.
+        var afterDue = before
+        _ = afterDue.advance(to: now)
+        passTime(outcome.due, at: now, leaving: afterDue)
+      }
+      actions.append(.record(RecordLine.command(command, seat: seat, at: now).line))
+      return outcome.caused
+    } catch {
+      passTime(error.due.events, at: now, leaving: match)
+      throw error.reason
     }
-    let events = try match.apply(command, by: seat, at: now).events
-    actions.append(.record(RecordLine.command(command, seat: seat, at: now).line))
-    return events
+  }
+
+  /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
+  private mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
+    guard !due.isEmpty else { return }
+    actions.append(.record(RecordLine.tick(at: now).line))
+    broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
+    freeEmptySeats()
   }
 
   // MARK: - Seats
@@ -314,11 +327,13 @@ public struct GameHost {
   // MARK: - Output
 
   /// Broadcasts rules events to every named connection, in their own presentation.
-  private mutating func broadcast(_ events: [MatchEvent], at now: Instant) {
+  private mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
     broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
   }
 
-  private mutating func broadcast(wire events: [ServerEvent]) {
+  /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
+  /// default, the match as it stands).
+  private mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
     guard !events.isEmpty else { return }
     let first = seq + 1
     seq += events.count
@@ -335,19 +350,19 @@ public struct GameHost {
       case .machine:
         for line in lines { send(id, line) }
       case .human:
-        if words == nil { words = humanLines(for: events) }
+        if words == nil { words = humanLines(for: events, statusOf: state ?? match) }
         for line in words ?? [] { send(id, line) }
       }
     }
   }
 
-  /// Events in words, the table drawn again if it changed, and the status line.
-  private func humanLines(for events: [ServerEvent]) -> [String] {
+  /// Events in words, the table drawn again if it changed, and the status line of `state`.
+  private func humanLines(for events: [ServerEvent], statusOf state: Match) -> [String] {
     var lines = events.map { HumanText.sentence(for: $0, names: seatNames) }
     if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
-      lines += HumanText.table(match.table.cards)
+      lines += HumanText.table(state.table.cards)
     }
-    return lines + [statusLine()]
+    return lines + [statusLine(of: state)]
   }
 
   /// The whole state for one connection: the table and both seats (and, in words, the status).
@@ -374,11 +389,12 @@ public struct GameHost {
     if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
   }
 
-  /// The human status line for the match as it stands.
-  private func statusLine() -> String {
-    HumanText.status(
-      game: match.game, phase: match.phase, names: seatNames, seated: holders.map { $0?.name },
-      scores: match.scores, deck: match.deck.count)
+  /// The human status line for the match as it stands, or for `state`.
+  private func statusLine(of state: Match? = nil) -> String {
+    let state = state ?? match
+    return HumanText.status(
+      game: state.game, phase: state.phase, names: seatNames, seated: holders.map { $0?.name },
+      scores: state.scores, deck: state.deck.count)
   }
 
   private mutating func reply(_ id: ConnectionID, _ reply: Reply) {

@@ -41,7 +41,9 @@ public struct Replay {
   }
 
   /// Derives the match again from the seed and the recorded commands, and checks every recorded event
-  /// against the derived one. Returns how many events it checked.
+  /// against the derived one. Returns how many events it checked. A deadline passed before a command is
+  /// derived either from a `tick` line before it or, with none, by the command itself, as the rules
+  /// handle what was due before judging a command.
   public func verify() throws(Failure) -> Int {
     var match = Match(rules: rules, seed: seed)
     var pending: [ServerEvent] = []
@@ -55,7 +57,8 @@ public struct Replay {
           pending = try match.apply(command, by: seat, at: now).events.compactMap { ServerEvent($0, now: now) }
         } catch {
           throw Failure(
-            line: number, message: "the rules refuse this command (\(error)): the record does not match its seed")
+            line: number,
+            message: "the rules refuse this command (\(error.reason)): the record does not match its seed")
         }
       case .success(.tick(let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }

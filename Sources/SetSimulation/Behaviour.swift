@@ -15,6 +15,8 @@ public struct Behaviour: Equatable, Sendable {
   public var unpick: Int
   /// The chance that a window's holder lets it run out.
   public var timeout: Int
+  /// The chance that a window's holder calls Set only after the window ran out, before a timer fired.
+  public var late: Int
   /// In open play with a set on the table, the chance of asking for cards anyway.
   public var needlessDeal: Int
   /// At each turn, the chance that a player leaves the table for a while.
@@ -29,7 +31,7 @@ public struct Behaviour: Equatable, Sendable {
   /// A behaviour with the given chances; any left out is 0.
   public init(
     wrongPick: Int = 0, blindClaim: Int = 0, explicitClaim: Int = 0, onePick: Int = 0, unpick: Int = 0,
-    timeout: Int = 0, needlessDeal: Int = 0, leave: Int = 0, forfeit: Int = 0, probe: Int = 0,
+    timeout: Int = 0, late: Int = 0, needlessDeal: Int = 0, leave: Int = 0, forfeit: Int = 0, probe: Int = 0,
     maxThink: Int64 = 2_000
   ) {
     self.wrongPick = wrongPick
@@ -38,6 +40,7 @@ public struct Behaviour: Equatable, Sendable {
     self.onePick = onePick
     self.unpick = unpick
     self.timeout = timeout
+    self.late = late
     self.needlessDeal = needlessDeal
     self.leave = leave
     self.forfeit = forfeit

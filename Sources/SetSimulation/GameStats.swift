@@ -18,6 +18,8 @@ public struct GameStats: Equatable, Sendable {
   public var wrongPicks = 0
   /// Windows that ran out.
   public var expiredWindows = 0
+  /// Commands that came at or after a deadline no timer had handled yet: the match handled it first.
+  public var late = 0
   /// Requests for cards made with a set on the table.
   public var needlessDeals = 0
   /// Times three cards were dealt on request.

@@ -4,8 +4,9 @@ import SetCore
 ///
 /// Everything is seeded: the match deals from `seed`, and the players draw their choices from a
 /// generator derived from the same seed, so a seed, a behaviour and the rules fix every call made and
-/// every event seen. Deadlines are handled the way a server shell handles them: `Match.advance(to:)`
-/// is called at the deadline whenever the clock passes one.
+/// every event seen. Time is handled the way a server shell handles it: commands go to the match at the
+/// time they are made, and when the players let a deadline pass, `Match.advance(to:)` is called at it,
+/// as a timer firing.
 public struct SimulatedGame {
   /// The seed of the match and of the players' choices.
   public let seed: UInt64
@@ -102,12 +103,20 @@ public struct SimulatedGame {
     }
   }
 
-  /// A window: its holder picks, or lets it run out.
+  /// A window: its holder picks, lets it run out, or calls Set again once it has run out.
   private mutating func windowTurn(_ window: Window) {
     let remaining = window.deadline.milliseconds(since: now)
+    if roll(behaviour.late) {
+      // Too late: the match lets the window run out first. A claim that ran out passed the turn to the
+      // opponent; any other window left open play, where the call is a claim like any other.
+      plan = nil
+      wait(remaining + draw(upTo: behaviour.maxThink))
+      send(.claim, by: window.holder, expecting: window.kind == .claim ? .notYourTurn : nil)
+      return
+    }
     if remaining <= 1 || roll(behaviour.timeout) {
       plan = nil
-      wait(remaining)
+      runOut()
       return
     }
     wait(draw(upTo: min(behaviour.maxThink, remaining - 1)))
@@ -125,7 +134,7 @@ public struct SimulatedGame {
     } else {
       // No three cards to pick: let the window run out.
       self.plan = nil
-      if let window { wait(window.deadline.milliseconds(since: now)) }
+      if window != nil { runOut() }
       return
     }
     let selection = match.selection
@@ -204,7 +213,7 @@ public struct SimulatedGame {
       wait(draw(upTo: min(behaviour.maxThink, forfeitAt.milliseconds(since: now) - 1)))
       send(.leave, by: first.opponent)
     } else if roll(behaviour.forfeit) {
-      wait(forfeitAt.milliseconds(since: now))
+      runOut()
     } else {
       wait(draw(upTo: forfeitAt.milliseconds(since: now) / 2))
       send(.join, by: first)
@@ -262,8 +271,8 @@ public struct SimulatedGame {
   /// Applies `command` from `seat` now, and records it.
   private mutating func send(_ command: MatchCommand, by seat: Seat, expecting error: MatchError? = nil) {
     let before = observer == nil ? nil : match
-    let result: Result<Outcome, MatchError>
-    do throws(MatchError) {
+    let result: Result<Outcome, MatchRefusal>
+    do throws(MatchRefusal) {
       result = .success(try match.apply(command, by: seat, at: now))
     } catch {
       result = .failure(error)
@@ -273,34 +282,43 @@ public struct SimulatedGame {
     record(.command(command, seat), result, expecting: error, before: before)
   }
 
-  /// Moves the clock on by `milliseconds`, advancing the match at each deadline passed on the way.
+  /// Moves the clock on by `milliseconds`, while the players think.
   private mutating func wait(_ milliseconds: Int64) {
-    let until = now.adding(milliseconds: max(0, milliseconds))
-    while let deadline = match.deadline, deadline <= until, stats.steps < maxSteps {
-      now = max(now, deadline)
-      let before = observer == nil ? nil : match
-      let outcome = match.advance(to: now)
-      record(.advance, .success(outcome), expecting: nil, before: before)
-    }
-    now = max(now, until)
+    now = now.adding(milliseconds: max(0, milliseconds))
+  }
+
+  /// Nobody acts until the match's deadline: the clock moves to it and the timer fires.
+  private mutating func runOut() {
+    guard let deadline = match.deadline else { return }
+    now = max(now, deadline)
+    let before = observer == nil ? nil : match
+    let outcome = match.advance(to: now)
+    record(.advance, .success(outcome), expecting: nil, before: before)
   }
 
   private mutating func record(
-    _ action: Step.Action, _ result: Result<Outcome, MatchError>, expecting error: MatchError?, before: Match?
+    _ action: Step.Action, _ result: Result<Outcome, MatchRefusal>, expecting error: MatchError?, before: Match?
   ) {
     stats.steps += 1
-    if case .success(let outcome) = result {
-      for event in outcome.events {
-        switch event {
-        case .setFound: stats.setsFound += 1
-        case .notASet: stats.wrongPicks += 1
-        case .windowExpired: stats.expiredWindows += 1
-        case .scoreChanged(_, delta: _, total: _, reason: .needlessDeal): stats.needlessDeals += 1
-        case .tableChanged(let change, _) where change.emptied.isEmpty: stats.deals += 1
-        case .left: stats.leaves += 1
-        case .gameOver(let result): stats.result = result
-        default: break
-        }
+    let events: [MatchEvent]
+    switch result {
+    case .success(let outcome):
+      events = outcome.events
+      if case .command = action, outcome.dueCount > 0 { stats.late += 1 }
+    case .failure(let refusal):
+      events = refusal.due.events
+      if !events.isEmpty { stats.late += 1 }
+    }
+    for event in events {
+      switch event {
+      case .setFound: stats.setsFound += 1
+      case .notASet: stats.wrongPicks += 1
+      case .windowExpired: stats.expiredWindows += 1
+      case .scoreChanged(_, delta: _, total: _, reason: .needlessDeal): stats.needlessDeals += 1
+      case .tableChanged(let change, _) where change.emptied.isEmpty: stats.deals += 1
+      case .left: stats.leaves += 1
+      case .gameOver(let result): stats.result = result
+      default: break
       }
     }
     if let observer, let before {

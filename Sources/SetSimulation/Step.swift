@@ -21,17 +21,17 @@ public struct Step: Sendable {
   /// the simulation expects to be carried out.
   public var expectedError: MatchError?
   /// What the match answered.
-  public var result: Result<Outcome, MatchError>
+  public var result: Result<Outcome, MatchRefusal>
   /// The match just before the call.
   public var before: Match
   /// The match just after the call.
   public var after: Match
 
-  /// The events the call caused; none when the command was refused.
+  /// The events the call caused; for a refused command, only those time made due before it.
   public var events: [MatchEvent] {
     switch result {
     case .success(let outcome): outcome.events
-    case .failure: []
+    case .failure(let refusal): refusal.due.events
     }
   }
 }

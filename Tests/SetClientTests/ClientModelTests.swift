@@ -157,7 +157,11 @@ struct ClientModelTests {
   func badDiff() {
     var model = ClientModel()
     _ = Self.apply(Self.start + ["OK STATE 3 1 open 0 0 -"], to: &model)
+    let before = model.cards
     #expect(Self.apply(["DIFF 4 66 12 -Q +Q=2RSD"], to: &model) == [.requestState])
+    #expect(model.cards == before)
+    #expect(Self.apply(["DIFF 5 63 15 -A +M=1PSD +N=1PSO +O=1PSS"], to: &model) == [])  // asked already
+    #expect(model.cards == before)
   }
 
   @Test("joining late: the model asks for STATE and takes the phase from its reply")

@@ -13,6 +13,8 @@ import Testing
 final class PseudoTerminalProcess {
   let master: Int32
   let slave: Int32
+  /// The terminal's settings as the pair was made, before the process could change them.
+  let initialSettings: termios
   let pid: pid_t
   private(set) var output: [UInt8] = []
   /// Whether the child was waited for (its pid may then be reused, so it must not be signalled).
@@ -26,6 +28,9 @@ final class PseudoTerminalProcess {
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw SocketError("openpty", code: errno) }
     self.master = master
     self.slave = slave
+    var initial = termios()
+    tcgetattr(slave, &initial)
+    initialSettings = initial
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -114,8 +119,7 @@ struct TerminalEndToEndTests {
     let play = try PseudoTerminalProcess(
       [binary, "play", "127.0.0.1:\(table.port)", "--name", "ann"],
       environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"])
-    var before = termios()
-    tcgetattr(play.slave, &before)
+    let before = play.initialSettings
 
     // ann (the client) takes seat 1; bob joins with a plain connection and the game starts.
     let seated = eventually(timeout: 20) {
@@ -173,8 +177,7 @@ struct TerminalEndToEndTests {
     let play = try PseudoTerminalProcess(
       [try builtSetduel(), "play", "127.0.0.1:\(table.port)", "--name", "ann", "--ascii"],
       environment: ["TERM=xterm", "PATH=/usr/bin:/bin"])
-    var before = termios()
-    tcgetattr(play.slave, &before)
+    let before = play.initialSettings
     let drawn = play.waitForFrame(within: 20) { $0.contains("SetDuel") }
     #expect(drawn)
     kill(play.pid, signalNumber)

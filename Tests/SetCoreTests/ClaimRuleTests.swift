@@ -246,4 +246,89 @@ struct ClaimRuleTests {
     #expect(harness.advance(by: 4_999).isEmpty)
     #expect(harness.match == before)
   }
+
+  // MARK: - Commands after a deadline, before any timer fired
+
+  @Test("a pick 1 ms after its claim window is too late: the window runs out first, then the pick is judged")
+  func pickAfterItsWindowIsTooLate() throws {
+    var harness = MatchHarness(seed: Self.seedWithSet)
+    let set = harness.aSet()
+    harness.apply(.claim, by: .one)
+    harness.apply(.pick([set[0]]), by: .one)
+    let claim = harness.window!
+    harness.wait(5_001)
+    let passed = window(.two, .passedTurn, until: 15_001)
+    let due: [MatchEvent] = [
+      .windowExpired(claim), .scoreChanged(.one, delta: -1, total: -1, reason: .claimExpired), .windowOpened(passed),
+    ]
+    // The refusal is true of the state after the window ran out: the turn is the opponent's now.
+    #expect(harness.refuse(.pick([set[1], set[2]]), by: .one, with: .notYourTurn) == due)
+    #expect(harness.match.phase == .window(passed))
+    #expect(harness.match.selection.isEmpty)
+    #expect(harness.match.scores == [-1, 0])
+    // What was due is not handled twice: the timer firing late finds nothing to do.
+    #expect(harness.match.advance(to: harness.now).events.isEmpty)
+  }
+
+  @Test("a command exactly at the deadline is too late, and a carried-out one lists the due events first")
+  func commandAtTheDeadlineFollowsWhatWasDue() throws {
+    var harness = MatchHarness(seed: Self.seedWithSet)
+    let set = harness.aSet()
+    harness.apply(.claim, by: .one)
+    let claim = harness.window!
+    harness.wait(5_000)
+    let outcome = try harness.match.apply(.pick(set), by: .two, at: harness.now)
+    let passed = window(.two, .passedTurn, until: 15_000)
+    #expect(
+      Array(outcome.due) == [
+        .windowExpired(claim), .scoreChanged(.one, delta: -1, total: -1, reason: .claimExpired),
+        .windowOpened(passed),
+      ])
+    #expect(outcome.caused.first == .picked(.two, set[0]))
+    #expect(outcome.caused.contains(.scoreChanged(.two, delta: 1, total: 1, reason: .setFound)))
+    #expect(harness.match.scores == [-1, 1])
+    #expect(harness.match.phase == .open)
+  }
+
+  @Test("a deal after a passed-turn window ran out is judged in the open play that follows")
+  func dealAfterAPassedTurnWindow() throws {
+    var harness = MatchHarness(seed: Self.seedWithSet)
+    harness.apply(.pick(harness.notASet()), by: .one)
+    let passed = harness.window!
+    #expect(passed == window(.two, .passedTurn, until: 10_000))
+    harness.wait(9_999)
+    harness.refuse(.deal, by: .one, with: .notNow)
+    harness.wait(2)
+    // A set is on the table, so the deal is needless: it costs 1 and gives the opponent the window.
+    let outcome = try harness.match.apply(.deal, by: .one, at: harness.now)
+    #expect(
+      outcome.events == [
+        .windowExpired(passed), .openPlay,
+        .scoreChanged(.one, delta: -1, total: -2, reason: .needlessDeal),
+        .windowOpened(window(.two, .needlessDeal, until: 17_501)),
+      ])
+    #expect(outcome.dueCount == 2)
+    #expect(outcome.deadline == Instant(milliseconds: 17_501))
+  }
+
+  @Test("a command during a pause after a forfeit time finds the game over by forfeit")
+  func commandAfterAForfeitTime() throws {
+    var harness = MatchHarness(seed: Self.seedWithSet)
+    harness.wait(1_000)
+    harness.apply(.leave, by: .one)  // forfeited at 61,000
+    harness.wait(59_999)
+    harness.refuse(.claim, by: .two, with: .paused)
+    harness.wait(1)
+    var returning = harness.match
+    let result = gameResult(game: 1, scores: [0, 0], sets: [0, 0], winner: .two, ending: .forfeit(.one))
+    // Refused for what is true after the forfeit (the game is over), not for the pause that was.
+    #expect(harness.refuse(.claim, by: .two, with: .gameOver) == [.gameOver(result)])
+    #expect(harness.match.phase == .over(result))
+    #expect(harness.match.results == [result])
+    // The player coming back too late rejoins a finished match: the forfeit stands.
+    let back = try returning.apply(.join, by: .one, at: harness.now)
+    #expect(back.events == [.gameOver(result), .joined(.one)])
+    #expect(back.dueCount == 1)
+    #expect(returning.phase == .over(result))
+  }
 }

@@ -84,7 +84,7 @@ struct DealRuleTests {
     #expect(change.filled.isEmpty)
     #expect(change.slotCount == 12)
     #expect(change.moved.count == set.filter { $0.index < 12 }.count)
-    var replay = ReplayTable(before)
+    var replay = Table(cards: before)
     try replay.apply(change)
     #expect(replay.cards == harness.match.table.cards)
     #expect(harness.match.deck.count == 66)

@@ -15,9 +15,10 @@ struct PropertyTests {
     var testDescription: String { "\(name), seeds \(seeds.lowerBound)..<\(seeds.upperBound)" }
   }
 
-  /// A behaviour that leaves and forfeits far more often, to reach the pause paths many times.
+  /// A behaviour that leaves and forfeits far more often, to reach the pause paths many times, and
+  /// calls Set after windows ran out, before their timers fired.
   static let restless = Behaviour(
-    wrongPick: 200, blindClaim: 100, explicitClaim: 300, onePick: 500, unpick: 300, timeout: 150,
+    wrongPick: 200, blindClaim: 100, explicitClaim: 300, onePick: 500, unpick: 300, timeout: 150, late: 50,
     needlessDeal: 100, leave: 60, forfeit: 20, probe: 200)
 
   static let batches: [Batch] = {
@@ -68,6 +69,7 @@ struct PropertyTests {
       totals.setsFound += stats.setsFound
       totals.wrongPicks += stats.wrongPicks
       totals.expiredWindows += stats.expiredWindows
+      totals.late += stats.late
       totals.needlessDeals += stats.needlessDeals
       totals.deals += stats.deals
       totals.leaves += stats.leaves
@@ -83,6 +85,7 @@ struct PropertyTests {
     let behaviour = batch.behaviour
     if behaviour.wrongPick > 0 { #expect(totals.wrongPicks > 0) }
     if behaviour.timeout > 0 { #expect(totals.expiredWindows > 0) }
+    if behaviour.late > 0 { #expect(totals.late > 0) }
     if behaviour.needlessDeal > 0 { #expect(totals.needlessDeals > 0) }
     if behaviour.probe > 0 { #expect(totals.refused > 0) }
     if behaviour.leave > 0 { #expect(totals.leaves > 0) }

@@ -25,7 +25,7 @@ struct TableTests {
     expected[4] = refill[1]
     expected[11] = refill[2]
     #expect(table.cards == expected)
-    var replay = ReplayTable(before)
+    var replay = Table(cards: before)
     try replay.apply(change)
     #expect(replay.cards == table.cards)
   }
@@ -57,7 +57,7 @@ struct TableTests {
     #expect(change.slotCount == count - 3)
     #expect(table.slotCount == count - 3)
     #expect(change.moved.allSatisfy { before[$0.from.index] == $0.card })
-    var replay = ReplayTable(before)
+    var replay = Table(cards: before)
     try replay.apply(change)
     #expect(replay.cards == table.cards)
     let takenCards = slots(taken).map { before[$0.index] }
@@ -86,7 +86,7 @@ struct TableTests {
     #expect(change.filled.map(\.card) == extra)
     #expect(change.slotCount == 15)
     #expect(table.cards == before + extra)
-    var replay = ReplayTable(before)
+    var replay = Table(cards: before)
     try replay.apply(change)
     #expect(replay.cards == table.cards)
   }
@@ -120,7 +120,7 @@ struct TableTests {
       let taken = picked.map(Slot.init)
       let refill = generator.draw(below: 2) == 0 ? deck : []
       let change = table.take(taken, refill: refill)
-      var replay = ReplayTable(before)
+      var replay = Table(cards: before)
       try replay.apply(change)
       #expect(replay.cards == table.cards, "round \(round)")
       let newCount = refill.isEmpty ? count - 3 : count
@@ -133,6 +133,60 @@ struct TableTests {
       for index in 0..<min(count, newCount) where !picked.contains(index) && !moved.contains(Slot(index)) {
         #expect(table.cards[index] == before[index])
       }
+    }
+  }
+
+  // MARK: - Applying a change
+
+  @Test(
+    "every change a table reports (refill, close-up, deal) applied to the table it was made on gives the table it left",
+    arguments: [12, 15, 18, 21])
+  func changesRoundTrip(count: Int) throws {
+    let start = Self.table(count, seed: UInt64(count) + 40)
+    let spare = Card.all.filter { !start.cards.contains($0) }
+    func roundTrip(_ taken: [Slot], refill: [Card]) throws {
+      var made = start
+      let change =
+        refill.isEmpty && taken.isEmpty ? made.append(Array(spare.prefix(3))) : made.take(taken, refill: refill)
+      var applied = start
+      try applied.apply(change)
+      #expect(applied == made, "\(count) cards, taking \(taken), refill \(refill.count): \(change)")
+    }
+    for taken in [slots("A B C"), slots("A K L"), [Slot(count - 3), Slot(count - 2), Slot(count - 1)], slots("B E F")] {
+      try roundTrip(taken, refill: Array(spare.prefix(3)))
+      try roundTrip(taken, refill: [])
+    }
+    if count < Slot.limit - 3 { try roundTrip([], refill: []) }
+  }
+
+  @Test("a change that does not fit the table throws, naming what does not fit, and changes nothing")
+  func misfitsChangeNothing() {
+    let start = Self.table(12)
+    let outside = Card.all.first { !start.cards.contains($0) }!
+    let move = TableChange.Move(from: Slot(11), to: Slot(0), card: start.cards[11])
+    let cases: [(TableChange, TableMisfit)] = [
+      (TableChange(emptied: [Slot(12)], slotCount: 12), .emptyingEmptySlot(Slot(12))),
+      (TableChange(emptied: [Slot(0), Slot(0)], slotCount: 12), .emptyingEmptySlot(Slot(0))),
+      (TableChange(emptied: [Slot(1)], moved: [move], slotCount: 11), .moveOntoCard(move)),
+      (
+        TableChange(
+          emptied: [Slot(0)], moved: [TableChange.Move(from: Slot(10), to: Slot(0), card: outside)], slotCount: 11),
+        .moveFromWrongCard(TableChange.Move(from: Slot(10), to: Slot(0), card: outside))
+      ),
+      (
+        TableChange(filled: [TableChange.Placement(slot: Slot(3), card: outside)], slotCount: 12),
+        .fillOntoCard(TableChange.Placement(slot: Slot(3), card: outside))
+      ),
+      (TableChange(emptied: [Slot(0)], slotCount: 11), .cardDropped(Slot(11))),
+      (TableChange(emptied: [Slot(4)], slotCount: 12), .gapLeft(Slot(4))),
+      (TableChange(slotCount: 15), .gapLeft(Slot(12))),
+      (TableChange(slotCount: 27), .badSlotCount(27)),
+      (TableChange(slotCount: -1), .badSlotCount(-1)),
+    ]
+    for (change, misfit) in cases {
+      var table = start
+      #expect(throws: misfit, "\(change)") { try table.apply(change) }
+      #expect(table == start, "a change that did not fit changed the table: \(change)")
     }
   }
 }

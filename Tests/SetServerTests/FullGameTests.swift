@@ -29,18 +29,13 @@ struct FullGameTests {
         scores = [0, 0]
       case .diff(let deck, let change):
         self.deck = deck
-        var slots: [Card?] = table.map { $0 }
-        for slot in change.emptied { slots[slot.index] = nil }
-        for move in change.moved {
-          #expect(slots[move.from.index] == move.card)
-          slots[move.to.index] = slots[move.from.index]
-          slots[move.from.index] = nil
+        var changed = Table(cards: table)
+        do throws(TableMisfit) {
+          try changed.apply(change)
+          table = changed.cards
+        } catch {
+          Issue.record("\(line) does not fit the table: \(error)")
         }
-        while slots.count < change.slotCount { slots.append(nil) }
-        for placement in change.filled { slots[placement.slot.index] = placement.card }
-        #expect(slots.prefix(change.slotCount).allSatisfy { $0 != nil }, "a hole after \(line)")
-        #expect(slots.dropFirst(change.slotCount).allSatisfy { $0 == nil }, "cards past the end after \(line)")
-        table = slots.prefix(change.slotCount).map { $0! }
       case .score(let seat, let delta, let total, _):
         scores[seat.offset] += delta
         #expect(scores[seat.offset] == total, "score events do not add up at \(line)")

@@ -167,7 +167,14 @@ public struct ClientModel: Equatable, Sendable {
     case .diff(let deck, let change):
       self.deck = deck
       selection = []
-      if !applyChange(change) { actions += askForState() }
+      var table = Table(cards: cards)
+      do throws(TableMisfit) {
+        try table.apply(change)
+        cards = table.cards
+      } catch {
+        // A missed line: the table stays as it was until the state the model asks for replaces it.
+        actions += askForState()
+      }
     case .claim(let seat, let ms):
       openWindow(seat, .claim, ms: ms, at: now)
     case .turn(let seat, let ms, let kind):
@@ -249,37 +256,6 @@ public struct ClientModel: Equatable, Sendable {
     case .paused, .waiting, .over:
       break
     }
-  }
-
-  /// Empties, moves, fills, then trims to the new slot count. Returns false if the change does not fit
-  /// the table this model holds (a missed line), leaving the table as best it can.
-  private mutating func applyChange(_ change: TableChange) -> Bool {
-    let highest =
-      ([change.slotCount - 1, cards.count - 1] + change.filled.map(\.slot.index) + change.moved.map(\.to.index)).max()
-      ?? 0
-    var slots: [Card?] = cards.map { $0 }
-    if slots.count <= highest { slots += Array(repeating: nil, count: highest + 1 - slots.count) }
-    var fits = true
-    for slot in change.emptied {
-      if slot.index < slots.count, slots[slot.index] != nil { slots[slot.index] = nil } else { fits = false }
-    }
-    for move in change.moved {
-      if move.from.index < slots.count, slots[move.from.index] == move.card {
-        slots[move.from.index] = nil
-      } else {
-        fits = false
-      }
-      if slots[move.to.index] != nil { fits = false }
-      slots[move.to.index] = move.card
-    }
-    for placement in change.filled {
-      if slots[placement.slot.index] != nil { fits = false }
-      slots[placement.slot.index] = placement.card
-    }
-    let kept = slots.prefix(max(0, change.slotCount))
-    if slots.dropFirst(kept.count).contains(where: { $0 != nil }) || kept.contains(nil) { fits = false }
-    cards = kept.compactMap { $0 }
-    return fits
   }
 
   // MARK: - Replies

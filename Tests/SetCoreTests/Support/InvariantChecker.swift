@@ -16,7 +16,7 @@ struct InvariantChecker {
   private var credited = CardMask()
   private var creditedCount = 0
   /// The table as rebuilt from the events.
-  private var replay = ReplayTable([])
+  private var replay = Table()
   /// The deck count as last broadcast.
   private var broadcastDeck = 0
 
@@ -30,11 +30,16 @@ struct InvariantChecker {
 
   mutating func check(_ step: Step) {
     switch step.result {
-    case .failure(let error):
-      if error != step.expectedError {
-        fail(step, "refused with \(error), expected \(String(describing: step.expectedError))")
+    case .failure(let refusal):
+      if refusal.reason != step.expectedError {
+        fail(step, "refused with \(refusal.reason), expected \(String(describing: step.expectedError))")
       }
-      if step.after != step.before { fail(step, "a refused command changed the match") }
+      var afterDue = step.before
+      if afterDue.advance(to: step.time) != refusal.due || step.after != afterDue {
+        fail(step, "a refused command changed the match beyond what time made due")
+      }
+      for event in refusal.due.events { follow(event, in: step) }
+      if started { checkState(step.after, step) }
       return
     case .success:
       if let expected = step.expectedError { fail(step, "carried out, but should be refused with \(expected)") }
@@ -52,7 +57,7 @@ struct InvariantChecker {
       broadcastScores = [0, 0]
       credited = CardMask()
       creditedCount = 0
-      replay = ReplayTable(table)
+      replay = Table(cards: table)
       broadcastDeck = deck
       if table.count + deck != 81 { fail(step, "a game started with \(table.count) + \(deck) cards") }
     case .scoreChanged(let seat, let delta, let total, _):
@@ -62,7 +67,7 @@ struct InvariantChecker {
       }
     case .setFound(_, let slots, let cards):
       if !SetLogic.isSet(cards) { fail(step, "\(cards) credited as a set") }
-      if slots.map({ replay.slots.indices.contains($0.index) ? replay.slots[$0.index] : nil }) != cards {
+      if slots.map({ replay.card(at: $0) }) != cards {
         fail(step, "the set's slots \(slots) do not hold \(cards)")
       }
       for card in cards {
@@ -72,11 +77,11 @@ struct InvariantChecker {
       }
     case .notASet(_, let slots, let cards):
       if SetLogic.isSet(cards) { fail(step, "\(cards) judged not a set") }
-      if slots.map({ replay.slots.indices.contains($0.index) ? replay.slots[$0.index] : nil }) != cards {
+      if slots.map({ replay.card(at: $0) }) != cards {
         fail(step, "the slots \(slots) do not hold \(cards)")
       }
     case .tableChanged(let change, let deck):
-      do throws(ReplayTable.Fault) {
+      do throws(TableMisfit) {
         try replay.apply(change)
       } catch {
         fail(step, "the table change does not apply: \(error)")
@@ -106,7 +111,7 @@ struct InvariantChecker {
     if taken.count != creditedCount || CardMask(taken) != credited {
       fail(step, "taken cards differ from the cards credited in events")
     }
-    if replay.slots.count != match.table.slotCount || replay.cards != match.table.cards {
+    if replay != match.table {
       fail(step, "the table rebuilt from events differs from the match's")
     }
     if broadcastDeck != match.deck.count { fail(step, "deck \(match.deck.count), broadcast \(broadcastDeck)") }

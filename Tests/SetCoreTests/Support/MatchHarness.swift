@@ -50,16 +50,23 @@ struct MatchHarness {
     }
   }
 
-  /// Applies `command` now and checks that it is refused with `expected` and changes nothing.
+  /// Applies `command` now and checks that it is refused with `expected`, after what time made due,
+  /// and changes nothing but that. Returns the due events.
+  @discardableResult
   mutating func refuse(
     _ command: MatchCommand, by seat: Seat, with expected: MatchError,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    let before = match
-    #expect(throws: expected, sourceLocation: sourceLocation) {
-      try self.match.apply(command, by: seat, at: self.now)
+  ) -> [MatchEvent] {
+    var afterDue = match
+    let due = afterDue.advance(to: now)
+    do {
+      _ = try match.apply(command, by: seat, at: now)
+      Issue.record("\(command) by \(seat) carried out, expected \(expected)", sourceLocation: sourceLocation)
+    } catch {
+      #expect(error == MatchRefusal(expected, due: due), sourceLocation: sourceLocation)
     }
-    #expect(match == before, "a refused \(command) changed the match", sourceLocation: sourceLocation)
+    #expect(match == afterDue, "a refused \(command) changed the match", sourceLocation: sourceLocation)
+    return due.events
   }
 
   /// The slots of some set on the table.

@@ -11,7 +11,7 @@ struct GameModel {
   var game = 0
   /// Whether this game's `START` was seen, so `taken` holds every set of the game.
   var sawStart = false
-  var table: [Card?] = []
+  var table = Table()
   var deck = 0
   var scores = [0, 0]
   var taken: [[Card]] = [[], []]
@@ -28,10 +28,10 @@ struct GameModel {
     case .table(let seq, let deck, let cards):
       if lastSeq == nil {
         lastSeq = seq
-        table = cards
+        table = Table(cards: cards)
         self.deck = deck
         baselinePending = true
-      } else if seq == lastSeq, table.compactMap({ $0 }) != cards || table.contains(nil) {
+      } else if seq == lastSeq, table.cards != cards {
         problems.append("TABLE \(seq) differs from the table the events built")
       }
     case .player(let seat, _, let score, _):
@@ -64,21 +64,25 @@ struct GameModel {
     case .started(let game, let deck, let cards):
       self.game = game
       self.deck = deck
-      table = cards
+      table = Table(cards: cards)
       scores = [0, 0]
       taken = [[], []]
       sawStart = true
       over = false
     case .diff(let deck, let change):
       self.deck = deck
-      apply(change, seq: seq)
+      do throws(TableMisfit) {
+        try table.apply(change)
+      } catch {
+        problems.append("DIFF \(seq) does not fit the table: \(error)")
+      }
     case .score(let seat, let delta, let total, _):
       scores[seat.offset] += delta
       if scores[seat.offset] != total {
         problems.append("SCORE \(seq): total \(total), but the deltas add up to \(scores[seat.offset])")
       }
     case .setFound(let seat, let slots, let cards):
-      for (slot, card) in zip(slots, cards) where slot.index >= table.count || table[slot.index] != card {
+      for (slot, card) in zip(slots, cards) where table.card(at: slot) != card {
         problems.append("SET \(seq): \(slot.label) does not hold that card")
       }
       if !SetLogic.isSet(cards) { problems.append("SET \(seq): the cards are not a set") }
@@ -96,41 +100,12 @@ struct GameModel {
     }
   }
 
-  /// Applies a change in the documented order: empty, move, fill, then size.
-  private mutating func apply(_ change: TableChange, seq: Int) {
-    for slot in change.emptied where slot.index < table.count { table[slot.index] = nil }
-    for move in change.moved {
-      if move.from.index >= table.count || table[move.from.index] != move.card {
-        problems.append("DIFF \(seq): \(move.card.digits) was not in \(move.from.label)")
-      }
-      grow(to: move.to.index + 1)
-      table[move.to.index] = move.card
-      if move.from.index < table.count { table[move.from.index] = nil }
-    }
-    for placement in change.filled {
-      grow(to: placement.slot.index + 1)
-      table[placement.slot.index] = placement.card
-    }
-    if table.count > change.slotCount {
-      if table[change.slotCount...].contains(where: { $0 != nil }) {
-        problems.append("DIFF \(seq): cards left past the table's end")
-      }
-      table.removeLast(table.count - change.slotCount)
-    }
-    grow(to: change.slotCount)
-    if table.contains(nil) { problems.append("DIFF \(seq): the table has a hole") }
-  }
-
-  private mutating func grow(to count: Int) {
-    if table.count < count { table += [Card?](repeating: nil, count: count - table.count) }
-  }
-
   /// The cards on the table as the events left them.
-  var cards: [Card] { table.compactMap { $0 } }
+  var cards: [Card] { table.cards }
 
   /// Three slots that hold a set, if the table has one.
   var someSet: [Slot]? {
-    Table(cards: cards).sets().first
+    table.sets().first
   }
 
   /// Three slots that do not hold a set.
