@@ -1,3 +1,6 @@
+// Long because the socket shell is one piece: listening and accepting (with its back-off), reading and
+// framing, writing, and performing each connection's state-machine actions on its socket.
+
 import Dispatch
 import Glibc
 import SetTransport

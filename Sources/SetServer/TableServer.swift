@@ -1,3 +1,6 @@
+// Long because it holds both wirings of one table (sockets on a serial queue, or an injected transport
+// on the caller's thread) as well as the performing of the host's actions and the game timer.
+
 import Dispatch
 import Glibc
 import SetCore

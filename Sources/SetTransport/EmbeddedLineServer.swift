@@ -1,3 +1,6 @@
+// Long because it plays both ends in memory: the peer's side a test drives (write, read, half-close)
+// and the server's side, which performs the connection state machine's actions as `LineServer` does.
+
 /// A line server in memory, for tests of what runs above a transport: the same framing and the same
 /// `ConnectionStateMachine` as `LineServer`, with bytes in arrays instead of sockets and a `ManualClock`
 /// instead of the system's. A test plays the peers: it opens connections, writes bytes in, reads the
