@@ -89,13 +89,11 @@ public final class LineClient: @unchecked Sendable {
     queue.async { [self] in readInput() }
   }
 
-  private func deliver(_ items: [FramedInput]) {
+  private func deliver(_ items: [LineInput]) {
     for item in items {
       guard !ended else { return }
       switch item {
-      case .line(let text): onInput?(.line(text))
-      case .tooLong: onInput?(.tooLong)
-      case .invalidUTF8: onInput?(.invalidUTF8)
+      case .line, .tooLong, .invalidUTF8, .rateLimited: onInput?(item)
       case .reply, .interrupt: break  // Telnet from a server: nothing a line client acts on.
       }
     }

@@ -57,7 +57,7 @@ public final class LineServer: @unchecked Sendable {
   /// One read buffer for all connections: reads happen one at a time, on the queue.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
   /// What the last read framed, kept to save an allocation a read.
-  private var framed: [FramedInput] = []
+  private var framed: [LineInput] = []
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
@@ -342,7 +342,7 @@ public final class LineServer: @unchecked Sendable {
     queue.async { [self] in readInput(connection) }
   }
 
-  private func deliver(_ items: [FramedInput], from connection: Connection) {
+  private func deliver(_ items: [LineInput], from connection: Connection) {
     let now = MonotonicClock.now()
     for item in items {
       guard connection.machine.isOpen else { return }

@@ -186,6 +186,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     case .tooLong: perform(host.reject(.lineTooLong, from: id))
     case .invalidUTF8: perform(host.reject(.badEncoding, from: id))
     case .rateLimited: perform(host.reject(.rateLimited, from: id))
+    case .interrupt, .reply: break  // Acted on by the transport; never delivered.
     }
   }
 

@@ -111,20 +111,17 @@ public struct ConnectionStateMachine: Sendable {
 
   /// The framer produced `item` at `now`. Nil: nothing to do (the connection is closing and its input
   /// is discarded). The shell must not frame input once the socket is closed.
-  public mutating func inputFramed(_ item: FramedInput, now: MonotonicInstant) -> Action? {
+  public mutating func inputFramed(_ item: LineInput, now: MonotonicInstant) -> Action? {
     let identified: Bool
     switch state {
     case .open(let isIdentified, _): identified = isIdentified
     case .closing: return nil
     case .closed: preconditionFailure("input framed on a closed connection")
     }
-    let input: LineInput
     switch item {
     case .reply(let bytes): return .write(bytes)
     case .interrupt: return beginClose(.interrupted, .flushing, now: now)
-    case .line(let text): input = .line(text)
-    case .tooLong: input = .tooLong
-    case .invalidUTF8: input = .invalidUTF8
+    case .line, .tooLong, .invalidUTF8, .rateLimited: break
     }
     state = .open(identified: identified, lastInput: now)
     if bucket?.take(now: now.milliseconds) == false {
@@ -133,7 +130,7 @@ public struct ConnectionStateMachine: Sendable {
       }
       return .deliver(.rateLimited)
     }
-    return .deliver(input)
+    return .deliver(item)
   }
 
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`

@@ -198,7 +198,7 @@ public final class EmbeddedLineServer: LineTransport {
 
   // MARK: - The server's side
 
-  private func deliver(_ items: [FramedInput], from id: ConnectionID) {
+  private func deliver(_ items: [LineInput], from id: ConnectionID) {
     for item in items {
       guard connections[id]?.machine.isOpen == true else { return }
       perform(mutating(id) { $0.machine.inputFramed(item, now: clock.now) }, id)
