@@ -119,14 +119,7 @@ public final class LineServer: @unchecked Sendable {
     }
     let port = UInt16(bigEndian: bound.sin_port)
 
-    let loop: EventLoop
-    do {
-      loop = try EventLoop(queue: queue)
-      try loop.start()
-    } catch {
-      Glibc.close(fd)
-      throw error
-    }
+    let loop = try EventLoop.started(on: queue, orClosing: fd)
     self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -360,7 +353,7 @@ public final class LineServer: @unchecked Sendable {
 
   // MARK: - Output
 
-  /// Writes what `connection` has queued, unless its write source already waits to; drops the
+  /// Writes what `connection` has queued, unless the loop already watches for room to; drops the
   /// connection if the write fails or too much is left queued. Returns whether it is still connected.
   private func flushQueued(_ connection: Connection) -> Bool {
     if !connection.channel.isWaitingToWrite {
