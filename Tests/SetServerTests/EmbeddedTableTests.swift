@@ -179,4 +179,25 @@ struct EmbeddedTableTests {
     #expect(sets > 20)
     #expect(table.transport.isConnected(ann.id) && table.transport.isConnected(bob.id))
   }
+
+  @Test("a shutdown tells every client, closes each after its output and is done before it returns")
+  func shutdownInMemory() {
+    let table = EmbeddedTable()
+    let ann = table.named("ann")
+    let stranger = table.connect()
+    _ = stranger.lines()
+    let finished = Flag()
+    table.server.shutdown(reason: "maintenance") { finished.set() }
+    #expect(finished.isSet)
+    #expect(ann.lines().last?.hasPrefix("BYE ") == true)
+    #expect(stranger.lines() == ["ERR SHUTTING_DOWN the server is shutting down"])
+    #expect(ann.isClosed && stranger.isClosed)
+  }
+}
+
+/// A flag set from a `@Sendable` callback; the embedded table calls back on the test's own thread.
+private final class Flag: @unchecked Sendable {
+  // Safe: set and read on the test's thread only (the embedded table runs everything there).
+  private(set) var isSet = false
+  func set() { isSet = true }
 }
