@@ -9,13 +9,17 @@ import SetNet
 import SetProtocol
 import SetTransport
 
-/// The socket shell around a `GameHost`: it reads lines, hands them to the host with the time, performs
-/// the actions the host returns, and arms one timer for the host's next deadline. It holds no rules.
+/// The shell around a `GameHost`: it takes lines from a `LineTransport`, hands them to the host with the
+/// time, performs the actions the host returns, and arms one `WakeUpTimer` for the host's next
+/// deadline. It holds no rules.
 ///
-/// Everything happens on one serial queue, so the host has a single owner and simultaneous claims are
-/// settled strictly by arrival order.
+/// On sockets (`init(settings:log:)`, then `start()`), everything happens on one serial queue, so the
+/// host has a single owner and simultaneous claims are settled strictly by arrival order. Over an
+/// injected transport and timer (an `EmbeddedLineServer` and a `ManualClock`, say), everything happens
+/// on the caller's thread, at once.
 public final class TableServer: LineServerDelegate, @unchecked Sendable {
-  // @unchecked Sendable: every mutable field is touched only on `queue` (asserted in each entry point).
+  // @unchecked Sendable: on sockets every mutable field is touched only on `queue` (asserted in each
+  // entry point); inline, the table is used from its creator's thread only, as its initializer says.
 
   /// How to run a table.
   public struct Settings: Sendable {
