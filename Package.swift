@@ -22,7 +22,8 @@ let package = Package(
     .target(name: "SetSimulation", dependencies: ["SetCore"]),
     // The wire: requests, replies, events and data lines, both ways; the game record's lines; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
-    // A line transport's logic without sockets: framing, telnet, rate limits, the transport seam.
+    // A line transport without sockets: framing, telnet, rate limits, the connection state machine, the
+    // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport"),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),

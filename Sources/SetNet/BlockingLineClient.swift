@@ -6,7 +6,7 @@ import SetTransport
 public final class BlockingLineClient {
   private var fd: Int32
   private var framer: LineFramer
-  private var pending: [FramedInput] = []
+  private var pending: [LineInput] = []
   private var pendingStart = 0
   private let sendTimeoutMilliseconds: Int
   private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -62,7 +62,7 @@ public final class BlockingLineClient {
 
   /// The next item from the server, waiting at most `timeout` seconds; nil on timeout or once the
   /// connection has ended and everything before its end was read.
-  public func readInput(timeout: Double) -> FramedInput? {
+  public func readInput(timeout: Double) -> LineInput? {
     let deadline = MonotonicClock.milliseconds() + Int64(max(0, timeout) * 1000)
     while true {
       if pendingStart < pending.count {

@@ -73,6 +73,19 @@ final class EventLoop: @unchecked Sendable {
     pthread_detach(thread)
   }
 
+  /// A loop on `queue`, started; if it cannot be made or started, `fd` (a socket it was to watch) is
+  /// closed and the error thrown.
+  static func started(on queue: DispatchQueue, orClosing fd: Int32) throws(SocketError) -> EventLoop {
+    do {
+      let loop = try EventLoop(queue: queue)
+      try loop.start()
+      return loop
+    } catch {
+      Glibc.close(fd)
+      throw error
+    }
+  }
+
   /// Watches `fd` (for nothing yet: see `setInterest`); returns its token. `handler` is held until
   /// `remove(_:)`.
   func add(_ fd: Int32, handler: @escaping Handler) -> UInt64 {

@@ -2,7 +2,8 @@ import Dispatch
 import Glibc
 import SetTransport
 
-/// A TCP client that speaks lines, driven by Dispatch: for terminal clients and bots.
+/// A TCP client that speaks lines, its socket watched by an `EventLoop` of its own: for terminal
+/// clients and bots.
 ///
 /// Everything happens on the serial queue the owner provides: the callbacks are called there, and
 /// every method must be called there. Input is framed by the same `LineFramer` as the server's.
@@ -19,6 +20,8 @@ public final class LineClient: @unchecked Sendable {
 
   private var framer: LineFramer
   private var channel: SocketChannel?
+  /// Watches the socket and runs its reads on `queue`, from `connect` until the connection ends.
+  private var loop: EventLoop?
   private var ended = false
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
@@ -44,7 +47,9 @@ public final class LineClient: @unchecked Sendable {
     dispatchPrecondition(condition: .onQueue(queue))
     precondition(channel == nil, "a LineClient connects once")
     let fd = try Sockets.connect(host: host, port: port, timeoutMilliseconds: Int(timeout.wholeMilliseconds))
-    let channel = SocketChannel(fd: fd, queue: queue) {}
+    let loop = try EventLoop.started(on: queue, orClosing: fd)
+    self.loop = loop
+    let channel = SocketChannel(fd: fd, loop: loop) {}
     self.channel = channel
     channel.start(
       onReadable: { [self] in readInput() },
@@ -89,13 +94,11 @@ public final class LineClient: @unchecked Sendable {
     queue.async { [self] in readInput() }
   }
 
-  private func deliver(_ items: [FramedInput]) {
+  private func deliver(_ items: [LineInput]) {
     for item in items {
       guard !ended else { return }
       switch item {
-      case .line(let text): onInput?(.line(text))
-      case .tooLong: onInput?(.tooLong)
-      case .invalidUTF8: onInput?(.invalidUTF8)
+      case .line, .tooLong, .invalidUTF8, .rateLimited: onInput?(item)
       case .reply, .interrupt: break  // Telnet from a server: nothing a line client acts on.
       }
     }
@@ -111,6 +114,8 @@ public final class LineClient: @unchecked Sendable {
     guard let channel, !ended else { return }
     ended = true
     channel.close()
+    loop?.stop()
+    loop = nil
     queue.async { [self] in onDisconnect?(reason) }
   }
 }

@@ -1,10 +1,14 @@
+// Long because the socket shell is one piece: listening and accepting (with its back-off), reading and
+// framing, writing, and performing each connection's state-machine actions on its socket.
+
 import Dispatch
 import Glibc
 import SetTransport
 
-/// A TCP server that speaks lines: it frames each connection's input with a `LineFramer`, limits
-/// its rate with a `TokenBucket`, and queues output per connection. It knows nothing of what the
-/// lines mean; a `LineServerDelegate` does.
+/// A TCP server that speaks lines: it frames each connection's input with a `LineFramer`, runs each
+/// connection's lifecycle and limits through a `ConnectionStateMachine` and performs its actions on the
+/// socket, and queues output per connection. It knows nothing of what the lines mean; a
+/// `LineServerDelegate` does. `EmbeddedLineServer` runs the same state machine in memory, for tests.
 ///
 /// The server runs on a serial queue its owner provides: every delegate call is made on that queue,
 /// and every method and property must be used on it. Once started, the server keeps itself alive
@@ -53,14 +57,17 @@ public final class LineServer: @unchecked Sendable {
   /// One read buffer for all connections: reads happen one at a time, on the queue.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
   /// What the last read framed, kept to save an allocation a read.
-  private var framed: [FramedInput] = []
+  private var framed: [LineInput] = []
   private static let crlf: [UInt8] = [13, 10]
+  /// The limits every connection's state machine holds it to.
+  private let limits: ConnectionStateMachine.Limits
 
   /// A server with `configuration`, running on the serial `queue`. Call `start()` to listen.
   public init(configuration: Configuration = Configuration(), queue: DispatchQueue) {
     precondition(configuration.maxConnections > 0 && configuration.maxQueuedOutputBytes > 0)
     self.configuration = configuration
     self.queue = queue
+    limits = ConnectionStateMachine.Limits(configuration)
   }
 
   deinit {
@@ -112,14 +119,7 @@ public final class LineServer: @unchecked Sendable {
     }
     let port = UInt16(bigEndian: bound.sin_port)
 
-    let loop: EventLoop
-    do {
-      loop = try EventLoop(queue: queue)
-      try loop.start()
-    } catch {
-      Glibc.close(fd)
-      throw error
-    }
+    let loop = try EventLoop.started(on: queue, orClosing: fd)
     self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -155,7 +155,7 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func send(_ line: String, to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.isAttached else { return false }
+    guard let connection = connections[id], connection.machine.isOpen else { return false }
     connection.channel.enqueue(line.utf8)
     connection.channel.enqueue(Self.crlf)
     return flushQueued(connection)
@@ -166,7 +166,7 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func send(lines: [String], to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.isAttached else { return false }
+    guard let connection = connections[id], connection.machine.isOpen else { return false }
     for line in lines {
       connection.channel.enqueue(line.utf8)
       connection.channel.enqueue(Self.crlf)
@@ -178,7 +178,7 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.isAttached else { return false }
+    guard let connection = connections[id], connection.machine.isOpen else { return false }
     connection.channel.enqueue(bytes)
     return flushQueued(connection)
   }
@@ -186,7 +186,7 @@ public final class LineServer: @unchecked Sendable {
   /// Marks `id` as identified: the idle timeout no longer applies to it.
   public func markIdentified(_ id: ConnectionID) {
     dispatchPrecondition(condition: .onQueue(queue))
-    connections[id]?.isIdentified = true
+    connections[id]?.machine.markIdentified()
   }
 
   /// Closes `id`. With `flushFirst`, input is no longer delivered, queued output is written, the
@@ -195,13 +195,8 @@ public final class LineServer: @unchecked Sendable {
   /// delegate gets `disconnected(id, reason: .closed)` on a later turn. Does nothing if `id` is gone.
   public func close(_ id: ConnectionID, flushFirst: Bool = true) {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.isAttached else { return }
-    if flushFirst {
-      beginClose(connection, reason: .closed)
-    } else {
-      detach(connection, reason: .closed)
-      connection.channel.close()
-    }
+    guard let connection = connections[id] else { return }
+    perform(connection.machine.closeRequested(flushFirst: flushFirst, now: MonotonicClock.now()), connection)
   }
 
   /// Stops listening and closes every connection at once, queued output unsent; each connected one
@@ -227,8 +222,9 @@ public final class LineServer: @unchecked Sendable {
     sweepTimer = nil
     acceptRetryTimer?.cancel()
     acceptRetryTimer = nil
+    let now = MonotonicClock.now()
     for connection in connections.values {
-      drop(connection, reason: .serverStopped)
+      perform(connection.machine.serverStopped(now: now), connection)
     }
     loop?.stop()
     loop = nil
@@ -301,7 +297,7 @@ public final class LineServer: @unchecked Sendable {
     let channel = SocketChannel(fd: fd, loop: loop) { [self] in connections[id] = nil }
     let connection = Connection(
       id: id, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
-      bucket: configuration.rateLimit.map { TokenBucket(configuration: $0) }, now: MonotonicClock.milliseconds())
+      machine: ConnectionStateMachine(limits: limits, now: MonotonicClock.now()))
     connections[id] = connection
     attachedCount += 1
     channel.start(
@@ -322,11 +318,11 @@ public final class LineServer: @unchecked Sendable {
         endOfInput(connection)
         return
       case .failed(let code):
-        drop(connection, reason: .socketError(code))
+        perform(connection.machine.socketFailed(code, now: MonotonicClock.now()), connection)
         return
       case .bytes(let count):
         // A closing connection's input is read only to be discarded.
-        if connection.isAttached {
+        if connection.machine.isOpen {
           framed.removeAll(keepingCapacity: true)
           connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
           deliver(framed, from: connection)
@@ -339,62 +335,35 @@ public final class LineServer: @unchecked Sendable {
     queue.async { [self] in readInput(connection) }
   }
 
-  private func deliver(_ items: [FramedInput], from connection: Connection) {
-    let now = MonotonicClock.milliseconds()
+  private func deliver(_ items: [LineInput], from connection: Connection) {
+    let now = MonotonicClock.now()
     for item in items {
-      guard connection.isAttached else { return }
-      var input: LineInput
-      switch item {
-      case .reply(let bytes):
-        connection.channel.enqueue(bytes)
-        _ = flushQueued(connection)
-        continue
-      case .interrupt:
-        beginClose(connection, reason: .interrupted)
-        return
-      case .line(let text): input = .line(text)
-      case .tooLong: input = .tooLong
-      case .invalidUTF8: input = .invalidUTF8
-      }
-      connection.lastInput = now
-      if connection.bucket?.take(now: now) == false {
-        if connection.bucket?.isFlooding == true {
-          drop(connection, reason: .flooded)
-          return
-        }
-        input = .rateLimited
-      }
-      delegate?.received(input, from: connection.id)
+      guard connection.machine.isOpen else { return }
+      perform(connection.machine.inputFramed(item, now: now), connection)
     }
   }
 
   private func endOfInput(_ connection: Connection) {
     connection.channel.stopReading()
-    connection.inputHasEnded = true
-    if connection.isAttached {
+    if connection.machine.isOpen {
       deliver(connection.framer.finish(), from: connection)
-      if connection.isAttached {
-        delegate?.inputEnded(connection.id)
-      }
-    } else if connection.channel.pendingOutputBytes == 0 {
-      connection.channel.close()  // Closing, flushed, and now the peer has closed too.
     }
+    perform(connection.machine.inputEnded(pendingBytes: connection.channel.pendingOutputBytes), connection)
   }
 
   // MARK: - Output
 
-  /// Writes what `connection` has queued, unless its write source already waits to; drops the
+  /// Writes what `connection` has queued, unless the loop already watches for room to; drops the
   /// connection if the write fails or too much is left queued. Returns whether it is still connected.
   private func flushQueued(_ connection: Connection) -> Bool {
     if !connection.channel.isWaitingToWrite {
       written(connection, connection.channel.flush())
     }
-    if connection.isAttached && connection.channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
-      // The queue is forgotten at once, so memory stays bounded; the farewell waits behind what the
-      // kernel already holds, for a peer that reads again before the close deadline.
-      beginClose(connection, reason: .outputOverflow, discardingQueued: true)
+    let pending = connection.channel.pendingOutputBytes
+    if pending > 0 {
+      perform(connection.machine.outputQueued(pendingBytes: pending, now: MonotonicClock.now()), connection)
     }
-    return connection.isAttached
+    return connection.machine.isOpen
   }
 
   private func written(_ connection: Connection, _ result: SocketChannel.FlushResult) {
@@ -402,84 +371,78 @@ public final class LineServer: @unchecked Sendable {
     case .pending:
       break
     case .failed(let code):
-      drop(connection, reason: .socketError(code))
+      perform(connection.machine.socketFailed(code, now: MonotonicClock.now()), connection)
     case .drained:
-      if connection.closeDeadline != nil {
-        flushedBeforeClose(connection)
-      }
+      perform(connection.machine.outputDrained(), connection)
     }
   }
 
-  // MARK: - Closing
+  // MARK: - Performing the connection's actions
 
-  /// Stops delivering input for `connection` and reports it disconnected on a later turn.
-  private func detach(_ connection: Connection, reason: DisconnectReason) {
-    guard connection.isAttached else { return }
-    connection.isAttached = false
-    attachedCount -= 1
-    let id = connection.id
-    queue.async { [self] in delegate?.disconnected(id, reason: reason) }
-  }
-
-  /// Closes gracefully: the farewell line (unless the delegate asked), a flush, a half-close, and
-  /// the socket closed when the peer closes or at the close deadline. With `discardingQueued`, the
-  /// output still queued is forgotten first and only the farewell line is written.
-  private func beginClose(_ connection: Connection, reason: DisconnectReason, discardingQueued: Bool = false) {
-    guard connection.isAttached else { return }
-    detach(connection, reason: reason)
-    if discardingQueued {
-      connection.channel.discardOutput()
-    }
-    if reason != .closed, let text = delegate?.farewellLine(for: reason) {
-      if discardingQueued && connection.channel.isOutputMidLine {
-        connection.channel.enqueue(Self.crlf)
-      }
-      connection.channel.enqueue(text.utf8)
-      connection.channel.enqueue(Self.crlf)
-    }
-    connection.closeDeadline = MonotonicClock.milliseconds() + configuration.closeTimeout.wholeMilliseconds
-    if !connection.channel.isWaitingToWrite {
-      written(connection, connection.channel.flush())
-    }
-  }
-
-  private func flushedBeforeClose(_ connection: Connection) {
-    if connection.inputHasEnded {
-      connection.channel.close()
-    } else {
+  /// Does what `connection`'s state machine asked.
+  private func perform(_ action: ConnectionStateMachine.Action?, _ connection: Connection) {
+    switch action {
+    case nil:
+      return
+    case .deliver(let input):
+      delegate?.received(input, from: connection.id)
+    case .write(let bytes):
+      connection.channel.enqueue(bytes)
+      _ = flushQueued(connection)
+    case .reportInputEnded:
+      delegate?.inputEnded(connection.id)
+    case .disconnect(let reason, let closing):
+      disconnect(connection, reason: reason, closing: closing)
+    case .halfClose:
       // Closing with input unread would reset the connection and could destroy the output just
       // written before the peer reads it: half-close and let the peer close first.
       connection.channel.shutdownWrite()
+    case .closeSocket:
+      connection.channel.close()
     }
   }
 
-  /// Closes at once: queued output is discarded and the farewell line, if any, tried once.
-  private func drop(_ connection: Connection, reason: DisconnectReason) {
-    if connection.isAttached {
-      detach(connection, reason: reason)
-      if case .socketError = reason {
-      } else if let text = delegate?.farewellLine(for: reason) {
-        let start = connection.channel.isOutputMidLine ? Self.crlf : []
-        connection.channel.discardOutput()
-        connection.channel.sendNow(start + Array(text.utf8) + Self.crlf)
+  /// Reports `connection` disconnected on a later turn, writes its farewell and closes it as `closing` says.
+  private func disconnect(_ connection: Connection, reason: DisconnectReason, closing: ConnectionStateMachine.Closing) {
+    attachedCount -= 1
+    let id = connection.id
+    queue.async { [self] in delegate?.disconnected(id, reason: reason) }
+    let farewell = ConnectionStateMachine.writesFarewell(reason) ? delegate?.farewellLine(for: reason) : nil
+    let channel = connection.channel
+    switch closing {
+    case .immediately:
+      if let farewell {
+        let start = channel.isOutputMidLine ? Self.crlf : []
+        channel.discardOutput()
+        channel.sendNow(start + Array(farewell.utf8) + Self.crlf)
+      }
+      channel.close()
+    case .flushing, .discardingQueued:
+      // With `.discardingQueued` the queue is forgotten at once, so memory stays bounded; the farewell
+      // waits behind what the kernel already holds, for a peer that reads again before the deadline.
+      let discarding = closing == .discardingQueued
+      if discarding {
+        channel.discardOutput()
+      }
+      if let farewell {
+        if discarding && channel.isOutputMidLine {
+          channel.enqueue(Self.crlf)
+        }
+        channel.enqueue(farewell.utf8)
+        channel.enqueue(Self.crlf)
+      }
+      if !channel.isWaitingToWrite {
+        written(connection, channel.flush())
       }
     }
-    connection.channel.close()
   }
 
   /// Enforces the idle timeout and the close deadlines. Each firing is a wake-up that rereads the clock.
   private func sweep() {
     sweeps += 1
-    let now = MonotonicClock.milliseconds()
-    let idle = configuration.idleTimeout.wholeMilliseconds
+    let now = MonotonicClock.now()
     for connection in connections.values {
-      if let deadline = connection.closeDeadline {
-        if now >= deadline {
-          connection.channel.close()
-        }
-      } else if connection.isAttached && !connection.isIdentified && now - connection.lastInput >= idle {
-        beginClose(connection, reason: .idleTimeout)
-      }
+      perform(connection.machine.tick(now: now), connection)
     }
   }
 }
@@ -490,24 +453,14 @@ private final class Connection: @unchecked Sendable {
   let id: ConnectionID
   let channel: SocketChannel
   var framer: LineFramer
-  var bucket: TokenBucket?
-  /// The delegate knows it as connected: input is delivered and output accepted.
-  var isAttached = true
-  /// The delegate marked it identified: the idle timeout no longer applies.
-  var isIdentified = false
-  /// The peer sent its end of input.
-  var inputHasEnded = false
-  /// When the last line arrived (or the connection, before any), in monotonic milliseconds.
-  var lastInput: Int64
-  /// Set while closing gracefully: when to give up waiting and close the socket.
-  var closeDeadline: Int64?
+  /// Its lifecycle and limits: what the server does with its input, output and end.
+  var machine: ConnectionStateMachine
 
-  init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, bucket: TokenBucket?, now: Int64) {
+  init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id
     self.channel = channel
     self.framer = framer
-    self.bucket = bucket
-    lastInput = now
+    self.machine = machine
   }
 }
 

@@ -1,19 +1,18 @@
 import Glibc
 import SetTransport
 
-/// Milliseconds on the system's monotonic clock, which never jumps when the wall clock is set.
-enum MonotonicClock {
-  static func milliseconds() -> Int64 {
+/// The system's monotonic clock, which never jumps when the wall clock is set: the one clock the
+/// shells read. What they read goes into the pure modules as a value.
+public enum MonotonicClock {
+  /// The time now.
+  public static func now() -> MonotonicInstant {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    return MonotonicInstant(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
   }
-}
 
-extension Duration {
-  /// This duration in whole milliseconds, rounded down.
-  var wholeMilliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  /// Milliseconds since the clock's origin.
+  public static func milliseconds() -> Int64 {
+    now().milliseconds
   }
 }

@@ -3,14 +3,14 @@ import Dispatch
 import Glibc
 import SetTransport
 
-/// A connected non-blocking socket with its output queue, told when the socket is ready either by its
-/// own read and write Dispatch sources or by an `EventLoop`.
+/// A connected non-blocking socket with its output queue, told when the socket is ready by an
+/// `EventLoop`.
 ///
-/// Used only on the serial queue it was made with. Writability is watched only while output is
-/// waiting (a watched idle socket would be reported writable without end). The descriptor is closed
-/// exactly once: with sources, when both have run their cancel handlers; with a loop, at `close()`.
+/// Used only on the loop's serial queue. Writability is watched only while output is waiting (a
+/// watched idle socket would be reported writable without end). The descriptor is closed exactly
+/// once, at `close()`.
 final class SocketChannel: @unchecked Sendable {
-  // Sendable by confinement: used only on its queue, where its source handlers run too.
+  // Sendable by confinement: used only on its queue, where the loop runs its handlers too.
   enum ReadResult {
     /// This many bytes were read into the buffer.
     case bytes(Int)
@@ -24,52 +24,26 @@ final class SocketChannel: @unchecked Sendable {
   enum FlushResult {
     /// Nothing waits any more.
     case drained
-    /// The socket is full; the write source will flush the rest.
+    /// The socket is full; the rest is flushed when the loop reports room.
     case pending
     case failed(Int32)
   }
 
-  /// What reports the socket ready.
-  private enum Watch {
-    case sources(read: DispatchSourceRead, write: DispatchSourceWrite)
-    case loop(EventLoop, token: UInt64)
-  }
-
   let fd: Int32
-  private var watch: Watch
+  private let loop: EventLoop
+  /// The loop's token for the socket.
+  private var token: UInt64 = 0
   private let queue: DispatchQueue
   private let onClosed: () -> Void
-  /// With a loop, the handlers `start` was given (with sources, the sources hold them).
+  /// The handlers `start` was given.
   private var onReadable: (() -> Void)?
   private var onWritten: ((FlushResult) -> Void)?
   private var readStarted = false
   private var readCancelled = false
   private var writeArmed = false
-  private var openSources = 2
   private var output = OutputBuffer()
   /// `close()` was called: nothing more is read or written.
   private(set) var isClosed = false
-
-  /// Adopts the connected non-blocking socket `fd`, watched by its own Dispatch sources. `onClosed`
-  /// runs on `queue` once `fd` is closed.
-  init(fd: Int32, queue: DispatchQueue, onClosed: @escaping () -> Void) {
-    self.fd = fd
-    self.queue = queue
-    self.onClosed = onClosed
-    let readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-    let writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-    watch = .sources(read: readSource, write: writeSource)
-    // The handlers hold the channel until the sources are cancelled; libdispatch releases them then.
-    let sourceCancelled = { [self] in
-      openSources -= 1
-      if openSources == 0 {
-        Glibc.close(fd)
-        onClosed()
-      }
-    }
-    readSource.setCancelHandler(handler: sourceCancelled)
-    writeSource.setCancelHandler(handler: sourceCancelled)
-  }
 
   /// Adopts the connected non-blocking socket `fd`, watched by `loop`, on the loop's queue. `onClosed`
   /// runs on that queue, on a later turn, once `fd` is closed.
@@ -77,9 +51,9 @@ final class SocketChannel: @unchecked Sendable {
     self.fd = fd
     queue = loop.queue
     self.onClosed = onClosed
-    watch = .loop(loop, token: 0)
+    self.loop = loop
     // The loop holds the channel through the handler until `close()` removes it.
-    watch = .loop(loop, token: loop.add(fd) { [self] events in ready(events) })
+    token = loop.add(fd) { [self] events in ready(events) }
   }
 
   /// Starts reading: `onReadable` runs whenever input (or its end) is waiting, and `onWritten` after
@@ -87,16 +61,9 @@ final class SocketChannel: @unchecked Sendable {
   func start(onReadable: @escaping () -> Void, onWritten: @escaping (FlushResult) -> Void) {
     precondition(!readStarted && !isClosed)
     readStarted = true
-    switch watch {
-    case .sources(let readSource, let writeSource):
-      readSource.setEventHandler(handler: onReadable)
-      writeSource.setEventHandler { [self] in onWritten(flush()) }
-      readSource.resume()
-    case .loop(let loop, let token):
-      self.onReadable = onReadable
-      self.onWritten = onWritten
-      loop.setInterest(token, read: true, write: writeArmed)
-    }
+    self.onReadable = onReadable
+    self.onWritten = onWritten
+    loop.setInterest(token, read: true, write: writeArmed)
   }
 
   /// The loop saw `events` on the socket.
@@ -133,16 +100,7 @@ final class SocketChannel: @unchecked Sendable {
   func stopReading() {
     guard !readCancelled else { return }
     readCancelled = true
-    switch watch {
-    case .sources(let readSource, _):
-      readSource.cancel()
-      if !readStarted {
-        readStarted = true
-        readSource.resume()  // An inactive source runs its cancel handler only once activated.
-      }
-    case .loop(let loop, let token):
-      loop.setInterest(token, read: false, write: writeArmed)
-    }
+    loop.setInterest(token, read: false, write: writeArmed)
   }
 
   /// How many bytes wait to be written.
@@ -179,15 +137,15 @@ final class SocketChannel: @unchecked Sendable {
         }
       }
       if failure == EAGAIN || failure == EWOULDBLOCK || (failure == 0 && written == 0) {
-        armWriteSource(true)
+        watchWritability(true)
         return .pending
       }
       if failure != 0 {
-        armWriteSource(false)
+        watchWritability(false)
         return .failed(failure)
       }
     }
-    armWriteSource(false)
+    watchWritability(false)
     return .drained
   }
 
@@ -200,7 +158,7 @@ final class SocketChannel: @unchecked Sendable {
   /// Forgets the output still queued.
   func discardOutput() {
     output.removeAll()
-    armWriteSource(false)
+    watchWritability(false)
   }
 
   /// Tells the peer nothing more will be sent (TCP FIN), keeping the socket open for reading.
@@ -209,41 +167,22 @@ final class SocketChannel: @unchecked Sendable {
     _ = shutdown(fd, Int32(SHUT_WR))
   }
 
-  /// Stops everything; the descriptor is closed once both sources have wound down, or at once with a
-  /// loop.
+  /// Stops everything and closes the descriptor; `onClosed` runs on a later turn of the queue.
   func close() {
     guard !isClosed else { return }
     output.removeAll()
     stopReading()
     isClosed = true
-    switch watch {
-    case .sources(_, let writeSource):
-      writeSource.cancel()
-      if !writeArmed {
-        writeArmed = true
-        writeSource.resume()  // A suspended (or never started) source runs its cancel handler only once resumed.
-      }
-    case .loop(let loop, let token):
-      loop.remove(token)
-      onReadable = nil
-      onWritten = nil
-      Glibc.close(fd)
-      queue.async { [self] in onClosed() }
-    }
+    loop.remove(token)
+    onReadable = nil
+    onWritten = nil
+    Glibc.close(fd)
+    queue.async { [self] in onClosed() }
   }
 
-  private func armWriteSource(_ armed: Bool) {
+  private func watchWritability(_ armed: Bool) {
     guard armed != writeArmed && !isClosed else { return }
     writeArmed = armed
-    switch watch {
-    case .sources(_, let writeSource):
-      if armed {
-        writeSource.resume()
-      } else {
-        writeSource.suspend()
-      }
-    case .loop(let loop, let token):
-      loop.setInterest(token, read: readStarted && !readCancelled, write: armed)
-    }
+    loop.setInterest(token, read: readStarted && !readCancelled, write: armed)
   }
 }

@@ -1,3 +1,6 @@
+// Long because it holds both wirings of one table (sockets on a serial queue, or an injected transport
+// on the caller's thread) as well as the performing of the host's actions and the game timer.
+
 import Dispatch
 import Glibc
 import SetCore
@@ -6,13 +9,17 @@ import SetNet
 import SetProtocol
 import SetTransport
 
-/// The socket shell around a `GameHost`: it reads lines, hands them to the host with the time, performs
-/// the actions the host returns, and arms one timer for the host's next deadline. It holds no rules.
+/// The shell around a `GameHost`: it takes lines from a `LineTransport`, hands them to the host with the
+/// time, performs the actions the host returns, and arms one `WakeUpTimer` for the host's next
+/// deadline. It holds no rules.
 ///
-/// Everything happens on one serial queue, so the host has a single owner and simultaneous claims are
-/// settled strictly by arrival order.
+/// On sockets (`init(settings:log:)`, then `start()`), everything happens on one serial queue, so the
+/// host has a single owner and simultaneous claims are settled strictly by arrival order. Over an
+/// injected transport and timer (an `EmbeddedLineServer` and a `ManualClock`, say), everything happens
+/// on the caller's thread, at once.
 public final class TableServer: LineServerDelegate, @unchecked Sendable {
-  // @unchecked Sendable: every mutable field is touched only on `queue` (asserted in each entry point).
+  // @unchecked Sendable: on sockets every mutable field is touched only on `queue` (asserted in each
+  // entry point); inline, the table is used from its creator's thread only, as its initializer says.
 
   /// How to run a table.
   public struct Settings: Sendable {
@@ -30,21 +37,46 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     public init() {}
   }
 
-  /// The serial queue that owns the table.
+  /// The serial queue that owns the table (a table made over an injected transport runs on its
+  /// caller's thread instead, and never uses it).
   public let queue = DispatchQueue(label: "setduel.table")
+  /// Whether the table runs on its caller's thread, over an injected transport and timer.
+  private let isInline: Bool
   private var host: GameHost
-  private var server: LineServer?
-  private var timer: DispatchSourceTimer?
+  private var server: (any LineTransport)?
+  private var timer: (any WakeUpTimer)?
+  /// The timer, kept for its clock once the timer is cancelled.
+  private var clock: (any WakeUpTimer)?
   /// The deadline the timer is set for (nil: none, or not known).
   private var armedDeadline: Instant?
   private var record: RecordFile?
   private let settings: Settings
-  private let origin = TableServer.monotonicMilliseconds()
+  /// The timer's time when the table started: the rules count from it.
+  private var origin = MonotonicInstant.zero
   private let log: @Sendable (LogLevel, String) -> Void
 
-  /// A table with `settings`; log lines at or above the settings' level go to `log` (standard error by default).
-  public init(settings: Settings, log: (@Sendable (LogLevel, String) -> Void)? = nil) {
+  /// A table with `settings` on sockets; log lines at or above the settings' level go to `log`
+  /// (standard error by default). `start()` binds it.
+  public convenience init(settings: Settings, log: (@Sendable (LogLevel, String) -> Void)? = nil) {
+    self.init(settings: settings, isInline: false, log: log)
+  }
+
+  /// A table with `settings` (its network limits and records directory unused) over `transport`, its
+  /// clock run by `timer`, writing `record` if given: serving at once, on the caller's thread, which
+  /// must then be the only one to use it. For running a whole table in memory (`EmbeddedLineServer`,
+  /// `ManualClock`).
+  public convenience init(
+    settings: Settings, transport: any LineTransport, timer: any WakeUpTimer, record: RecordFile? = nil,
+    log: (@Sendable (LogLevel, String) -> Void)? = nil
+  ) {
+    self.init(settings: settings, isInline: true, log: log)
+    self.record = record
+    attach(transport, timer)
+  }
+
+  private init(settings: Settings, isInline: Bool, log: (@Sendable (LogLevel, String) -> Void)?) {
     self.settings = settings
+    self.isInline = isInline
     host = GameHost(rules: settings.rules, seed: settings.seed, makeToken: TableServer.randomToken)
     let level = settings.logLevel
     host.logLevel = level
@@ -57,32 +89,40 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   /// Binds and starts serving; returns the port it listens on.
   public func start() throws -> UInt16 {
-    try queue.sync {
+    precondition(!isInline, "a table over an injected transport serves from the start")
+    return try queue.sync {
       if let directory = settings.recordsDirectory {
         record = try RecordFile(directory: directory, seed: settings.seed, rules: settings.rules)
       }
       let server = LineServer(configuration: settings.network, queue: queue)
       server.delegate = self
       let port = try server.start()
-      self.server = server
-      let timer = DispatchSource.makeTimerSource(queue: queue)
-      timer.setEventHandler { [weak self] in self?.timerFired() }
-      timer.schedule(deadline: .distantFuture)
-      timer.resume()
-      self.timer = timer
+      attach(server, DispatchWakeUpTimer(queue: queue))
       return port
     }
   }
 
+  /// Takes `transport` and `timer` as the table's own; the rules' clock starts now.
+  private func attach(_ transport: any LineTransport, _ timer: any WakeUpTimer) {
+    transport.delegate = self
+    server = transport
+    timer.setHandler { [weak self] in self?.timerFired() }
+    self.timer = timer
+    clock = timer
+    origin = timer.now
+  }
+
   /// Tells every client the server is closing, closes the record, gives the clients' output a moment
-  /// to drain, and stops.
+  /// to drain, and stops. Inline, the moment is skipped and `done` runs before this returns.
   public func shutdown(reason: String = "the server is shutting down", then done: @escaping @Sendable () -> Void) {
+    if isInline {
+      sayGoodbye(reason: reason)
+      stopNow()
+      done()
+      return
+    }
     queue.async { [self] in
-      timer?.cancel()
-      timer = nil
-      perform(host.shutdown(reason: reason))
-      record?.close()  // Later lines are not written; the path stays known.
-      for id in host.clientIDs { server?.close(id, flushFirst: true) }
+      sayGoodbye(reason: reason)
       queue.asyncAfter(deadline: .now() + .milliseconds(200)) { [self] in
         stopNow()
         done()
@@ -90,28 +130,35 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     }
   }
 
+  /// Tells every client the server is closing, closes the record and closes every connection after its output.
+  private func sayGoodbye(reason: String) {
+    timer?.cancel()
+    timer = nil
+    perform(host.shutdown(reason: reason))
+    record?.close()  // Later lines are not written; the path stays known.
+    for id in host.clientIDs { server?.close(id, flushFirst: true) }
+  }
+
   /// Stops at once: every connection closed, the listener closed.
   public func stop() {
-    queue.sync { stopNow() }
+    onTable { stopNow() }
   }
 
   /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
-  public var seatsTaken: [Bool] { queue.sync { host.seatsTaken } }
+  public var seatsTaken: [Bool] { onTable { host.seatsTaken } }
 
   /// Where this table's game record is being written, if anywhere.
-  public var recordPath: String? { queue.sync { record?.path } }
+  public var recordPath: String? { onTable { record?.path } }
 
   /// Runs `body` with the host on the table's queue, between two events: a consistent look at the
   /// game for tests and diagnostics that leaves the queue its only owner.
   public func inspect<T>(_ body: (GameHost) -> T) -> T {
-    dispatchPrecondition(condition: .notOnQueue(queue))
-    return queue.sync { body(host) }
+    onTable { body(host) }
   }
 
   /// How many sockets the transport holds open, closing ones included.
   public var openSocketCount: Int {
-    dispatchPrecondition(condition: .notOnQueue(queue))
-    return queue.sync { server?.openSocketCount ?? 0 }
+    onTable { server?.openSocketCount ?? 0 }
   }
 
   private func stopNow() {
@@ -120,6 +167,15 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     timer = nil
     server?.stop()
     server = nil
+  }
+
+  /// Runs `body` as the table's owner: on the queue, from outside it; inline, at once.
+  private func onTable<T>(_ body: () throws -> T) rethrows -> T {
+    if isInline {
+      return try body()
+    }
+    dispatchPrecondition(condition: .notOnQueue(queue))
+    return try queue.sync(execute: body)
   }
 
   // MARK: - LineServerDelegate (called on `queue`)
@@ -134,6 +190,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     case .tooLong: perform(host.reject(.lineTooLong, from: id))
     case .invalidUTF8: perform(host.reject(.badEncoding, from: id))
     case .rateLimited: perform(host.reject(.rateLimited, from: id))
+    case .interrupt, .reply: break  // Acted on by the transport; never delivered.
     }
   }
 
@@ -163,7 +220,9 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   // MARK: - Actions
 
   private func perform(_ actions: [HostAction]) {
-    dispatchPrecondition(condition: .onQueue(queue))
+    if !isInline {
+      dispatchPrecondition(condition: .onQueue(queue))
+    }
     // The last run of lines written, and its bytes: a broadcast gives every machine client the same run.
     var lastRun: ArraySlice<HostAction> = []
     var lastBytes: [UInt8] = []
@@ -220,15 +279,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     let next = host.deadline
     guard let timer, next != armedDeadline else { return }
     armedDeadline = next
-    guard let deadline = next else {
-      timer.schedule(deadline: .distantFuture)
-      return
-    }
-    // The rules count whole milliseconds from `origin`; the deadline is the start of its millisecond
-    // on the monotonic clock, which the wait is measured to in nanoseconds, not rounded to a millisecond.
-    let due = (origin + deadline.milliseconds) * 1_000_000
-    let wait = max(0, due - TableServer.monotonicNanoseconds())
-    timer.schedule(deadline: .now() + .nanoseconds(Int(wait)), leeway: .microseconds(100))
+    // The rules count whole milliseconds from `origin`: a deadline is the start of its millisecond.
+    timer.schedule(at: next.map { origin + .milliseconds($0.milliseconds) })
   }
 
   private func timerFired() {
@@ -239,17 +291,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   // MARK: - Helpers
 
   private func now() -> Instant {
-    Instant(milliseconds: TableServer.monotonicMilliseconds() - origin)
-  }
-
-  static func monotonicMilliseconds() -> Int64 {
-    monotonicNanoseconds() / 1_000_000
-  }
-
-  static func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    Instant(milliseconds: (clock?.now ?? origin).duration(since: origin).wholeMilliseconds)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.

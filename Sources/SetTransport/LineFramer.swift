@@ -44,22 +44,22 @@ public struct LineFramer: Sendable {
   }
 
   /// Frames `bytes`, returning the items they complete, in order.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [FramedInput] {
-    var output: [FramedInput] = []
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [LineInput] {
+    var output: [LineInput] = []
     feed(bytes, into: &output)
     return output
   }
 
   /// Frames `bytes`, appending the items they complete to `output`, in order.
-  public mutating func feed(_ bytes: some Sequence<UInt8>, into output: inout [FramedInput]) {
+  public mutating func feed(_ bytes: some Sequence<UInt8>, into output: inout [LineInput]) {
     for byte in bytes {
       step(byte, &output)
     }
   }
 
   /// Ends the input: returns the last line if it had no terminator, and resets the framer.
-  public mutating func finish() -> [FramedInput] {
-    var output: [FramedInput] = []
+  public mutating func finish() -> [LineInput] {
+    var output: [LineInput] = []
     if !discarding && !line.isEmpty {
       emitLine(&output)
     }
@@ -70,7 +70,7 @@ public struct LineFramer: Sendable {
     return output
   }
 
-  private mutating func step(_ byte: UInt8, _ output: inout [FramedInput]) {
+  private mutating func step(_ byte: UInt8, _ output: inout [LineInput]) {
     switch telnet {
     case .data:
       if byte == Telnet.iac {
@@ -100,7 +100,7 @@ public struct LineFramer: Sendable {
   }
 
   /// Handles the byte after IAC.
-  private mutating func command(_ byte: UInt8, _ output: inout [FramedInput]) {
+  private mutating func command(_ byte: UInt8, _ output: inout [LineInput]) {
     telnet = .data
     switch byte {
     case Telnet.iac: data(byte, &output)
@@ -112,7 +112,7 @@ public struct LineFramer: Sendable {
   }
 
   /// Handles one byte of the line data, telnet commands already removed.
-  private mutating func data(_ byte: UInt8, _ output: inout [FramedInput]) {
+  private mutating func data(_ byte: UInt8, _ output: inout [LineInput]) {
     let lf: UInt8 = 10
     let cr: UInt8 = 13
     if afterCR {
@@ -141,7 +141,7 @@ public struct LineFramer: Sendable {
     }
   }
 
-  private mutating func endLine(_ output: inout [FramedInput]) {
+  private mutating func endLine(_ output: inout [LineInput]) {
     if discarding {
       discarding = false
     } else {
@@ -149,7 +149,7 @@ public struct LineFramer: Sendable {
     }
   }
 
-  private mutating func emitLine(_ output: inout [FramedInput]) {
+  private mutating func emitLine(_ output: inout [LineInput]) {
     if let text = String(validating: line, as: UTF8.self) {
       output.append(.line(text))
     } else {

@@ -6,7 +6,8 @@
 public protocol LineServerDelegate: AnyObject {
   /// A new connection from `peer` ("a.b.c.d:port").
   func connected(_ id: ConnectionID, peer: String)
-  /// One line (or a report about one) from `id`, in the order sent.
+  /// One line (or a report about one) from `id`, in the order sent: never `.interrupt` or `.reply`,
+  /// which the server acts on itself.
   func received(_ input: LineInput, from id: ConnectionID)
   /// `id` will send nothing more (it closed or half-closed). It stays open for writing until you
   /// close it, which you should do once you have answered: the server does not close it for you.

@@ -1,12 +1,22 @@
-/// What a line server's owner asks of its transport: write lines, close connections, mark them
-/// identified. `LineServer` is the real one; `RecordingLineTransport` stands in for it in tests, so a
-/// game server written against this protocol can be tested without sockets.
+/// The server-side line transport a game server is written against: write lines, close connections,
+/// mark them identified, and tell a `LineServerDelegate` what the connections do. `LineServer` is the
+/// real one, on sockets; `EmbeddedLineServer` runs the same connection state machine in memory, so a
+/// game server can be tested whole without sockets or sleeps.
 public protocol LineTransport: AnyObject {
+  /// Told about connections and their input. Held weakly.
+  var delegate: (any LineServerDelegate)? { get set }
+  /// How many sockets the transport holds open, closing ones included.
+  var openSocketCount: Int { get }
   /// Queues `line` plus CRLF for `id`; false if `id` is not connected.
   @discardableResult
   func send(_ line: String, to id: ConnectionID) -> Bool
+  /// Queues `bytes` for `id` exactly as given; false if `id` is not connected.
+  @discardableResult
+  func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool
   /// Closes `id`, after writing what is queued if `flushFirst`.
   func close(_ id: ConnectionID, flushFirst: Bool)
   /// Exempts `id` from the idle timeout.
   func markIdentified(_ id: ConnectionID)
+  /// Closes every connection at once and stops.
+  func stop()
 }

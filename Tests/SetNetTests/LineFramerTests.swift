@@ -6,15 +6,15 @@ import Testing
 private let iac: UInt8 = 255
 
 /// Feeds `bytes` to a fresh framer all at once.
-private func frame(_ bytes: [UInt8], maxLineBytes: Int = 1024) -> [FramedInput] {
+private func frame(_ bytes: [UInt8], maxLineBytes: Int = 1024) -> [LineInput] {
   var framer = LineFramer(maxLineBytes: maxLineBytes)
   return framer.feed(bytes)
 }
 
 /// Feeds `bytes` to a fresh framer one byte at a time.
-private func frameByteByByte(_ bytes: [UInt8], maxLineBytes: Int = 1024) -> [FramedInput] {
+private func frameByteByByte(_ bytes: [UInt8], maxLineBytes: Int = 1024) -> [LineInput] {
   var framer = LineFramer(maxLineBytes: maxLineBytes)
-  var output: [FramedInput] = []
+  var output: [LineInput] = []
   for byte in bytes {
     framer.feed([byte], into: &output)
   }

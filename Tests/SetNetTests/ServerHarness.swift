@@ -55,6 +55,8 @@ final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
       server.send("bad utf8", to: id)
     case .rateLimited:
       server.send("slow down", to: id)
+    case .interrupt, .reply:
+      break  // Acted on by the server; never delivered.
     }
   }
 

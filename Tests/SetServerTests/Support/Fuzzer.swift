@@ -125,7 +125,7 @@ final class FuzzConnection {
     throw TestFailure("no PONG for \(mark): the connection \(link.isClosedByPeer ? "was closed" : "went silent")")
   }
 
-  private static func endsSession(_ item: FramedInput) -> Bool {
+  private static func endsSession(_ item: LineInput) -> Bool {
     switch item {
     case .interrupt: return true
     case .line(let text):
@@ -139,7 +139,7 @@ final class FuzzConnection {
   }
 
   /// Whether the server answers the item: a line that is not blank, or one too long or not UTF-8.
-  private static func isLine(_ item: FramedInput) -> Bool {
+  private static func isLine(_ item: LineInput) -> Bool {
     switch item {
     case .line(let text): Request.parse(text) != nil
     case .tooLong, .invalidUTF8: true

@@ -1,0 +1,231 @@
+/// One server-side connection's lifecycle as a value: events go in (input framed, output queued or
+/// flushed, input ended, a close asked for, a tick of the clock), and what the shell must do comes out.
+/// It owns every limit a line server holds a connection to: the rate limit and flood cut-off, the idle
+/// timeout for connections not yet identified, the output cap and the close deadline. It reads no
+/// clock and touches no socket: `LineServer` performs its actions on a real socket, `EmbeddedLineServer`
+/// on bytes in memory.
+///
+/// A connection is open (input delivered, output accepted), then closing (detached from the delegate,
+/// flushing its last output until the peer closes or the deadline passes), then closed (its socket is
+/// to be closed now). The delegate is told `disconnected` exactly once: the action that leaves the open
+/// state is the `.disconnect` that carries the reason.
+public struct ConnectionStateMachine: Sendable {
+  /// The limits a connection is held to.
+  public struct Limits: Sendable, Equatable {
+    /// The most output bytes queued (beyond what the kernel holds) before the connection is dropped.
+    public var maxQueuedOutputBytes: Int
+    /// The rate limit on input lines, or nil for none.
+    public var rateLimit: TokenBucket.Configuration?
+    /// How long an unidentified connection may go without sending a line.
+    public var idleTimeout: Duration
+    /// How long a closing connection may take to flush and see the peer close.
+    public var closeTimeout: Duration
+
+    /// Limits as given.
+    public init(
+      maxQueuedOutputBytes: Int, rateLimit: TokenBucket.Configuration?, idleTimeout: Duration, closeTimeout: Duration
+    ) {
+      precondition(maxQueuedOutputBytes > 0, "maxQueuedOutputBytes must be positive")
+      self.maxQueuedOutputBytes = maxQueuedOutputBytes
+      self.rateLimit = rateLimit
+      self.idleTimeout = idleTimeout
+      self.closeTimeout = closeTimeout
+    }
+
+    /// The limits of a line server `configuration`.
+    public init(_ configuration: LineServerConfiguration) {
+      self.init(
+        maxQueuedOutputBytes: configuration.maxQueuedOutputBytes, rateLimit: configuration.rateLimit,
+        idleTimeout: configuration.idleTimeout, closeTimeout: configuration.closeTimeout)
+    }
+  }
+
+  /// How a connection leaving the open state is closed.
+  public enum Closing: Hashable, Sendable {
+    /// Write what is queued (then the farewell), half-close, and close the socket once the peer
+    /// closes or at the close deadline.
+    case flushing
+    /// Forget what is queued, then as `.flushing`: the farewell waits behind what the kernel holds.
+    case discardingQueued
+    /// Forget what is queued, try the farewell once without waiting, and close the socket now.
+    case immediately
+  }
+
+  /// What the shell must do.
+  public enum Action: Hashable, Sendable {
+    /// Hand this input to the delegate.
+    case deliver(LineInput)
+    /// Queue these bytes as they are and flush (a telnet answer).
+    case write([UInt8])
+    /// Tell the delegate the input ended; the connection stays open for writing.
+    case reportInputEnded
+    /// Detach: report `disconnected` with `reason` on a later turn, write the delegate's farewell line
+    /// for it if `writesFarewell(reason)`, and close as `closing` says.
+    case disconnect(DisconnectReason, Closing)
+    /// Everything is written: shut down the write side, keep reading until the peer closes.
+    case halfClose
+    /// Close the socket now.
+    case closeSocket
+  }
+
+  private enum State: Sendable {
+    case open(identified: Bool, lastInput: MonotonicInstant)
+    case closing(deadline: MonotonicInstant)
+    case closed
+  }
+
+  /// The limits in force.
+  public let limits: Limits
+  private var state: State
+  private var bucket: TokenBucket?
+  /// The peer sent its end of input.
+  public private(set) var inputHasEnded = false
+
+  /// A connection accepted at `now`: open, unidentified, silent so far.
+  public init(limits: Limits, now: MonotonicInstant) {
+    self.limits = limits
+    state = .open(identified: false, lastInput: now)
+    bucket = limits.rateLimit.map { TokenBucket(configuration: $0) }
+  }
+
+  /// Whether the delegate knows the connection as connected: input is delivered, output accepted.
+  public var isOpen: Bool {
+    if case .open = state { true } else { false }
+  }
+
+  /// Whether the socket is to be closed (or already is): no event has anything more to do.
+  public var isClosed: Bool {
+    if case .closed = state { true } else { false }
+  }
+
+  /// Whether a farewell line is written to a connection disconnected for `reason`: not when the
+  /// local side closed it, nor when its socket failed.
+  public static func writesFarewell(_ reason: DisconnectReason) -> Bool {
+    switch reason {
+    case .closed, .socketError: false
+    default: true
+    }
+  }
+
+  // MARK: - Events
+
+  /// The framer produced `item` at `now`. Nil: nothing to do (the connection is closing and its input
+  /// is discarded). The shell must not frame input once the socket is closed.
+  public mutating func inputFramed(_ item: LineInput, now: MonotonicInstant) -> Action? {
+    let identified: Bool
+    switch state {
+    case .open(let isIdentified, _): identified = isIdentified
+    case .closing: return nil
+    case .closed: preconditionFailure("input framed on a closed connection")
+    }
+    switch item {
+    case .reply(let bytes): return .write(bytes)
+    case .interrupt: return beginClose(.interrupted, .flushing, now: now)
+    case .line, .tooLong, .invalidUTF8, .rateLimited: break
+    }
+    state = .open(identified: identified, lastInput: now)
+    if bucket?.take(now: now.milliseconds) == false {
+      if bucket?.isFlooding == true {
+        return beginClose(.flooded, .immediately, now: now)
+      }
+      return .deliver(.rateLimited)
+    }
+    return .deliver(item)
+  }
+
+  /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`
+  /// still wait. Past the cap: `.disconnect(.outputOverflow, .discardingQueued)`.
+  public mutating func outputQueued(pendingBytes: Int, now: MonotonicInstant) -> Action? {
+    guard isOpen && pendingBytes > limits.maxQueuedOutputBytes else { return nil }
+    return beginClose(.outputOverflow, .discardingQueued, now: now)
+  }
+
+  /// Every queued byte is written. While closing: `.halfClose`, or `.closeSocket` if the peer's
+  /// input already ended.
+  public mutating func outputDrained() -> Action? {
+    guard case .closing = state else { return nil }
+    return inputHasEnded ? close() : .halfClose
+  }
+
+  /// The peer will send nothing more (any last unterminated line has gone through `inputFramed`
+  /// first). Open: `.reportInputEnded`. Closing with nothing left to write: `.closeSocket`.
+  public mutating func inputEnded(pendingBytes: Int) -> Action? {
+    inputHasEnded = true
+    switch state {
+    case .open: return .reportInputEnded
+    case .closing: return pendingBytes == 0 ? close() : nil
+    case .closed: return nil
+    }
+  }
+
+  /// The owner asked to close: with `flushFirst`, gracefully; otherwise at once. Nil if not open.
+  public mutating func closeRequested(flushFirst: Bool, now: MonotonicInstant) -> Action? {
+    guard isOpen else { return nil }
+    return beginClose(.closed, flushFirst ? .flushing : .immediately, now: now)
+  }
+
+  /// The owner marked the connection identified: the idle timeout no longer applies.
+  public mutating func markIdentified() {
+    if case .open(_, let lastInput) = state {
+      state = .open(identified: true, lastInput: lastInput)
+    }
+  }
+
+  /// A socket call failed with `code`. Open: `.disconnect(.socketError(code), .immediately)`;
+  /// closing: `.closeSocket`.
+  public mutating func socketFailed(_ code: Int32, now: MonotonicInstant) -> Action? {
+    switch state {
+    case .open: return beginClose(.socketError(code), .immediately, now: now)
+    case .closing: return close()
+    case .closed: return nil
+    }
+  }
+
+  /// The server is stopping. Open: `.disconnect(.serverStopped, .immediately)`; closing: `.closeSocket`.
+  public mutating func serverStopped(now: MonotonicInstant) -> Action? {
+    switch state {
+    case .open: return beginClose(.serverStopped, .immediately, now: now)
+    case .closing: return close()
+    case .closed: return nil
+    }
+  }
+
+  /// The clock reads `now`: past the close deadline, `.closeSocket`; unidentified and silent for the
+  /// idle timeout, `.disconnect(.idleTimeout, .flushing)`.
+  public mutating func tick(now: MonotonicInstant) -> Action? {
+    switch state {
+    case .open(let identified, let lastInput):
+      guard !identified && now.duration(since: lastInput) >= limits.idleTimeout else { return nil }
+      return beginClose(.idleTimeout, .flushing, now: now)
+    case .closing(let deadline):
+      return now >= deadline ? close() : nil
+    case .closed:
+      return nil
+    }
+  }
+
+  /// When a tick next has something to do, or nil if no tick will (identified and open, or closed).
+  public var nextDeadline: MonotonicInstant? {
+    switch state {
+    case .open(let identified, let lastInput): identified ? nil : lastInput + limits.idleTimeout
+    case .closing(let deadline): deadline
+    case .closed: nil
+    }
+  }
+
+  // MARK: - Transitions
+
+  private mutating func beginClose(_ reason: DisconnectReason, _ closing: Closing, now: MonotonicInstant) -> Action {
+    guard isOpen else { preconditionFailure("a connection that is not open cannot begin to close") }
+    switch closing {
+    case .flushing, .discardingQueued: state = .closing(deadline: now + limits.closeTimeout)
+    case .immediately: state = .closed
+    }
+    return .disconnect(reason, closing)
+  }
+
+  private mutating func close() -> Action {
+    state = .closed
+    return .closeSocket
+  }
+}

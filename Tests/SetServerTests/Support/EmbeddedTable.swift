@@ -1,0 +1,106 @@
+import SetCore
+import SetHost
+import SetServer
+import SetTestSupport
+import SetTransport
+
+/// A whole `TableServer` in memory: an `EmbeddedLineServer` for its transport and a `ManualClock` for
+/// its game clock and the transport's limits. Time moves only when the test calls `advance(by:)`;
+/// everything runs on the test's thread, so what a peer reads right after a call is all there is.
+final class EmbeddedTable {
+  let clock = ManualClock()
+  let transport: EmbeddedLineServer
+  let server: TableServer
+
+  /// A table dealt from `seed`, its limits as `LoopbackTable.lenient`'s unless `configure` changes them.
+  init(
+    seed: UInt64 = 7, claimWindow: Int64 = 60_000, socketBufferBytes: Int = 64 * 1024,
+    _ configure: (inout TableServer.Settings) -> Void = { _ in }
+  ) {
+    var settings = TableServer.Settings()
+    settings.seed = seed
+    settings.rules = Rules(claimWindow: claimWindow)
+    settings.network.rateLimit = LoopbackTable.bulkRate
+    settings.recordsDirectory = nil
+    configure(&settings)
+    transport = EmbeddedLineServer(
+      configuration: settings.network, clock: clock, socketBufferBytes: socketBufferBytes)
+    server = TableServer(settings: settings, transport: transport, timer: clock.makeTimer(), log: { _, _ in })
+  }
+
+  /// A new connection, its banner not yet read.
+  func connect() -> EmbeddedPeer {
+    EmbeddedPeer(transport: transport, id: transport.connect())
+  }
+
+  /// A new connection in the machine presentation, banner and MODE reply read.
+  func machine() -> EmbeddedPeer {
+    let peer = connect()
+    peer.send("MODE MACHINE")
+    _ = peer.lines()
+    return peer
+  }
+
+  /// A new machine-mode connection named `name`, every line so far read.
+  func named(_ name: String) -> EmbeddedPeer {
+    let peer = machine()
+    peer.send("NAME \(name)")
+    _ = peer.lines()
+    return peer
+  }
+
+  /// Lets `duration` pass: timers due within it fire in order.
+  func advance(by duration: Duration) {
+    clock.advance(by: duration)
+  }
+
+  /// How many connections the host knows.
+  var connectionCount: Int { server.inspect { $0.connectionCount } }
+}
+
+/// The peer's end of one embedded connection: what a client would write and read.
+final class EmbeddedPeer {
+  let transport: EmbeddedLineServer
+  let id: ConnectionID
+  /// Bytes read that do not yet end a line.
+  private var partial: [UInt8] = []
+
+  init(transport: EmbeddedLineServer, id: ConnectionID) {
+    self.transport = transport
+    self.id = id
+  }
+
+  /// Sends `line` and a LF.
+  func send(_ line: String) {
+    transport.write(line: line, from: id)
+  }
+
+  /// Sends `bytes` as they are.
+  func sendRaw(_ bytes: [UInt8]) {
+    transport.write(bytes, from: id)
+  }
+
+  /// Reads everything waiting and returns the complete lines, without their CRLF.
+  func lines() -> [String] {
+    partial += transport.read(from: id)
+    var lines: [String] = []
+    while let end = partial.firstIndex(of: 10) {
+      var line = partial[..<end]
+      if line.last == 13 { line = line.dropLast() }
+      lines.append(String(decoding: line, as: UTF8.self))
+      partial.removeSubrange(...end)
+    }
+    return lines
+  }
+
+  /// Whether the server ended this connection's output (half-closed or closed it).
+  var outputEnded: Bool { transport.outputEnded(id) }
+
+  /// Whether the server closed the socket.
+  var isClosed: Bool { transport.isSocketClosed(id) }
+
+  /// Half-closes: the peer sends nothing more.
+  func endInput() {
+    transport.endInput(from: id)
+  }
+}
