@@ -2,6 +2,9 @@ import SetCore
 import SetProtocol
 import SetTransport
 
+// Past 300 lines because the host is the one owner of the table's state: seating, names, resume,
+// the match's commands and the broadcast in two presentations all read and write it, in order.
+
 /// The table's host: connections, names, seats, spectators and the match, with no I/O.
 ///
 /// The I/O shell calls it with what arrived and the time, and performs the actions it returns. It holds

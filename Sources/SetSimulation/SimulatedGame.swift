@@ -1,5 +1,8 @@
 import SetCore
 
+// Past 300 lines because both simulated players, their behaviours and the virtual clock that drives
+// them are one loop: each step decides who acts next from all three.
+
 /// Two simulated players at one table, playing a game to its end on a virtual clock.
 ///
 /// Everything is seeded: the match deals from `seed`, and the players draw their choices from a

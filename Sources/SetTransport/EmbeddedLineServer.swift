@@ -1,6 +1,9 @@
 // Long because it plays both ends in memory: the peer's side a test drives (write, read, half-close)
 // and the server's side, which performs the connection state machine's actions as `LineServer` does.
 
+// Past 300 lines because it is a whole transport, the in-memory twin of LineServer: connections,
+// their socket buffers, framing, the state machine's actions and the delegate's calls.
+
 /// A line server in memory, for tests of what runs above a transport: the same framing and the same
 /// `ConnectionStateMachine` as `LineServer`, with bytes in arrays instead of sockets and a `ManualClock`
 /// instead of the system's. A test plays the peers: it opens connections, writes bytes in, reads the

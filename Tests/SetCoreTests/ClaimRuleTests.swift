@@ -1,6 +1,9 @@
 import SetCore
 import Testing
 
+// Past 300 lines because it holds one test for each rule of claiming and picking, and they read best
+// side by side.
+
 /// The rules of calling Set and picking, driven on a clock the tests move.
 @Suite("Match rules: claims, picks and windows")
 struct ClaimRuleTests {

@@ -1,6 +1,9 @@
 import SetCore
 import SetProtocol
 
+// Past 300 lines because every line the server sends lands here: splitting the events from the data
+// lines and replies would split one state, the model, across files that all mutate it.
+
 /// A client's picture of the table, kept by applying every line the server sends: events, the `TABLE`
 /// and `PLAYER` data lines, and replies. Pure: the time comes in with each line, and what the model
 /// needs from the server comes out as `ModelAction`s for the shell to send.

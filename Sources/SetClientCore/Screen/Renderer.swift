@@ -1,6 +1,9 @@
 import SetCore
 import SetProtocol
 
+// Past 300 lines because a frame is laid out as a whole: the header, the card grid, the status, the
+// results, the hints and the key bar share one budget of rows and columns, so their layout lives together.
+
 /// Draws the terminal client's screen: a pure function from the model, the client's own state, the
 /// time and the terminal's size to a frame of exactly `rows` lines.
 ///
