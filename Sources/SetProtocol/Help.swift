@@ -7,6 +7,7 @@ public enum Help {
     ("PICK", "PICK <slot> [<slot> <slot>]", "pick cards by slot letter; PICK A B C picks three (and claims)"),
     ("UNPICK", "UNPICK <slot>", "take back a pick"),
     ("DEAL", "DEAL", "ask for three more cards (-1 if a set is on the table)"),
+    ("TABLE", "TABLE", "show the table and whose turn it is (LOOK works too)"),
     ("STATE", "STATE", "show the whole table, scores and whose turn it is"),
     ("SCORES", "SCORES", "show the scores"),
     ("HISTORY", "HISTORY", "show the results of the games so far"),
@@ -15,20 +16,54 @@ public enum Help {
     ("PING", "PING [<token>]", "check the connection; answered with PONG"),
     ("RESUME", "RESUME <token>", "take back your seat after a dropped connection"),
     ("MODE", "MODE HUMAN|MACHINE", "switch between readable text and the machine grammar"),
-    ("HELP", "HELP [<command>]", "list commands, or explain one"),
+    ("HELP", "HELP [<command>|CARDS]", "list commands, explain one, or explain the card codes"),
     ("QUIT", "QUIT", "leave"),
   ]
 
+  /// Verbs that are another verb's second name.
+  static let aliases = ["SET": "CLAIM", "LOOK": "TABLE"]
+
   /// The use of one verb, or nil if there is no such command.
   public static func usage(of verb: String) -> String? {
-    let verb = verb == "SET" ? "CLAIM" : verb
+    let verb = aliases[verb] ?? verb
     return commands.first { $0.verb == verb }.map(\.usage)
   }
 
-  /// The lines HELP answers with: every command, or the one named.
+  /// The lines HELP answers with: every command, the one named, or, for `CARDS`, what a card's code means.
   public static func lines(for verb: String?) -> [String]? {
     guard let verb else { return commands.map { "\($0.usage) - \($0.meaning)" } }
-    let key = verb == "SET" ? "CLAIM" : verb
+    if verb == "CARDS" { return HumanTable.legend }
+    let key = aliases[verb] ?? verb
     return commands.first { $0.verb == key }.map { ["\($0.usage) - \($0.meaning)"] }
+  }
+
+  /// The verb nearest to a mistyped `word` (one that starts the same way, or is one or two letters
+  /// off, letters swapped counting as one), or nil if none is near.
+  public static func nearest(to word: String) -> String? {
+    let word = word.uppercased()
+    guard word.count >= 2 else { return nil }
+    let verbs = commands.map(\.verb) + aliases.keys.sorted()
+    if let longer = verbs.first(where: { $0.hasPrefix(word) || (word.hasPrefix($0) && $0.count >= 3) }) {
+      return longer
+    }
+    let scored = verbs.map { (verb: $0, distance: distance(Array(word), Array($0))) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+    return best.distance <= (word.count <= 3 ? 1 : 2) ? best.verb : nil
+  }
+
+  /// The edit distance between two words, a swap of neighbouring letters counting as one edit.
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+      }
+    }
+    return d[a.count][b.count]
   }
 }
