@@ -37,33 +37,8 @@ public enum Help {
     return commands.first { $0.verb == key }.map { ["\($0.usage) - \($0.meaning)"] }
   }
 
-  /// The verb nearest to a mistyped `word` (one that starts the same way, or is one or two letters
-  /// off, letters swapped counting as one), or nil if none is near.
+  /// The verb nearest to a mistyped `word`, or nil if none is near (see `Suggestion`).
   public static func nearest(to word: String) -> String? {
-    let word = word.uppercased()
-    guard word.count >= 2 else { return nil }
-    let verbs = commands.map(\.verb) + aliases.keys.sorted()
-    if let longer = verbs.first(where: { $0.hasPrefix(word) || (word.hasPrefix($0) && $0.count >= 3) }) {
-      return longer
-    }
-    let scored = verbs.map { (verb: $0, distance: distance(Array(word), Array($0))) }
-    guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
-    return best.distance <= (word.count <= 3 ? 1 : 2) ? best.verb : nil
-  }
-
-  /// The edit distance between two words, a swap of neighbouring letters counting as one edit.
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-      }
-    }
-    return d[a.count][b.count]
+    Suggestion.nearest(to: word.uppercased(), among: commands.map(\.verb) + aliases.keys.sorted())
   }
 }
