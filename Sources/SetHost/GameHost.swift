@@ -219,7 +219,7 @@ public struct GameHost {
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
-    if match.game > 0, !started { sendState(to: id) }
+    if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {
       say(id, "If your connection drops, reconnect and type:")
       say(id, "  RESUME \(token)")
@@ -251,7 +251,7 @@ public struct GameHost {
     sendRules(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
-    sendState(to: id)
+    sendState(to: id, statusIfChanged: true)
     return .success(.ok(.resume(seat: seat, name: holder.name)))
   }
 
@@ -445,14 +445,15 @@ public struct GameHost {
     for line in lines { send(id, line) }
   }
 
-  /// The whole state for one connection: the table and both seats (and, in words, the status).
-  private mutating func sendState(to id: ConnectionID) {
+  /// The whole state for one connection: the table and both seats (and, in words, the status, or,
+  /// `statusIfChanged`, the status only if the broadcast just before did not already tell it).
+  private mutating func sendState(to id: ConnectionID, statusIfChanged: Bool = false) {
     guard let client = clients[id] else { return }
     if client.presentation == .human {
       if match.game > 0 {
         for line in HumanTable.full(match.table.cards, picked: match.selection) { send(id, line) }
       }
-      sendStatus(to: id)
+      sendStatus(to: id, ifChanged: statusIfChanged)
       return
     }
     send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)

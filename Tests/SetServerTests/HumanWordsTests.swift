@@ -111,7 +111,8 @@ struct HumanWordsTests {
     let tina = ConnectionID(4)
     table.connect(tina)
     table.send("NAME tina", from: tina)
-    #expect(table.drain(tina).contains("[tina 0 | bob 0 | deck 66] game over: NEW for a rematch"))
+    let seated = table.drain(tina)
+    #expect(seated.filter { $0 == "[tina 0 | bob 0 | deck 66] game over: NEW for a rematch" }.count == 1)
     #expect(table.send("SCORES", from: tina).map(\.line) == ["Scores: you 0, bob 0.", "OK SCORES 0 0"])
     #expect(
       table.send("HISTORY", from: tina).map(\.line) == [
