@@ -6,6 +6,9 @@ public enum HumanTable {
   /// line wraps, even where the terminal wraps at its last column.
   public static let width = 79
 
+  /// The widest sentence or status line: these may arrive just after a `> ` prompt, on its row.
+  public static let sentenceWidth = width - 2
+
   /// How a slot is marked in a drawing: picked (`*`), changed since the last drawing (`+`), or plain.
   static func mark(_ slot: Slot, picked: [Slot], changed: [Slot]) -> String {
     picked.contains(slot) ? "*" : changed.contains(slot) ? "+" : " "
@@ -48,7 +51,7 @@ public enum HumanTable {
 
   /// `text` broken at spaces into lines of at most `width` columns, later lines indented by two
   /// spaces; a word too long for a line is cut.
-  public static func wrap(_ text: String, width: Int = HumanTable.width) -> [String] {
+  public static func wrap(_ text: String, width: Int = HumanTable.sentenceWidth) -> [String] {
     guard text.count > width else { return [text] }
     var lines: [String] = []
     var line = ""

@@ -146,7 +146,7 @@ public enum HumanText {
 
   private static func fit(_ first: String, _ second: String) -> [String] {
     let line = first + " " + second
-    return line.count <= HumanTable.width ? [line] : HumanTable.wrap(first) + HumanTable.wrap(second)
+    return line.count <= HumanTable.sentenceWidth ? [line] : HumanTable.wrap(first) + HumanTable.wrap(second)
   }
 
   /// The reason for a score change in words.
