@@ -1,3 +1,6 @@
+// The host's calls, commands, seats and output share its private state and are read together, so
+// they stay in this one file, which is longer than most for that reason.
+
 import SetCore
 import SetProtocol
 import SetTransport
@@ -16,6 +19,11 @@ public struct GameHost {
     var seat: Seat?
     var presentation = Presentation.human
     var badTokens = 0
+    /// In words, what the status line last told this connection could be done, so that it is told again
+    /// only when the phase changes.
+    var lastDoing: String?
+    /// Who held each seat when the status line last told this connection, before the first game.
+    var lastSeated: [String?] = []
   }
 
   /// A seat taken by a named player, kept while they are away so they can RESUME.
@@ -33,6 +41,10 @@ public struct GameHost {
   var holders: [Holder?] = [nil, nil]
   /// The name last seen in each seat, to tell events about a seat that has emptied.
   var seatNames = ["seat 1", "seat 2"]
+  /// The names each finished game was played under, by game, for HISTORY in words.
+  var resultNames: [[String]] = []
+  /// Seats taken by a new player since the last game ended: their score is 0 until a game starts.
+  var newcomers: Set<Seat> = []
   let makeToken: () -> String
   var actions: [HostAction] = []
   /// The time of the latest call, for the time left in a window.
@@ -77,7 +89,7 @@ public struct GameHost {
       id,
       ServerLine.banner(
         version: ServerLine.version,
-        text: "SetDuel, two-player Set. Type NAME <yourname> to sit down, HELP for commands."
+        text: "Two-player Set. Type NAME <yourname> to sit down, HELP for help."
       ).line)
     return flush()
   }
@@ -90,7 +102,12 @@ public struct GameHost {
       return flush()
     }
     switch request.command {
-    case .failure(let error):
+    case .failure(var error):
+      if error.code == .unknownCommand, clients[id]?.presentation == .human, let verb = Request.verb(of: line) {
+        error = ProtocolError(
+          .unknownCommand,
+          "no such command \(verb); " + (Help.nearest(to: verb).map { "did you mean \($0)?" } ?? "HELP lists them"))
+      }
       reply(id, Reply(id: request.id, .error(error)))
     case .success(let command):
       if logLevel <= .debug { log(.debug, "\(id) \(line)") }  // every line: not written out unless wanted
@@ -147,7 +164,9 @@ public struct GameHost {
     case .help(let verb):
       if let lines = Help.lines(for: verb) {
         let human = clients[id]?.presentation == .human
-        for line in lines { send(id, human ? line : ServerLine.help(line).line) }
+        for line in lines {
+          if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
+        }
         answer = .success(.ok(.help))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
@@ -163,16 +182,17 @@ public struct GameHost {
     case .resume(let token): answer = resume(token, for: id, at: now)
     case .quit:
       answer = .success(.ok(.quit))
-    case .state, .scores, .history, .say:
+    case .table, .state, .scores, .history, .say:
       answer = inform(command, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
     }
+    let closing = command == .quit || closeAfterReply
     switch answer {
-    case .success(let kind): reply(id, Reply(id: requestID, kind))
-    case .failure(let error): reply(id, Reply(id: requestID, .error(error)))
+    case .success(let kind): reply(id, Reply(id: requestID, kind), prompting: !closing)
+    case .failure(let error): reply(id, Reply(id: requestID, .error(error)), prompting: !closing)
     }
-    if command == .quit || closeAfterReply { actions.append(.close(id)) }
+    if closing { actions.append(.close(id)) }
     closeAfterReply = false
   }
 
@@ -190,20 +210,22 @@ public struct GameHost {
     guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
-      if clients[id]?.presentation == .human { send(id, "Both seats are taken: you are watching.") }
+      if clients[id]?.presentation == .human { say(id, "Both seats are taken: you are watching.") }
       return .success(.ok(.name(seat: nil, token: nil)))
     }
     let token = makeToken()
     holders[seat.offset] = Holder(name: name, token: token, client: id)
+    if case .over = match.phase { newcomers.insert(seat) }
     seatNames[seat.offset] = name
     clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
-    if match.game > 0, !started { sendState(to: id) }
+    if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {
-      send(id, "You sit in seat \(seat.rawValue). If your connection drops, reconnect and type RESUME \(token)")
+      say(id, "If your connection drops, reconnect and type:")
+      say(id, "  RESUME \(token)")
     }
     return .success(.ok(.name(seat: seat, token: token)))
   }
@@ -232,22 +254,35 @@ public struct GameHost {
     sendRules(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
-    sendState(to: id)
+    sendState(to: id, statusIfChanged: true)
     return .success(.ok(.resume(seat: seat, name: holder.name)))
   }
 
   private mutating func inform(_ command: ClientCommand, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
     guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
+    let human = client.presentation == .human
     switch command {
+    case .table:
+      if human {
+        sendState(to: id)
+      } else {
+        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+      }
+      return .success(.ok(.table))
     case .state:
       sendState(to: id)
+      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      return .success(.ok(.scores(match.scores[0], match.scores[1])))
+      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      return .success(.ok(.scores(scores[0], scores[1])))
     case .history:
-      for result in match.results { send(id, ServerLine.result(result).line) }
-      if clients[id]?.presentation == .human {
-        for result in match.results { send(id, HumanText.outcome(result, names: seatNames)) }
+      for (result, names) in zip(match.results, resultNames) {
+        if human {
+          say(id, HumanText.outcome(result, names: names, viewer: nil))
+        } else {
+          send(id, ServerLine.result(result).line)
+        }
       }
       return .success(.ok(.history(count: match.results.count)))
     case .say(let text):
@@ -329,6 +364,12 @@ public struct GameHost {
 
   // MARK: - Output
 
+  /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
+  /// the seat's last player left.
+  var scores: [Int] {
+    Seat.allCases.map { newcomers.contains($0) ? 0 : match.scores[$0.offset] }
+  }
+
   /// Broadcasts rules events to every named connection, in their own presentation.
   private mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
     broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
@@ -338,6 +379,13 @@ public struct GameHost {
   /// default, the match as it stands).
   private mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
     guard !events.isEmpty else { return }
+    for event in events {
+      switch event {
+      case .started: newcomers = []
+      case .over: resultNames.append(seatNames)
+      default: break
+      }
+    }
     let first = seq + 1
     seq += events.count
     // Encoded once, the same line goes to every machine client.
@@ -346,34 +394,69 @@ public struct GameHost {
       actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
       log(.info, line)
     }
-    // The human presentation of the same events, also made once, when someone reads it.
-    var words: [String]?
+    // The human presentation of the same events, made once for each seat that reads it (and once
+    // for spectators): in the second person for the player it concerns.
+    var words: [Int: [String]] = [:]
+    let state = state ?? match
     for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
       switch client.presentation {
       case .machine:
         for line in lines { send(id, line) }
       case .human:
-        if words == nil { words = humanLines(for: events, statusOf: state ?? match) }
-        for line in words ?? [] { send(id, line) }
+        let key = client.seat?.rawValue ?? 0
+        if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: client.seat) }
+        for line in words[key] ?? [] { send(id, line) }
+        sendStatus(to: id, of: state, ifChanged: true)
       }
     }
   }
 
-  /// Events in words, the table drawn again if it changed, and the status line of `state`.
-  private func humanLines(for events: [ServerEvent], statusOf state: Match) -> [String] {
-    var lines = events.map { HumanText.sentence(for: $0, names: seatNames) }
-    if events.contains(where: { if case .started = $0 { true } else if case .diff = $0 { true } else { false } }) {
-      lines += HumanText.table(state.table.cards)
+  /// Events in words, then the table drawn again if it changed: whole and in words, with the card
+  /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
+  private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
+    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer)
+    var changed: [Slot] = []
+    var started = false
+    for event in events {
+      switch event {
+      case .started: started = true
+      case .diff(_, let change): changed += change.filled.map(\.slot) + change.moved.map(\.to)
+      default: break
+      }
     }
-    return lines + [statusLine(of: state)]
+    if started {
+      lines += HumanTable.full(state.table.cards) + HumanTable.legend
+    } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
+      lines += HumanTable.compact(state.table.cards, changed: changed)
+    }
+    return lines.flatMap { HumanTable.wrap($0) }
   }
 
-  /// The whole state for one connection: the table and both seats (and, in words, the status).
-  private mutating func sendState(to id: ConnectionID) {
+  /// The human status line of `state` (by default the match as it stands), or, `ifChanged`, only if
+  /// what can be done differs from what this connection was last told.
+  private mutating func sendStatus(to id: ConnectionID, of state: Match? = nil, ifChanged: Bool = false) {
+    guard let client = clients[id] else { return }
+    let state = state ?? match
+    let doing = state.game > 0 ? HumanText.doing(state.phase, names: seatNames, viewer: client.seat) : "waiting"
+    let seated = holders.map { $0?.name }
+    if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
+    clients[id]?.lastDoing = doing
+    clients[id]?.lastSeated = seated
+    let lines = HumanText.status(
+      game: state.game, phase: state.phase, names: seatNames, seated: seated,
+      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat)
+    for line in lines { send(id, line) }
+  }
+
+  /// The whole state for one connection: the table and both seats (and, in words, the status, or,
+  /// `statusIfChanged`, the status only if the broadcast just before did not already tell it).
+  private mutating func sendState(to id: ConnectionID, statusIfChanged: Bool = false) {
     guard let client = clients[id] else { return }
     if client.presentation == .human {
-      if match.game > 0 { for line in HumanText.table(match.table.cards, picked: match.selection) { send(id, line) } }
-      send(id, statusLine())
+      if match.game > 0 {
+        for line in HumanTable.full(match.table.cards, picked: match.selection) { send(id, line) }
+      }
+      sendStatus(to: id, ifChanged: statusIfChanged)
       return
     }
     send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
@@ -381,7 +464,7 @@ public struct GameHost {
       let holder = holders[seat.offset]
       send(
         id,
-        ServerLine.player(seat, name: holder?.name, score: match.scores[seat.offset], present: holder?.client != nil)
+        ServerLine.player(seat, name: holder?.name, score: scores[seat.offset], present: holder?.client != nil)
           .line)
     }
   }
@@ -392,17 +475,14 @@ public struct GameHost {
     if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
   }
 
-  /// The human status line for the match as it stands, or for `state`.
-  private func statusLine(of state: Match? = nil) -> String {
-    let state = state ?? match
-    return HumanText.status(
-      game: state.game, phase: state.phase, names: seatNames, seated: holders.map { $0?.name },
-      scores: state.scores, deck: state.deck.count)
+  private mutating func reply(_ id: ConnectionID, _ reply: Reply, prompting: Bool = true) {
+    send(id, reply.line)
+    if prompting, clients[id]?.presentation == .human { prompt(id) }
   }
 
-  private mutating func reply(_ id: ConnectionID, _ reply: Reply) {
-    send(id, reply.line)
-    if clients[id]?.presentation == .human { prompt(id) }
+  /// Sends a line of words to a connection in the human presentation, wrapped to fit the terminal.
+  private mutating func say(_ id: ConnectionID, _ text: String) {
+    for line in HumanTable.wrap(text) { send(id, line) }
   }
 
   private mutating func prompt(_ id: ConnectionID) {

@@ -99,7 +99,7 @@ public struct Replay {
       }
       if case .joined(let seat, let name) = event { names[seat.offset] = name }
       lines.append(HumanText.sentence(for: event, names: names))
-      if case .started(_, _, let table) = event { lines += HumanText.table(table).dropLast() }
+      if case .started(_, _, let table) = event { lines += HumanText.table(table) }
     }
     return lines
   }

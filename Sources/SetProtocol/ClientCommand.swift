@@ -16,6 +16,8 @@ public enum ClientCommand: Equatable, Sendable {
   case unpick(Slot)
   /// `DEAL`: ask for three more cards.
   case deal
+  /// `TABLE` (or `LOOK`): the table as it stands.
+  case table
   /// `STATE`: the whole table and game state.
   case state
   /// `SCORES`.

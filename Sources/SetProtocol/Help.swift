@@ -7,6 +7,7 @@ public enum Help {
     ("PICK", "PICK <slot> [<slot> <slot>]", "pick cards by slot letter; PICK A B C picks three (and claims)"),
     ("UNPICK", "UNPICK <slot>", "take back a pick"),
     ("DEAL", "DEAL", "ask for three more cards (-1 if a set is on the table)"),
+    ("TABLE", "TABLE", "show the table and whose turn it is (LOOK works too)"),
     ("STATE", "STATE", "show the whole table, scores and whose turn it is"),
     ("SCORES", "SCORES", "show the scores"),
     ("HISTORY", "HISTORY", "show the results of the games so far"),
@@ -15,20 +16,29 @@ public enum Help {
     ("PING", "PING [<token>]", "check the connection; answered with PONG"),
     ("RESUME", "RESUME <token>", "take back your seat after a dropped connection"),
     ("MODE", "MODE HUMAN|MACHINE", "switch between readable text and the machine grammar"),
-    ("HELP", "HELP [<command>]", "list commands, or explain one"),
+    ("HELP", "HELP [<command>|CARDS]", "list commands, explain one, or explain the card codes"),
     ("QUIT", "QUIT", "leave"),
   ]
 
+  /// Verbs that are another verb's second name.
+  static let aliases = ["SET": "CLAIM", "LOOK": "TABLE"]
+
   /// The use of one verb, or nil if there is no such command.
   public static func usage(of verb: String) -> String? {
-    let verb = verb == "SET" ? "CLAIM" : verb
+    let verb = aliases[verb] ?? verb
     return commands.first { $0.verb == verb }.map(\.usage)
   }
 
-  /// The lines HELP answers with: every command, or the one named.
+  /// The lines HELP answers with: every command, the one named, or, for `CARDS`, what a card's code means.
   public static func lines(for verb: String?) -> [String]? {
     guard let verb else { return commands.map { "\($0.usage) - \($0.meaning)" } }
-    let key = verb == "SET" ? "CLAIM" : verb
+    if verb == "CARDS" { return HumanTable.legend }
+    let key = aliases[verb] ?? verb
     return commands.first { $0.verb == key }.map { ["\($0.usage) - \($0.meaning)"] }
+  }
+
+  /// The verb nearest to a mistyped `word`, or nil if none is near (see `Suggestion`).
+  public static func nearest(to word: String) -> String? {
+    Suggestion.nearest(to: word.uppercased(), among: commands.map(\.verb) + aliases.keys.sorted())
   }
 }

@@ -3,80 +3,150 @@ import SetCore
 /// The human presentation: events in plain words and the table drawn as text, for people on nc or
 /// telnet, and for the last-result line of the terminal client.
 public enum HumanText {
-  /// The words for an event, given the players' names by seat offset.
-  public static func sentence(for event: ServerEvent, names: [String]) -> String {
-    func name(_ seat: Seat) -> String { names[seat.offset] }
+  /// The words for an event, given the players' names by seat offset, for the player in `viewer`'s
+  /// seat ("You call Set!") or, with no viewer, for anyone ("ann calls Set!").
+  public static func sentence(for event: ServerEvent, names: [String], viewer: Seat? = nil) -> String {
+    let who = Who(names: names, viewer: viewer)
     switch event {
-    case .joined(let seat, let who): return "\(who) sits down in seat \(seat.rawValue)."
+    case .joined(let seat, let name):
+      return seat == viewer ? "You sit down in seat \(seat.rawValue)." : "\(name) sits down in seat \(seat.rawValue)."
     case .started(let game, let deck, _): return "Game \(game) begins! \(deck) cards left in the deck."
     case .diff(let deck, let change):
-      return change.filled.isEmpty
-        ? "The table closes up. \(deck) cards left in the deck."
-        : "\(change.filled.count) cards dealt. \(deck) cards left in the deck."
+      guard !change.filled.isEmpty else { return "The table closes up. \(deck) cards left in the deck." }
+      let slots = change.filled.map(\.slot.label).joined(separator: " ")
+      return "\(change.filled.count) cards dealt into \(slots). \(deck) cards left in the deck."
     case .claim(let seat, let ms):
-      return "\(name(seat)) calls Set! \(name(seat)) has \(seconds(ms)) to pick three cards."
+      return "\(who.subject(seat)) \(who.verb(seat, "call", "calls")) Set! \(who.subject(seat)) "
+        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to pick three cards."
     case .turn(let seat, let ms, let kind):
       return kind == .needlessDeal
-        ? "\(name(seat)) may look for a set: \(seconds(ms)), no penalty for failing."
-        : "Turn passes to \(name(seat)): \(seconds(ms)) to find a set."
-    case .picked(let seat, let slot): return "\(name(seat)) picks \(slot.label)."
-    case .unpicked(let seat, let slot): return "\(name(seat)) puts back \(slot.label)."
+        ? "\(who.subject(seat)) may look for a set: \(seconds(ms)), no penalty for failing."
+        : "Turn passes to \(who.object(seat)): \(seconds(ms)) to find a set."
+    case .picked(let seat, let slot): return "\(who.subject(seat)) \(who.verb(seat, "pick", "picks")) \(slot.label)."
+    case .unpicked(let seat, let slot):
+      return "\(who.subject(seat)) \(who.verb(seat, "put", "puts")) back \(slot.label)."
     case .setFound(let seat, let slots, let cards):
-      return "\(name(seat)) found a set: \(list(slots, cards))."
+      return "\(who.subject(seat)) found a set: \(list(slots, cards))."
     case .notASet(let seat, let slots, let cards):
-      return "\(name(seat)): \(list(slots, cards)) is not a set."
+      return "\(who.subject(seat)) picked \(list(slots, cards)): not a set."
     case .expired(let seat, let kind):
-      return kind == .claim ? "\(name(seat)) ran out of time." : "\(name(seat))'s time is up."
+      return kind == .claim
+        ? "\(who.subject(seat)) ran out of time."
+        : "\(who.possessive(seat)) time is up."
     case .score(let seat, let delta, let total, let reason):
-      return "\(name(seat)) \(EventCodec.signed(delta)) (\(words(reason))), now \(total)."
+      return
+        "\(who.subject(seat)) \(who.verb(seat, "score", "scores")) \(EventCodec.signed(delta)) (\(words(reason))), now \(total)."
     case .open: return "Open play: anyone may call SET."
     case .left(let seat, let ms):
-      guard let ms else { return "\(name(seat)) left." }
-      return "\(name(seat)) left; the game is paused. \(name(seat)) has \(seconds(ms)) to come back with RESUME."
-    case .back(let seat): return "\(name(seat)) is back."
+      guard let ms else { return "\(who.subject(seat)) left." }
+      return "\(who.subject(seat)) left; the game is paused. \(who.subject(seat)) "
+        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to come back with RESUME."
+    case .back(let seat): return "\(who.subject(seat)) \(who.verb(seat, "are", "is")) back."
     case .resumed(let kind, let seat, let ms):
       guard let kind, let seat, let ms else { return "Play goes on: open play." }
-      return "Play goes on: \(name(seat)) holds the \(kind == .claim ? "claim" : "turn") with \(seconds(ms)) left."
-    case .over(let result): return outcome(result, names: names)
-    case .rematch(let seat): return "\(name(seat)) asks for a rematch (type NEW to accept)."
-    case .said(let who, let text): return "<\(who)> \(text)"
+      return "Play goes on: \(who.subject(seat)) \(who.verb(seat, "hold", "holds")) the "
+        + "\(kind == .claim ? "claim" : "turn") with \(seconds(ms)) left."
+    case .over(let result): return outcome(result, names: names, viewer: viewer)
+    case .rematch(let seat):
+      return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
+        + (seat == viewer ? "." : " (type NEW to accept).")
+    case .said(let name, let text): return "<\(name)> \(text)"
     case .bye(let text): return "Server: \(text)"
     }
   }
 
-  /// "Game over: ann wins 14 to 11." and the like.
-  public static func outcome(_ result: GameResult, names: [String]) -> String {
-    let score = "\(result.scores[0]) to \(result.scores[1])"
-    switch (result.ending, result.winner) {
-    case (.forfeit(let loser), _):
-      return
-        "Game \(result.game) over: \(names[loser.offset]) forfeits, \(names[loser.opponent.offset]) wins (\(score))."
-    case (.completed, nil): return "Game \(result.game) over: a tie, \(score)."
-    case (.completed, let winner?):
-      return "Game \(result.game) over: \(names[winner.offset]) wins, \(score)."
+  /// The events of one broadcast in words, as few lines as read well: a call and picks that a
+  /// judgement in the same broadcast settles are left to the judgement, the score follows its
+  /// judgement on the same line, and open play is left to the status line.
+  public static func sentences(for events: [ServerEvent], names: [String], viewer: Seat? = nil) -> [String] {
+    var judged: Set<Int> = []
+    for event in events {
+      switch event {
+      case .setFound(let seat, _, _), .notASet(let seat, _, _): judged.insert(seat.offset)
+      default: break
+      }
+    }
+    var lines: [String] = []
+    var index = 0
+    while index < events.count {
+      let event = events[index]
+      index += 1
+      switch event {
+      case .claim(let seat, _), .picked(let seat, _):
+        if judged.contains(seat.offset) { continue }
+      case .open:
+        continue
+      case .setFound(let seat, _, _), .notASet(let seat, _, _):
+        if index < events.count, case .score(seat, let delta, let total, _) = events[index] {
+          index += 1
+          let sentence = self.sentence(for: event, names: names, viewer: viewer)
+          lines.append("\(sentence.dropLast()) (\(EventCodec.signed(delta)), now \(total)).")
+          continue
+        }
+      default: break
+      }
+      lines.append(sentence(for: event, names: names, viewer: viewer))
+    }
+    return lines
+  }
+
+  /// "Game 1 over: ann wins 14 to 11." and the like: the winner's score first, or, after a forfeit
+  /// (when the winner may have fewer points), each score by name.
+  public static func outcome(_ result: GameResult, names: [String], viewer: Seat? = nil) -> String {
+    let who = Who(names: names, viewer: viewer)
+    guard let winner = result.winner else {
+      return "Game \(result.game) over: a tie, \(result.scores[0]) to \(result.scores[1])."
+    }
+    switch result.ending {
+    case .forfeit(let loser):
+      let each = Seat.allCases.map { "\(who.object($0)) \(result.scores[$0.offset])" }.joined(separator: ", ")
+      return "Game \(result.game) over: \(who.subject(loser)) \(who.verb(loser, "forfeit", "forfeits")); "
+        + "\(who.object(winner)) \(who.verb(winner, "win", "wins")) (\(each))."
+    case .completed:
+      let score = "\(result.scores[winner.offset]) to \(result.scores[winner.opponent.offset])"
+      return "Game \(result.game) over: \(who.subject(winner)) \(who.verb(winner, "win", "wins")) \(score)."
     }
   }
 
-  /// The status line people see after every change: the seats or the scores, the deck, and what can
-  /// be done now. `names` are the names last seen in each seat; `seated` who holds each seat now.
+  /// The status line people see when the phase changes: the seats or the scores, the deck, and what
+  /// can be done now, on two lines if one would be too wide. `names` are the names last seen in each
+  /// seat; `seated` who holds each seat now.
   public static func status(
-    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int
-  ) -> String {
+    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int, viewer: Seat? = nil
+  ) -> [String] {
     guard game > 0 else {
       let seats = seated.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
-      return "[\(seats)] waiting for a second player"
+      return fit("[\(seats)]", "waiting for a second player")
     }
     let standing = Seat.allCases.map { "\(names[$0.offset]) \(scores[$0.offset])" }.joined(separator: " | ")
-    let what: String
+    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer))
+  }
+
+  /// What can be done in `phase`, in words: the part of the status line that says the phase.
+  public static func doing(_ phase: Phase, names: [String], viewer: Seat? = nil) -> String {
+    let who = Who(names: names, viewer: viewer)
     switch phase {
-    case .waiting: what = "waiting for players"
-    case .open: what = "open play: SET to claim, PICK A B C, DEAL for more cards"
+    case .waiting: return "waiting for players"
+    case .open: return "open play: SET to claim, PICK A B C, DEAL for more"
     case .window(let window):
-      what = "\(names[window.holder.offset]) \(window.kind == .claim ? "picks" : "has the turn"): PICK three cards"
-    case .paused: what = "paused: a player is away"
-    case .over: what = "game over: NEW for a rematch"
+      let holder = window.holder
+      return window.kind == .claim
+        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK three cards"
+        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK three cards"
+    case .paused: return "paused: a player is away"
+    case .over: return "game over: NEW for a rematch"
     }
-    return "[\(standing) | deck \(deck)] \(what)"
+  }
+
+  /// The scores in words, such as `Scores: you 3, bob 1.`
+  public static func scores(_ scores: [Int], names: [String], viewer: Seat? = nil) -> String {
+    let who = Who(names: names, viewer: viewer)
+    return "Scores: " + Seat.allCases.map { "\(who.object($0)) \(scores[$0.offset])" }.joined(separator: ", ") + "."
+  }
+
+  private static func fit(_ first: String, _ second: String) -> [String] {
+    let line = first + " " + second
+    return line.count <= HumanTable.sentenceWidth ? [line] : HumanTable.wrap(first) + HumanTable.wrap(second)
   }
 
   /// The reason for a score change in words.
@@ -105,24 +175,9 @@ public enum HumanText {
       "\(numbers[card.number]) \(colours[card.colour]) \(shadings[card.shading]) \(shapes[card.number == 0 ? 0 : 1][card.shape])"
   }
 
-  /// The table drawn as text, two cards a row, picked slots marked with `*`, and a legend.
+  /// The table drawn as text, two cards a row, picked slots marked with `*`.
   public static func table(_ cards: [Card], picked: [Slot] = []) -> [String] {
-    var lines: [String] = []
-    var row = ""
-    for (i, card) in cards.enumerated() {
-      let slot = Slot(i)
-      let mark = picked.contains(slot) ? "*" : " "
-      let cell = "\(mark)\(slot.label)  \(card)  \(words(card))"
-      if i % 2 == 0 {
-        row = cell.padding(to: 40)
-      } else {
-        lines.append(row + cell)
-        row = ""
-      }
-    }
-    if !row.isEmpty { lines.append(row.trimmedRight()) }
-    lines.append("(code: number 1-3, colour Red/Green/Purple, shading Solid/sTriped/Open, shape Diamond/Oval/Squiggle)")
-    return lines
+    HumanTable.full(cards, picked: picked)
   }
 
   private static func list(_ slots: [Slot], _ cards: [Card]) -> String {
@@ -130,14 +185,13 @@ public enum HumanText {
   }
 }
 
-extension String {
-  fileprivate func padding(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-  }
+/// A seat named for one reader: "you" for the reader's own seat, the player's name for any other.
+struct Who {
+  var names: [String]
+  var viewer: Seat?
 
-  fileprivate func trimmedRight() -> String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
-  }
+  func subject(_ seat: Seat) -> String { seat == viewer ? "You" : names[seat.offset] }
+  func object(_ seat: Seat) -> String { seat == viewer ? "you" : names[seat.offset] }
+  func possessive(_ seat: Seat) -> String { seat == viewer ? "Your" : names[seat.offset] + "'s" }
+  func verb(_ seat: Seat, _ plain: String, _ third: String) -> String { seat == viewer ? plain : third }
 }

@@ -10,6 +10,8 @@ public enum OKReply: Equatable, Sendable {
   case state(StateSummary)
   /// `OK SCORES <score1> <score2>`.
   case scores(Int, Int)
+  /// `OK TABLE`.
+  case table
   /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
   case history(count: Int)
   /// `OK MODE human|machine`.
@@ -38,6 +40,7 @@ public enum OKReply: Equatable, Sendable {
     case .resume: "RESUME"
     case .state: "STATE"
     case .scores: "SCORES"
+    case .table: "TABLE"
     case .history: "HISTORY"
     case .mode: "MODE"
     case .help: "HELP"
@@ -60,7 +63,7 @@ public enum OKReply: Equatable, Sendable {
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
-    case .help, .quit, .say, .claim, .pick, .unpick, .deal, .new: []
+    case .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
     }
   }
 
@@ -101,5 +104,6 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [String: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.help, .quit, .say, .claim, .pick, .unpick, .deal, .new].map { ($0.verb, $0) })
+    uniqueKeysWithValues: [OKReply.help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map { ($0.verb, $0) }
+  )
 }

@@ -10,8 +10,10 @@ public struct Request: Equatable, Sendable {
   /// The command, or why the line was refused.
   public var command: Result<ClientCommand, ProtocolError>
 
-  /// The request on a line, or nil for a blank line (which is ignored).
+  /// The request on a line, or nil for a blank line (which is ignored). The escape sequences a
+  /// terminal's arrow and function keys send are dropped first, so a line of them alone is blank.
   public static func parse(_ line: String) -> Request? {
+    let line = line.utf8.contains(0x1B) ? withoutEscapes(line) : line
     var words = words(line)
     guard !words.isEmpty else { return nil }
     var id: String?
@@ -29,6 +31,36 @@ public struct Request: Equatable, Sendable {
     }
     let verb = words.removeFirst().uppercased()
     return Request(id: id, command: command(verb, words, rest: { restOfLine(line, after: verb.count, id: id) }))
+  }
+
+  /// The verb a line starts with (after its id, if any), upper-cased, or nil for a blank line.
+  public static func verb(of line: String) -> String? {
+    let words = words(line.utf8.contains(0x1B) ? withoutEscapes(line) : line)
+    let verb = words.first?.hasPrefix("@") == true ? words.dropFirst().first : words.first
+    return verb?.uppercased()
+  }
+
+  /// `line` without its escape sequences: `ESC [` parameters and a final letter or `~`, `ESC O` and
+  /// one character, or a lone `ESC` and the character after it.
+  static func withoutEscapes(_ line: String) -> String {
+    var kept = String.UnicodeScalarView()
+    var scalars = line.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar.value == 0x1B else {
+        kept.append(scalar)
+        continue
+      }
+      switch scalars.next() {
+      case "[":
+        // Parameters (digits, `;`, `?`) up to the final byte, `@` to `~`.
+        while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+      case "O":
+        _ = scalars.next()
+      default:
+        break
+      }
+    }
+    return String(kept)
   }
 
   /// The words of `line`: runs of anything but spaces and tabs, found byte by byte.
@@ -89,6 +121,8 @@ public struct Request: Equatable, Sendable {
       return .success(.unpick(slots[0]))
     case .deal:
       return words.isEmpty ? .success(.deal) : .failure(usage())
+    case .table:
+      return words.isEmpty ? .success(.table) : .failure(usage())
     case .state:
       return words.isEmpty ? .success(.state) : .failure(usage())
     case .scores:
@@ -113,12 +147,13 @@ public struct Request: Equatable, Sendable {
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
   private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, state, scores, history, say, new, ping, resume, quit
+    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, say, new, ping, resume, quit
   }
 
   private static let verbs: [String: Verb] = [
     "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
-    "DEAL": .deal, "STATE": .state, "SCORES": .scores, "HISTORY": .history, "SAY": .say, "NEW": .new, "PING": .ping,
+    "DEAL": .deal, "TABLE": .table, "LOOK": .table, "STATE": .state, "SCORES": .scores, "HISTORY": .history,
+    "SAY": .say, "NEW": .new, "PING": .ping,
     "RESUME": .resume, "QUIT": .quit,
   ]
 

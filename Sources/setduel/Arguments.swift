@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetProtocol
 
 /// A command line split into positional words and `--name value` options, with clear errors.
 struct Arguments {
@@ -16,6 +17,10 @@ struct Arguments {
   init(_ words: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
     var rest = words[...]
     while let word = rest.popFirst() {
+      if word == "-h", allowed.contains("help") {
+        flags.insert("help")
+        continue
+      }
       guard word.hasPrefix("--") else {
         positional.append(word)
         continue
@@ -32,7 +37,9 @@ struct Arguments {
       } else if allowed.contains(name), value == nil {
         flags.insert(name)
       } else {
-        throw UsageError(message: "unknown option --\(name)")
+        let known = (valued.union(allowed)).sorted()
+        let guess = Suggestion.nearest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
+        throw UsageError(message: "unknown option --\(name)" + guess)
       }
     }
   }
@@ -63,10 +70,29 @@ struct Arguments {
     return value
   }
 
-  /// Seconds as milliseconds, for options such as `--claim-window 2.5`.
-  static func milliseconds(_ text: String) -> Int64? {
-    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else { return nil }
+  /// A time option in seconds, such as `--claim-window 2.5`, as milliseconds, or `fallback`; a value
+  /// out of range is an error that says the range.
+  func seconds(_ name: String, _ fallback: Int64) throws(UsageError) -> Int64 {
+    guard let text = options[name] else { return fallback }
+    guard let seconds = Double(text), seconds.isFinite else {
+      throw UsageError(message: "--\(name) \(text): expected a number of seconds")
+    }
+    guard seconds > 0 else { throw UsageError(message: "--\(name) \(text): must be more than 0 seconds") }
+    guard seconds <= 86_400 else {
+      throw UsageError(message: "--\(name) \(text): must be at most 86400 seconds (a day)")
+    }
     return Int64((seconds * 1000).rounded())
+  }
+
+  /// A whole-number option within `range`, or `fallback`; a value out of range is an error that says
+  /// the range.
+  func count(_ name: String, _ fallback: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    guard let text = options[name] else { return fallback }
+    guard let value = Int(text) else { throw UsageError(message: "--\(name) \(text): expected a whole number") }
+    guard range.contains(value) else {
+      throw UsageError(message: "--\(name) \(text): must be \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
   }
 
   /// `HOST[:PORT]` with defaults.

@@ -32,8 +32,8 @@ enum Demo {
     let address = Network.lanAddresses().first
     let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
     let info = [
-      "LAN friends can watch: setduel play \(place) or nc \(address ?? "HOST") \(port)",
-      "To play a friend instead: setduel serve, then each runs setduel play HOST",
+      "LAN friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+      "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
     ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
@@ -42,7 +42,7 @@ enum Demo {
       BotCommand.seatInSecondSeat(of: server, port: port, level: .normal)
     }
     app.onExit = {
-      print("A friend could have watched with: setduel play \(place)")
+      print("A friend could have watched with: \(Invocation.command) play \(place)")
     }
     app.run()
   }

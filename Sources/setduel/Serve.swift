@@ -53,28 +53,18 @@ enum Serve {
     }
     var settings = TableServer.Settings()
     settings.network.host = arguments.text("host") ?? "0.0.0.0"
-    settings.network.port = try arguments.value("port", defaultPort, expected: "a port 0 to 65535") { UInt16($0) }
+    settings.network.port = UInt16(try arguments.count("port", Int(defaultPort), in: 0...65_535))
     var system = SystemRandomNumberGenerator()
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
-    let window = try arguments.value("claim-window", Int64(5000), expected: "seconds", Arguments.milliseconds)
-    settings.rules = Rules(claimWindow: window)
-    settings.rules.resumeGrace = try arguments.value(
-      "grace", Int64(60_000), expected: "seconds", Arguments.milliseconds)
-    settings.network.maxConnections = try arguments.value("max-connections", 1024, expected: "a count 1 to 100000") {
-      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-    }
+    settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", 5000))
+    settings.rules.resumeGrace = try arguments.seconds("grace", 60_000)
+    settings.network.maxConnections = try arguments.count("max-connections", 1024, in: 1...100_000)
     var limit = TokenBucket.Configuration()
-    limit.linesPerSecond = try arguments.value("rate", 20, expected: "lines a second, 1 to 100000") {
-      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-    }
-    limit.burst = try arguments.value("burst", 40, expected: "a count 1 to 100000") {
-      Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
-    }
+    limit.linesPerSecond = try arguments.count("rate", 20, in: 1...100_000)
+    limit.burst = try arguments.count("burst", 40, in: 1...100_000)
     settings.network.rateLimit = limit
-    settings.network.maxQueuedOutputBytes = try arguments.value(
-      "max-output", 1 << 20, expected: "bytes, 1024 to 1073741824"
-    ) { Int($0).flatMap { (1024...(1 << 30)).contains($0) ? $0 : nil } }
-    let idle = try arguments.value("idle-timeout", Int64(60_000), expected: "seconds", Arguments.milliseconds)
+    settings.network.maxQueuedOutputBytes = try arguments.count("max-output", 1 << 20, in: 1024...(1 << 30))
+    let idle = try arguments.seconds("idle-timeout", 60_000)
     settings.network.idleTimeout = .milliseconds(idle)
     settings.logLevel = try arguments.value("log-level", .info, expected: "debug, info, warning or error") {
       LogLevel(name: $0)
@@ -89,6 +79,10 @@ enum Serve {
     let port: UInt16
     do {
       port = try server.start()
+    } catch let error as RecordError {
+      fail(
+        "cannot keep game records in \(settings.recordsDirectory ?? "-"): \(error)\n"
+          + "choose another folder with --records DIR, or keep none with --no-records")
     } catch {
       fail("cannot listen on \(settings.network.host):\(settings.network.port): \(error)")
     }
@@ -108,12 +102,12 @@ enum Serve {
   static func printBanner(host: String, port: UInt16, seed: UInt64) {
     print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
     if host == "0.0.0.0" {
-      print("Connect from this machine:  nc localhost \(port)   (or: setduel play localhost:\(port))")
+      print("Connect from this machine:  nc localhost \(port)   (or: \(Invocation.command) play localhost:\(port))")
       for address in Network.lanAddresses() {
         print("Connect from the LAN:       nc \(address) \(port)")
       }
     } else {
-      print("Connect with:  nc \(host) \(port)   (or: setduel play \(host):\(port))")
+      print("Connect with:  nc \(host) \(port)   (or: \(Invocation.command) play \(host):\(port))")
     }
     fflush(stdout)
   }

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SetClient
 import SetClientCore
+import SetProtocol
 
 /// `setduel [command] [options]`.
 let usage = """
@@ -12,29 +13,39 @@ let usage = """
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
     replay    print a recorded game and check it against the rules (setduel replay --help)
-    help      this text
+    help      this text; help COMMAND explains one command
+    version   the version (also --version)
 
   README.md has the rules; protocol.md has the wire protocol.
   """
+
+/// The subcommands, each with its `run`.
+let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
+  ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
+]
 
 var words = Array(CommandLine.arguments.dropFirst())
 let command = words.first
 if command != nil { words.removeFirst() }
 do {
   switch command {
-  case "serve": try Serve.run(words)
-  case "play": try Play.run(words)
-  case "bot": try BotCommand.run(words)
-  case "replay": try ReplayCommand.run(words)
   case "help", "--help", "-h":
+    // `help SUBCOMMAND` is `SUBCOMMAND --help`.
+    if let topic = words.first, let sub = subcommands.first(where: { $0.name == topic }) { try sub.run(["--help"]) }
+    if let topic = words.first { throw Arguments.UsageError(message: "no help on \(topic)") }
     print(usage)
-  default:
-    if let command { throw Arguments.UsageError(message: "unknown command \(command)") }
+  case "version", "--version":
+    print(Version.line)
+  case let name?:
+    if let sub = subcommands.first(where: { $0.name == name }) { try sub.run(words) }
+    let guess = Suggestion.nearest(to: name, among: subcommands.map(\.name) + ["help", "version"])
+    throw Arguments.UsageError(message: "unknown command \(name)" + (guess.map { "; did you mean \($0)?" } ?? ""))
+  case nil:
     if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
   }
 } catch let error as Arguments.UsageError {
-  let known = ["serve", "play", "bot", "replay"].contains(command ?? "")
-  let hint = known ? "see: setduel \(command ?? "") --help" : usage
+  let known = subcommands.contains { $0.name == command }
+  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : usage
   fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)
 }

@@ -127,7 +127,7 @@ struct ClientModelTests {
     #expect(model.farewell == "closing")
     #expect(
       model.log.entries.suffix(3).map(\.text) == ["bob asks for a rematch", "<bob> good game", "server: closing"])
-    #expect(model.log.lastResult?.text == "Game 1 over: bob wins, 3 to 5.")
+    #expect(model.log.lastResult?.text == "Game 1 over: bob wins 5 to 3.")
     _ = Self.apply(["REMATCH 8 1", "START 9 2 69 A=1RSD B=1RSO C=1RSS"], to: &model)
     #expect(model.game == 2)
     #expect(model.scores == [0, 0])

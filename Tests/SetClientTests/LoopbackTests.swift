@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import SetCore
 import SetHost
 import SetNet
@@ -100,6 +101,14 @@ struct LoopbackTests {
     }
   }
 
+  /// The link of a session to `host:port` just after it started.
+  func linkAfterStart(host: String, port: UInt16) -> LinkStatus {
+    let queue = DispatchQueue(label: "test.start")
+    let session = ClientSession(host: host, port: port, name: "ann", queue: queue, policy: .quick)
+    queue.sync { session.start() }
+    return queue.sync { session.link }
+  }
+
   @Test("a server that is not there: the session says so, without retrying")
   func nobodyThere() throws {
     var port: UInt16 = 0
@@ -107,14 +116,50 @@ struct LoopbackTests {
       let table = try LoopbackTable()
       port = table.port
     }
-    let queue = DispatchQueue(label: "test.nobody")
-    let session = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: .quick)
-    queue.sync { session.start() }
-    queue.sync {
-      guard case .lost = session.link else {
-        Issue.record("expected lost, got \(session.link)")
-        return
+    #expect(
+      linkAfterStart(host: "127.0.0.1", port: port)
+        == .lost("cannot connect to 127.0.0.1:\(port): refused (is setduel serve running there, on port \(port)?)"))
+  }
+
+  @Test("a host name that does not resolve is named as such, without retrying")
+  func nameNotFound() {
+    #expect(
+      linkAfterStart(host: "no-such-host.invalid", port: 7878)
+        == .lost("cannot connect to no-such-host.invalid:7878: no host named no-such-host.invalid was found"))
+  }
+
+  @Test("a connection that never reached a table is not retried")
+  func notATableIsNotRetried() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
       }
     }
+    try #require(bound)
+    let port = UInt16(bigEndian: address.sin_port)
+    // Accepts one connection and closes it at once, as something that is not a SetDuel table might.
+    DispatchQueue.global().async { close(accept(listener, nil, nil)) }
+    let queue = DispatchQueue(label: "test.notatable")
+    var links: [LinkStatus] = []
+    let session = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: .quick)
+    queue.sync {
+      session.onChange = { links.append(session.link) }
+      session.start()
+    }
+    let lost = LinkStatus.lost("127.0.0.1:\(port) closed the connection before saying it is a SetDuel table")
+    #expect(eventually(timeout: 10) { queue.sync { session.link == lost } })
+    queue.sync { #expect(!links.contains { if case .reconnecting = $0 { true } else { false } }) }
+  }
+
+  @Test("a connection that gets no answer says how long it waited")
+  func noAnswerWords() {
+    let failure = ConnectFailure(SocketError("connect", code: ETIMEDOUT), timeoutSeconds: 5)
+    #expect(failure.message(host: "10.1.2.3", port: 7878) == "cannot connect to 10.1.2.3:7878: no answer within 5 s")
   }
 }

@@ -5,37 +5,84 @@ import Testing
 /// pointer to the right help; nothing starts.
 @Suite("Command line")
 struct CommandLineTests {
-  func run(_ arguments: [String]) throws -> (end: String, output: String, error: String) {
+  /// Runs the built binary, which is not on PATH unless `onPath`.
+  func run(_ arguments: [String], onPath: Bool = false) throws -> (end: String, output: String, error: String) {
     let folder = try makeTemporaryFolder("cli")
     defer { removeFolder(folder) }
-    let child = try Subprocess([try builtSetduel()] + arguments, folder: folder, name: "cli")
+    let binary = try builtSetduel()
+    let folderOfBinary = String(binary[..<binary.lastIndex(of: "/")!])
+    let path = onPath ? "export PATH='\(folderOfBinary)':/usr/bin:/bin" : "export PATH=/usr/bin:/bin"
+    let child = try Subprocess([binary] + arguments, folder: folder, name: "cli", shell: path)
     let end = child.end(timeout: 60)
     return (end, child.output, child.errorOutput)
   }
 
-  @Test("a bad option value names the option and points to the subcommand's help")
+  @Test("a bad option value names the option and the reason, and points to the subcommand's help")
   func badValue() throws {
     let result = try run(["serve", "--port", "x"])
     #expect(result.end == "exit 2")
-    #expect(result.error == "setduel: --port x: expected a port 0 to 65535\nsee: setduel serve --help\n")
+    #expect(result.error == "setduel: --port x: expected a whole number\nsee: swift run setduel serve --help\n")
+    for (option, value, reason) in [
+      ("--claim-window", "-1", "must be more than 0 seconds"), ("--grace", "0", "must be more than 0 seconds"),
+      ("--idle-timeout", "1e9", "must be at most 86400 seconds (a day)"), ("--port", "70000", "must be 0 to 65535"),
+      ("--rate", "0", "must be 1 to 100000"),
+    ] {
+      let refused = try run(["serve", option, value])
+      #expect(refused.end == "exit 2")
+      #expect(refused.error.hasPrefix("setduel: \(option) \(value): \(reason)\n"), "\(refused.error)")
+    }
+  }
+
+  @Test("hints name the command that works: setduel when it is on PATH, swift run setduel in a build folder")
+  func hintsNameTheWorkingCommand() throws {
+    #expect(try run(["serve", "--port", "x"], onPath: true).error.hasSuffix("\nsee: setduel serve --help\n"))
+    #expect(try run(["serve", "--port", "x"]).error.hasSuffix("\nsee: swift run setduel serve --help\n"))
+  }
+
+  @Test("a records folder that cannot be made is named, with --records and --no-records suggested")
+  func recordsFolder() throws {
+    let folder = try makeTemporaryFolder("cli-records")
+    defer { removeFolder(folder) }
+    let file = folder + "/plain-file"
+    try writeFile(file, "not a folder")
+    let result = try run(["serve", "--host", "127.0.0.1", "--port", "0", "--records", file + "/records"])
+    #expect(result.end == "exit 1")
+    #expect(result.error.hasPrefix("setduel: cannot keep game records in \(file)/records: "))
+    #expect(result.error.hasSuffix("choose another folder with --records DIR, or keep none with --no-records\n"))
   }
 
   @Test("an unknown option or command is refused")
   func unknown() throws {
     let option = try run(["bot", "--speed", "9"])
     #expect(option.end == "exit 2")
-    #expect(option.error.hasPrefix("setduel: unknown option --speed\nsee: setduel bot --help"))
+    #expect(
+      option.error.hasPrefix("setduel: unknown option --speed; did you mean --seed?\nsee: swift run setduel bot --help")
+    )
     let command = try run(["fly"])
     #expect(command.end == "exit 2")
     #expect(command.error.hasPrefix("setduel: unknown command fly\nusage: setduel [command] [options]"))
+    #expect(try run(["sevre"]).error.hasPrefix("setduel: unknown command sevre; did you mean serve?\n"))
+    #expect(
+      try run(["serve", "--prot", "1"]).error.hasPrefix("setduel: unknown option --prot; did you mean --port?\n"))
   }
 
-  @Test("--help prints the subcommand's use and exits 0")
+  @Test("--version and version print the version")
+  func version() throws {
+    for words in [["--version"], ["version"]] {
+      let result = try run(words)
+      #expect(result.end == "exit 0")
+      #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1)"), "\(result.output)")
+    }
+  }
+
+  @Test("--help, -h and help SUBCOMMAND print the subcommand's use and exit 0")
   func help() throws {
     for command in ["serve", "play", "bot", "replay"] {
-      let result = try run([command, "--help"])
-      #expect(result.end == "exit 0")
-      #expect(result.output.hasPrefix("usage: setduel \(command)"), "\(command): \(result.output.prefix(80))")
+      for words in [[command, "--help"], [command, "-h"], ["help", command]] {
+        let result = try run(words)
+        #expect(result.end == "exit 0")
+        #expect(result.output.hasPrefix("usage: setduel \(command)"), "\(words): \(result.output.prefix(80))")
+      }
     }
   }
 }

@@ -50,7 +50,7 @@ struct LateCommandTests {
     #expect(table.sent(to: Self.bob) == expired)
     #expect(
       table.sent(to: Self.cat) == [
-        "ann ran out of time.", "ann -1 (claim ran out), now -1.", "Turn passes to bob: 10 s to find a set.",
+        "ann ran out of time.", "ann scores -1 (claim ran out), now -1.", "Turn passes to bob: 10 s to find a set.",
         "[ann -1 | bob 0 | deck 69] bob has the turn: PICK three cards",
       ])
     #expect(table.records == ["tick 6001"] + expired.map { "ev " + $0 })
@@ -68,8 +68,7 @@ struct LateCommandTests {
     #expect(table.sent(to: Self.ann) == ["EXPIRED 8 2 turn", "OPEN 9", "CLAIM 10 1 5000", "OK CLAIM"])
     #expect(
       table.sent(to: Self.cat) == [
-        "bob's time is up.", "Open play: anyone may call SET.",
-        "[ann -1 | bob 0 | deck 69] open play: SET to claim, PICK A B C, DEAL for more cards",
+        "bob's time is up.", "[ann -1 | bob 0 | deck 69] open play: SET to claim, PICK A B C, DEAL for more",
         "ann calls Set! ann has 5 s to pick three cards.", "[ann -1 | bob 0 | deck 69] ann picks: PICK three cards",
       ])
     #expect(

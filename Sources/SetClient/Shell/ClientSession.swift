@@ -38,6 +38,10 @@ public final class ClientSession: @unchecked Sendable {
   private var closing = false
   private var attempt = 0
   private var nameTries = 1
+  /// Whether a connection ever reached the table (its banner came): only then is a lost one retried.
+  private var reachedTable = false
+  /// How long a connection attempt waits for the host to answer.
+  static let connectTimeoutSeconds = 5
   /// The connection's number, so a late callback from an old connection is ignored.
   private var generation = 0
 
@@ -55,12 +59,12 @@ public final class ClientSession: @unchecked Sendable {
     self.clock = clock
   }
 
-  /// Connects and sits down. A first connection that fails sets `link` to `.lost` (no retries: the
-  /// address is probably wrong).
+  /// Connects and sits down. A first connection that fails sets `link` to `.lost` with the reason
+  /// (name not found, refused, no answer): no retries, as the address is probably wrong.
   public func start() {
     dispatchPrecondition(condition: .onQueue(queue))
-    if !connect() {
-      setLink(.lost("cannot connect to \(host):\(port)"))
+    if let failure = connect() {
+      setLink(.lost(failure.message(host: host, port: port)))
     }
   }
 
@@ -89,7 +93,8 @@ public final class ClientSession: @unchecked Sendable {
 
   // MARK: - Connecting
 
-  private func connect() -> Bool {
+  /// Opens a connection and asks for a seat; nil when connected, else why not.
+  private func connect() -> ConnectFailure? {
     generation += 1
     let current = generation
     let client = LineClient(queue: queue)
@@ -101,10 +106,11 @@ public final class ClientSession: @unchecked Sendable {
       guard let self, self.generation == current else { return }
       self.disconnected()
     }
+    guard let address = HostResolver.lookUp(host) else { return .nameNotFound }
     do {
-      try client.connect(host: HostResolver.ipv4(host), port: port)
+      try client.connect(host: address, port: port, timeout: .seconds(Self.connectTimeoutSeconds))
     } catch {
-      return false
+      return ConnectFailure(error, timeoutSeconds: Self.connectTimeoutSeconds)
     }
     self.client = client
     client.send("MODE MACHINE")
@@ -113,7 +119,7 @@ public final class ClientSession: @unchecked Sendable {
     } else {
       client.send("@name NAME \(name)")
     }
-    return true
+    return nil
   }
 
   private func disconnected() {
@@ -122,6 +128,10 @@ public final class ClientSession: @unchecked Sendable {
     guard !closing else { return }
     if let farewell = model.farewell {
       setLink(.lost("the server closed: \(farewell)"))
+      return
+    }
+    guard reachedTable else {
+      setLink(.lost(ConnectFailure.notATable.message(host: host, port: port)))
       return
     }
     retry()
@@ -136,7 +146,7 @@ public final class ClientSession: @unchecked Sendable {
     setLink(.reconnecting(attempt: attempt, limit: policy.attempts))
     queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay))) { [weak self] in
       guard let self, !self.closing, self.client == nil else { return }
-      if !self.connect() { self.retry() }
+      if self.connect() != nil { self.retry() }
     }
   }
 
@@ -153,6 +163,7 @@ public final class ClientSession: @unchecked Sendable {
       }
     }
     if case .reply(let reply) = line { answered(reply) }
+    if case .banner = line { reachedTable = true }
     if case .banner = line, link != .connected { setLink(.connected) } else { onChange?() }
   }
 

@@ -9,6 +9,7 @@
 ///     ann% NAME \xff\n                         `ann` sends raw bytes: `\xHH`, `\r`, `\n`, `\0`, `\\`, and
 ///                                             `{1100*x}` for 1100 x's; no line end is added
 ///     ann! close                              `ann` closes its connection (`halfclose` shuts its writing side)
+///     ann! closed                             the server closes `ann`'s connection with nothing more written
 ///
 /// In expected lines `{}` is any one word, `{*}` the rest of the line, and `{name}` a word remembered as
 /// `name` (once remembered it must be that word again, and `{name}` in sent lines is replaced by it).
@@ -20,6 +21,7 @@ struct Transcript {
     case skipTo(String, String)
     case close(String)
     case halfClose(String)
+    case closed(String)
   }
 
   var title: String
@@ -56,6 +58,7 @@ struct Transcript {
         switch rest {
         case "close": step = .close(who)
         case "halfclose": step = .halfClose(who)
+        case "closed": step = .closed(who)
         default: throw ParseError(description: "\(title):\(number): unknown action \(rest)")
         }
       }

@@ -54,6 +54,12 @@ enum TranscriptRunner {
           try client(who).close()
         case .halfClose(let who):
           try client(who).shutdownWrite()
+        case .closed(let who):
+          let connection = try client(who)
+          if let more = connection.readInput(timeout: lineTimeout) {
+            return "\(place): \(who) got \(more) before the close"
+          }
+          guard connection.isClosedByPeer else { return "\(place): \(who) was not closed" }
         }
       } catch {
         return "\(place): \(error)"

@@ -1,0 +1,90 @@
+import SetCore
+
+/// The table drawn as text for the human presentation, and the fitting of lines to a terminal's width.
+public enum HumanTable {
+  /// The widest line the human presentation writes: one less than an 80-column terminal, so that no
+  /// line wraps, even where the terminal wraps at its last column.
+  public static let width = 79
+
+  /// The widest sentence or status line: these may arrive just after a `> ` prompt, on its row.
+  public static let sentenceWidth = width - 2
+
+  /// How a slot is marked in a drawing: picked (`*`), changed since the last drawing (`+`), or plain.
+  static func mark(_ slot: Slot, picked: [Slot], changed: [Slot]) -> String {
+    picked.contains(slot) ? "*" : changed.contains(slot) ? "+" : " "
+  }
+
+  /// The table in words, two cards a row (12 cards in 6 lines): picked slots marked `*`, changed ones `+`.
+  public static func full(_ cards: [Card], picked: [Slot] = [], changed: [Slot] = []) -> [String] {
+    var lines: [String] = []
+    var row = ""
+    for (i, card) in cards.enumerated() {
+      let slot = Slot(i)
+      let cell = "\(mark(slot, picked: picked, changed: changed))\(slot.label) \(card)  \(HumanText.words(card))"
+      if i % 2 == 0 {
+        row = cell.padded(to: 40)
+      } else {
+        lines.append(row + cell)
+        row = ""
+      }
+    }
+    if !row.isEmpty { lines.append(row.trimmedRight()) }
+    return lines
+  }
+
+  /// The table in codes, four cards a row as Set is laid out (12 cards in 3 lines): the redraw after
+  /// a change, with the changed slots marked `+`.
+  public static func compact(_ cards: [Card], changed: [Slot] = []) -> [String] {
+    stride(from: 0, to: cards.count, by: 4).map { start in
+      (start..<min(start + 4, cards.count)).map { i in
+        let slot = Slot(i)
+        return "\(mark(slot, picked: [], changed: changed))\(slot.label) \(cards[i])"
+      }.joined(separator: "    ").trimmedRight()
+    }
+  }
+
+  /// What a card's four characters mean: shown once a game, under its first table, and on `HELP CARDS`.
+  public static let legend = [
+    "Cards: number 1-3, colour Red Green Purple, shading Solid sTriped Open,",
+    "shape Diamond Oval Squiggle: 2RSD is two red solid diamonds.",
+  ]
+
+  /// `text` broken at spaces into lines of at most `width` columns, later lines indented by two
+  /// spaces; a word too long for a line is cut.
+  public static func wrap(_ text: String, width: Int = HumanTable.sentenceWidth) -> [String] {
+    guard text.count > width else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let indent = lines.isEmpty ? "" : "  "
+      if line.isEmpty {
+        line = indent + word
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = "  " + word
+      }
+      while line.count > width {
+        lines.append(String(line.prefix(width)))
+        line = "  " + line.dropFirst(width)
+      }
+    }
+    if !line.trimmingSpaces.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}
+
+extension String {
+  fileprivate func padded(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+
+  fileprivate func trimmedRight() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  fileprivate var trimmingSpaces: Substring { drop(while: { $0 == " " }) }
+}
