@@ -192,7 +192,11 @@ public struct GameHost {
     case .success(let kind): reply(id, Reply(id: requestID, kind), prompting: !closing)
     case .failure(let error): reply(id, Reply(id: requestID, .error(error)), prompting: !closing)
     }
-    if closing { actions.append(.close(id)) }
+    if command == .quit {
+      actions.append(.hangUp(id))
+    } else if closing {
+      actions.append(.close(id))
+    }
     closeAfterReply = false
   }
 

@@ -10,6 +10,8 @@ public enum HostAction: Equatable, Sendable {
   case identified(ConnectionID)
   /// Flush what is queued for the connection, then close it.
   case close(ConnectionID)
+  /// Flush what is queued, then end the connection at once: the peer asked to leave (`QUIT`).
+  case hangUp(ConnectionID)
   /// A log line.
   case log(LogLevel, String)
   /// A line for the game record (see `GameRecord`), to be written through at once.

@@ -199,6 +199,16 @@ public final class LineServer: @unchecked Sendable {
     perform(connection.machine.closeRequested(flushFirst: flushFirst, now: MonotonicClock.now()), connection)
   }
 
+  /// Ends `id` for a peer that asked to leave: input is no longer delivered, queued output is written,
+  /// and once the peer has acknowledged all of it the socket is closed with a reset, so a peer that
+  /// keeps its side open (OpenBSD `nc`) sees the end at once; unacknowledged after `closeTimeout`, it is
+  /// closed anyway. The delegate gets `disconnected(id, reason: .closed)` on a later turn.
+  public func hangUp(_ id: ConnectionID) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let connection = connections[id] else { return }
+    perform(connection.machine.hangUpRequested(now: MonotonicClock.now()), connection)
+  }
+
   /// Stops listening and closes every connection at once, queued output unsent; each connected one
   /// is reported as `disconnected(_, reason: .serverStopped)`. The server cannot be started again.
   public func stop() {
@@ -399,6 +409,20 @@ public final class LineServer: @unchecked Sendable {
       connection.channel.shutdownWrite()
     case .closeSocket:
       connection.channel.close()
+    case .resetOnceDelivered:
+      // Checked again shortly until the peer has acknowledged everything written (the close deadline
+      // bounds it); then the reset comes when the grace is over.
+      let acknowledged = connection.channel.unacknowledgedBytes == 0
+      if acknowledged {
+        connection.machine.delivered(now: MonotonicClock.now())
+      }
+      let wait = acknowledged ? ConnectionStateMachine.hangUpGrace : .milliseconds(10)
+      queue.asyncAfter(deadline: .now() + .milliseconds(Int(wait.wholeMilliseconds))) { [self] in
+        guard connections[connection.id] === connection, !connection.machine.isClosed else { return }
+        perform(connection.machine.tick(now: MonotonicClock.now()), connection)
+      }
+    case .resetSocket:
+      connection.channel.reset()
     }
   }
 
@@ -417,7 +441,7 @@ public final class LineServer: @unchecked Sendable {
         channel.sendNow(start + Array(farewell.utf8) + Self.crlf)
       }
       channel.close()
-    case .flushing, .discardingQueued:
+    case .flushing, .discardingQueued, .hangingUp:
       // With `.discardingQueued` the queue is forgotten at once, so memory stays bounded; the farewell
       // waits behind what the kernel already holds, for a peer that reads again before the deadline.
       let discarding = closing == .discardingQueued

@@ -167,6 +167,23 @@ final class SocketChannel: @unchecked Sendable {
     _ = shutdown(fd, Int32(SHUT_WR))
   }
 
+  /// How many bytes written to the socket the peer has not acknowledged yet (`SIOCOUTQ`), or -1 if
+  /// the kernel cannot say.
+  var unacknowledgedBytes: Int {
+    guard !isClosed else { return 0 }
+    var count: Int32 = 0
+    return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? Int(count) : -1
+  }
+
+  /// Closes with a reset instead of a FIN (`SO_LINGER` of zero): the peer's reads end at once, after
+  /// what its kernel already holds.
+  func reset() {
+    guard !isClosed else { return }
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    close()
+  }
+
   /// Stops everything and closes the descriptor; `onClosed` runs on a later turn of the queue.
   func close() {
     guard !isClosed else { return }

@@ -254,6 +254,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
       case .identified(let id): server?.markIdentified(id)
       case .close(let id): server?.close(id, flushFirst: true)
+      case .hangUp(let id): server?.hangUp(id)
       case .log(let level, let message): log(level, message)
       case .record(let line): record?.write(line)
       }

@@ -6,8 +6,8 @@
 /// on bytes in memory.
 ///
 /// A connection is open (input delivered, output accepted), then closing (detached from the delegate,
-/// flushing its last output until the peer closes or the deadline passes), then closed (its socket is
-/// to be closed now). The delegate is told `disconnected` exactly once: the action that leaves the open
+/// flushing its last output until the peer closes or the deadline passes; hanging up, until the peer
+/// has acknowledged it), then closed (its socket is to be closed now). The delegate is told `disconnected` exactly once: the action that leaves the open
 /// state is the `.disconnect` that carries the reason.
 public struct ConnectionStateMachine: Sendable {
   /// The limits a connection is held to.
@@ -49,6 +49,11 @@ public struct ConnectionStateMachine: Sendable {
     case discardingQueued
     /// Forget what is queued, try the farewell once without waiting, and close the socket now.
     case immediately
+    /// Write what is queued, then end the connection at once with a reset, as soon as the peer has
+    /// acknowledged every byte: for a peer that asked to leave. A client that keeps its own side open
+    /// (OpenBSD `nc`, which waits for its input to end) sees the end without sending anything more, and
+    /// input it sent after asking to leave is never read.
+    case hangingUp
   }
 
   /// What the shell must do.
@@ -66,11 +71,20 @@ public struct ConnectionStateMachine: Sendable {
     case halfClose
     /// Close the socket now.
     case closeSocket
+    /// Everything is written. Once the peer has acknowledged all of it (none is left unacknowledged in
+    /// the kernel), call `delivered(now:)`; until then each `tick` asks again.
+    case resetOnceDelivered
+    /// Close the socket now with a reset (`SO_LINGER` of zero), not a FIN.
+    case resetSocket
   }
 
   private enum State: Sendable {
     case open(identified: Bool, lastInput: MonotonicInstant)
-    case closing(deadline: MonotonicInstant)
+    case closing(deadline: MonotonicInstant, hangingUp: Bool)
+    /// Hanging up, everything written: waiting for the peer to acknowledge it.
+    case resetting(deadline: MonotonicInstant)
+    /// Hanging up, everything acknowledged: giving the peer `hangUpGrace` to read it, then a reset.
+    case lingering(until: MonotonicInstant)
     case closed
   }
 
@@ -115,7 +129,7 @@ public struct ConnectionStateMachine: Sendable {
     let identified: Bool
     switch state {
     case .open(let isIdentified, _): identified = isIdentified
-    case .closing: return nil
+    case .closing, .resetting, .lingering: return nil
     case .closed: preconditionFailure("input framed on a closed connection")
     }
     switch item {
@@ -142,9 +156,25 @@ public struct ConnectionStateMachine: Sendable {
 
   /// Every queued byte is written. While closing: `.halfClose`, or `.closeSocket` if the peer's
   /// input already ended.
+  /// Hanging up: `.resetOnceDelivered` (or `.closeSocket` if the peer's input already ended).
   public mutating func outputDrained() -> Action? {
-    guard case .closing = state else { return nil }
-    return inputHasEnded ? close() : .halfClose
+    guard case .closing(let deadline, let hangingUp) = state else { return nil }
+    if inputHasEnded { return close() }
+    guard hangingUp else { return .halfClose }
+    state = .resetting(deadline: deadline)
+    return .resetOnceDelivered
+  }
+
+  /// How long a hung-up connection waits, once the peer has acknowledged everything, before the
+  /// reset: a reset can make a peer drop what it has received and not yet read (OpenBSD `nc` does, when
+  /// poll reports the error first), so the peer is given time to read its last reply.
+  public static let hangUpGrace = Duration.milliseconds(300)
+
+  /// Hanging up, the peer has acknowledged everything written at `now`: the reset comes at the first
+  /// tick `hangUpGrace` later (`nextDeadline` says when).
+  public mutating func delivered(now: MonotonicInstant) {
+    guard case .resetting = state else { return }
+    state = .lingering(until: now + Self.hangUpGrace)
   }
 
   /// The peer will send nothing more (any last unterminated line has gone through `inputFramed`
@@ -154,6 +184,7 @@ public struct ConnectionStateMachine: Sendable {
     switch state {
     case .open: return .reportInputEnded
     case .closing: return pendingBytes == 0 ? close() : nil
+    case .resetting, .lingering: return close()
     case .closed: return nil
     }
   }
@@ -162,6 +193,13 @@ public struct ConnectionStateMachine: Sendable {
   public mutating func closeRequested(flushFirst: Bool, now: MonotonicInstant) -> Action? {
     guard isOpen else { return nil }
     return beginClose(.closed, flushFirst ? .flushing : .immediately, now: now)
+  }
+
+  /// The owner asked to end the connection for a peer that is leaving: as `Closing.hangingUp` says.
+  /// Nil if not open.
+  public mutating func hangUpRequested(now: MonotonicInstant) -> Action? {
+    guard isOpen else { return nil }
+    return beginClose(.closed, .hangingUp, now: now)
   }
 
   /// The owner marked the connection identified: the idle timeout no longer applies.
@@ -176,7 +214,7 @@ public struct ConnectionStateMachine: Sendable {
   public mutating func socketFailed(_ code: Int32, now: MonotonicInstant) -> Action? {
     switch state {
     case .open: return beginClose(.socketError(code), .immediately, now: now)
-    case .closing: return close()
+    case .closing, .resetting, .lingering: return close()
     case .closed: return nil
     }
   }
@@ -185,20 +223,27 @@ public struct ConnectionStateMachine: Sendable {
   public mutating func serverStopped(now: MonotonicInstant) -> Action? {
     switch state {
     case .open: return beginClose(.serverStopped, .immediately, now: now)
-    case .closing: return close()
+    case .closing, .resetting, .lingering: return close()
     case .closed: return nil
     }
   }
 
   /// The clock reads `now`: past the close deadline, `.closeSocket`; unidentified and silent for the
-  /// idle timeout, `.disconnect(.idleTimeout, .flushing)`.
+  /// idle timeout, `.disconnect(.idleTimeout, .flushing)`; hanging up and waiting for the peer to
+  /// acknowledge, `.resetOnceDelivered` again; hanging up and past the grace, `.resetSocket`.
   public mutating func tick(now: MonotonicInstant) -> Action? {
     switch state {
     case .open(let identified, let lastInput):
       guard !identified && now.duration(since: lastInput) >= limits.idleTimeout else { return nil }
       return beginClose(.idleTimeout, .flushing, now: now)
-    case .closing(let deadline):
+    case .closing(let deadline, _):
       return now >= deadline ? close() : nil
+    case .resetting(let deadline):
+      return now >= deadline ? close() : .resetOnceDelivered
+    case .lingering(let until):
+      guard now >= until else { return nil }
+      state = .closed
+      return .resetSocket
     case .closed:
       return nil
     }
@@ -208,7 +253,7 @@ public struct ConnectionStateMachine: Sendable {
   public var nextDeadline: MonotonicInstant? {
     switch state {
     case .open(let identified, let lastInput): identified ? nil : lastInput + limits.idleTimeout
-    case .closing(let deadline): deadline
+    case .closing(let deadline, _), .resetting(let deadline), .lingering(until: let deadline): deadline
     case .closed: nil
     }
   }
@@ -218,7 +263,8 @@ public struct ConnectionStateMachine: Sendable {
   private mutating func beginClose(_ reason: DisconnectReason, _ closing: Closing, now: MonotonicInstant) -> Action {
     guard isOpen else { preconditionFailure("a connection that is not open cannot begin to close") }
     switch closing {
-    case .flushing, .discardingQueued: state = .closing(deadline: now + limits.closeTimeout)
+    case .flushing, .discardingQueued, .hangingUp:
+      state = .closing(deadline: now + limits.closeTimeout, hangingUp: closing == .hangingUp)
     case .immediately: state = .closed
     }
     return .disconnect(reason, closing)

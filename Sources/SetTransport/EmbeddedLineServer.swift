@@ -40,6 +40,8 @@ public final class EmbeddedLineServer: LineTransport {
   }
 
   private var connections: [ConnectionID: Connection] = [:]
+  /// The connections the server ended with a reset rather than a FIN.
+  private var resetIDs: Set<ConnectionID> = []
   private var lastID: UInt64 = 0
   private var stopped = false
   /// Disconnections to report once the call that caused them returns.
@@ -123,6 +125,11 @@ public final class EmbeddedLineServer: LineTransport {
     }
   }
 
+  /// Whether the server ended `id` with a reset: the peer sees it at once, after what the socket holds.
+  public func wasReset(_ id: ConnectionID) -> Bool {
+    resetIDs.contains(id)
+  }
+
   /// Whether the server shut down `id`'s write side or closed it: the peer sees the end of its input
   /// once it has read what the socket holds.
   public func outputEnded(_ id: ConnectionID) -> Bool {
@@ -182,6 +189,13 @@ public final class EmbeddedLineServer: LineTransport {
     turn {
       guard connections[id] != nil else { return }
       perform(mutating(id) { $0.machine.closeRequested(flushFirst: flushFirst, now: clock.now) }, id)
+    }
+  }
+
+  public func hangUp(_ id: ConnectionID) {
+    turn {
+      guard connections[id] != nil else { return }
+      perform(mutating(id) { $0.machine.hangUpRequested(now: clock.now) }, id)
     }
   }
 
@@ -259,6 +273,15 @@ public final class EmbeddedLineServer: LineTransport {
         $0.socketClosed = true
         $0.queued.removeAll()
       }
+    case .resetOnceDelivered:
+      // What is written is in the peer's socket buffer: delivered. The reset comes after the grace.
+      mutating(id) { $0.machine.delivered(now: clock.now) }
+    case .resetSocket:
+      mutating(id) {
+        $0.socketClosed = true
+        $0.queued.removeAll()
+      }
+      resetIDs.insert(id)
     }
   }
 
@@ -278,7 +301,7 @@ public final class EmbeddedLineServer: LineTransport {
         connection.queued.removeAll()
         connection.socketClosed = true
       }
-    case .flushing, .discardingQueued:
+    case .flushing, .discardingQueued, .hangingUp:
       mutating(id) { connection in
         if closing == .discardingQueued {
           connection.queued.removeAll()

@@ -15,6 +15,9 @@ public protocol LineTransport: AnyObject {
   func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool
   /// Closes `id`, after writing what is queued if `flushFirst`.
   func close(_ id: ConnectionID, flushFirst: Bool)
+  /// Ends `id` for a peer that asked to leave: what is queued is written, and once the peer has it all
+  /// the connection is reset, so a peer that keeps its own side open still sees the end at once.
+  func hangUp(_ id: ConnectionID)
   /// Exempts `id` from the idle timeout.
   func markIdentified(_ id: ConnectionID)
   /// Closes every connection at once and stops.

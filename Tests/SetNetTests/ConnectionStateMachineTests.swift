@@ -40,6 +40,35 @@ import Testing
     #expect(machine.inputFramed(.line("d"), now: Self.at(1000)) == .deliver(.line("d")))
   }
 
+  @Test func hangingUpWritesWhatIsQueuedThenResetsOnceThePeerHasIt() {
+    var machine = Machine(limits: Self.limits, now: Self.at(0))
+    #expect(machine.hangUpRequested(now: Self.at(10)) == .disconnect(.closed, .hangingUp))
+    #expect(machine.inputFramed(.line("after QUIT"), now: Self.at(11)) == nil, "input after it is not read")
+    #expect(machine.tick(now: Self.at(20)) == nil, "still writing")
+    #expect(machine.outputDrained() == .resetOnceDelivered)
+    #expect(machine.tick(now: Self.at(30)) == .resetOnceDelivered, "asked again until the peer has it")
+    machine.delivered(now: Self.at(40))
+    #expect(machine.nextDeadline == Self.at(340), "the peer has the grace to read its last reply")
+    #expect(machine.tick(now: Self.at(339)) == nil)
+    #expect(machine.tick(now: Self.at(340)) == .resetSocket)
+    #expect(machine.isClosed)
+
+    var unacknowledged = Machine(limits: Self.limits, now: Self.at(0))
+    _ = unacknowledged.hangUpRequested(now: Self.at(0))
+    _ = unacknowledged.outputDrained()
+    #expect(unacknowledged.tick(now: Self.at(5_000)) == .closeSocket, "the close deadline still holds")
+
+    var peerGone = Machine(limits: Self.limits, now: Self.at(0))
+    _ = peerGone.hangUpRequested(now: Self.at(0))
+    #expect(peerGone.inputEnded(pendingBytes: 0) == .closeSocket, "a peer that closed needs no reset")
+
+    var closing = Machine(limits: Self.limits, now: Self.at(0))
+    _ = closing.closeRequested(flushFirst: true, now: Self.at(0))
+    #expect(closing.outputDrained() == .halfClose, "an ordinary close still half-closes")
+    closing.delivered(now: Self.at(1))
+    #expect(closing.tick(now: Self.at(4_999)) == nil, "and is never reset")
+  }
+
   @Test func anUnidentifiedSilentConnectionTimesOutAndANamedOneDoesNot() {
     var silent = Machine(limits: Self.limits, now: Self.at(0))
     #expect(silent.nextDeadline == Self.at(60_000))

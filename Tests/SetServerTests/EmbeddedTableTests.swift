@@ -35,6 +35,27 @@ struct EmbeddedTableTests {
     #expect(table.connectionCount == 1)
   }
 
+  @Test("QUIT is answered, then the connection is reset at once, though the peer keeps its side open")
+  func quitHangsUp() {
+    let table = EmbeddedTable()
+    // In words, the prompt written after the last reply stands before OK QUIT; none comes after it.
+    for (presentation, reply) in [("MODE MACHINE", "OK QUIT"), ("MODE HUMAN", "> OK QUIT")] {
+      let ann = table.connect()
+      _ = ann.lines()
+      ann.send(presentation)
+      _ = ann.lines()
+      ann.send("QUIT")
+      ann.send("PING after")
+      #expect(ann.lines() == [reply], "nothing after QUIT is read")
+      #expect(!ann.isClosed, "the peer has a moment to read its reply")
+      table.advance(by: ConnectionStateMachine.hangUpGrace)
+      #expect(ann.isClosed && ann.wasReset)
+    }
+    let bob = table.named("bob")
+    bob.send("PING still")
+    #expect(bob.lines() == ["PONG still"])
+  }
+
   @Test("a closing connection whose peer never closes loses its socket at the close deadline")
   func closeDeadline() {
     let table = EmbeddedTable {

@@ -99,6 +99,9 @@ final class EmbeddedPeer {
   /// Whether the server closed the socket.
   var isClosed: Bool { transport.isSocketClosed(id) }
 
+  /// Whether the server ended the connection with a reset, which a peer sees at once.
+  var wasReset: Bool { transport.wasReset(id) }
+
   /// Half-closes: the peer sends nothing more.
   func endInput() {
     transport.endInput(from: id)
