@@ -10,6 +10,8 @@ enum Play {
 
     Plays at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) in a
     full-screen terminal client. The first two players at a table play; anyone after them watches.
+    While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
+    ~/.local/state/setduel): start play again with the same address and name to take your seat back.
 
     keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; ! shows the history;
           ? shows help; Enter asks for a rematch once the game is over; Esc twice (or Ctrl-C) quits.
@@ -29,7 +31,8 @@ enum Play {
       fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")
     }
     let app = PlayApp(
-      host: endpoint.host, port: endpoint.port, name: name, options: screenOptions(ascii: arguments.flag("ascii")))
+      host: endpoint.host, port: endpoint.port, name: name, options: screenOptions(ascii: arguments.flag("ascii")),
+      tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name))
     app.run()
   }
 

@@ -8,6 +8,9 @@ import SetProtocol
 /// standard input, hands them to `PlayState`, sends what comes back, and redraws from the model with
 /// `Renderer` on every change, every tick of the countdown and every resize. It holds no game rules.
 ///
+/// With a `SeatTokenFile`, the seat outlives the process: while a game runs the seat's token is kept
+/// in the file, a relaunch takes the seat back with it, and the file is removed once the game is over.
+///
 /// Runs on the main queue.
 public final class PlayApp: @unchecked Sendable {
   // @unchecked Sendable: every mutable field is touched only on the main queue.
@@ -24,15 +27,24 @@ public final class PlayApp: @unchecked Sendable {
   private var seated = false
   private var ending = false
   private var drawPending = false
+  private let tokenFile: SeatTokenFile?
+  /// The token last written to `tokenFile` (or found there), nil when none is kept.
+  private var keptToken: String?
   /// Called once, when the session first has a seat (or watches): for starting a bot after the player.
   public var onSeated: (() -> Void)?
   /// Called just before the process exits, with the terminal restored.
   public var onExit: (() -> Void)?
 
   /// A client of the table at `host:port`, sitting down as `name`, drawing with `options`; `info` lines
-  /// are shown above the key bar.
-  public init(host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = []) {
-    session = ClientSession(host: host, port: port, name: name, queue: .main)
+  /// are shown above the key bar. With `tokenFile`, it first tries to take back the seat whose token
+  /// the file keeps, and keeps the seat's token there while a game runs.
+  public init(
+    host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = [],
+    tokenFile: SeatTokenFile? = nil
+  ) {
+    self.tokenFile = tokenFile
+    keptToken = tokenFile?.read()
+    session = ClientSession(host: host, port: port, name: name, queue: .main, savedToken: keptToken)
     state = PlayState(info: info)
     renderer = Renderer(options: options)
     self.options = options
@@ -51,6 +63,7 @@ public final class PlayApp: @unchecked Sendable {
       exit(2)
     }
     session.onChange = { [weak self] in self?.changed() }
+    session.onSavedTokenAnswered = { [weak self] resumed in self?.savedTokenAnswered(resumed) }
     watchKeys()
     watchResize()
     if options.fullScreen { startTicking() }
@@ -114,6 +127,7 @@ public final class PlayApp: @unchecked Sendable {
 
   private func changed() {
     state.link = session.link
+    keepToken()
     if !seated, session.model.isNamed {
       seated = true
       onSeated?()
@@ -124,6 +138,31 @@ public final class PlayApp: @unchecked Sendable {
       DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1500)) { [self] in
         finish(message: "setduel: disconnected: \(why)", status: 1)
       }
+    }
+  }
+
+  private func savedTokenAnswered(_ resumed: Bool) {
+    let text =
+      resumed
+      ? "Back in your seat."
+      : "Your seat from last time is gone (that game ended or was forfeited): you sit down afresh."
+    state.notice = Notice(text: text, at: ClientClock.now())
+  }
+
+  /// Keeps the seat's token on disk while a game runs, and only then.
+  private func keepToken() {
+    guard let tokenFile, session.model.isNamed else { return }
+    let wanted = session.model.seat != nil && session.model.phase.isRunning ? session.token : nil
+    guard wanted != keptToken else { return }
+    keptToken = wanted
+    guard let wanted else {
+      tokenFile.remove()
+      return
+    }
+    if let failure = tokenFile.write(wanted) {
+      state.notice = Notice(
+        text: "\(failure): if this client closes, reconnect within the grace with RESUME \(wanted)",
+        at: ClientClock.now())
     }
   }
 
