@@ -77,6 +77,26 @@ struct RendererTests {
     frames(model, name: "game-over")
   }
 
+  @Test("game over by forfeit: the seat of the player who left is free, and a rematch waits for a newcomer")
+  func rematchAfterForfeit() {
+    var table = ModelDriver(seed: 7)
+    table.join(1, name: "ann")
+    table.join(2, name: "bob")
+    table.leave(2)
+    table.advance(to: table.now.adding(milliseconds: Rules().resumeGrace + 1))
+    let before = Self.ascii.frame(
+      model: table.model(1), state: PlayState(), now: table.now, columns: 80, rows: 24
+    ).encoded(color: false).joined(separator: "\n")
+    #expect(before.contains("bob has left: their seat is free for the next player"), "\(before)")
+    #expect(before.contains("Press Enter for a rematch with the next player"))
+    table.send("NEW", from: 1)
+    let asked = Self.ascii.frame(
+      model: table.model(1), state: PlayState(), now: table.now, columns: 80, rows: 24
+    ).encoded(color: false).joined(separator: "\n")
+    #expect(asked.contains("You asked for a rematch: it starts when a new player sits down and asks too"))
+    #expect(!asked.contains("waiting for bob"))
+  }
+
   @Test("the history view and the help view")
   func overlays() {
     let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])

@@ -145,7 +145,7 @@ public final class PlayApp: @unchecked Sendable {
     let text =
       resumed
       ? "Back in your seat."
-      : "Your seat from last time is gone (that game ended or was forfeited): you sit down afresh."
+      : "Your old seat is gone (game over or forfeited): you sat down afresh."
     state.notice = Notice(text: text, at: ClientClock.now())
   }
 

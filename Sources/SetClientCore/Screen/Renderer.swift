@@ -217,7 +217,14 @@ public struct Renderer: Sendable {
     lines.append(StyledLine())
     if let seat = model.seat {
       let other = seat.opponent
-      if model.rematchAsked[seat.offset] {
+      if !model.present[other.offset] {
+        // Once a game is over, the seat of a player who left is free for the next name.
+        centred("\(names[other.offset]) has left: their seat is free for the next player", TextStyle(bold: true))
+        centred(
+          model.rematchAsked[seat.offset]
+            ? "You asked for a rematch: it starts when a new player sits down and asks too"
+            : "Press Enter for a rematch with the next player, Esc twice to quit")
+      } else if model.rematchAsked[seat.offset] {
         centred("You asked for a rematch: waiting for \(names[other.offset])")
       } else if model.rematchAsked[other.offset] {
         centred("\(names[other.offset]) wants a rematch: press Enter to play again", TextStyle(bold: true))
