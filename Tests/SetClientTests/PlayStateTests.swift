@@ -46,6 +46,21 @@ struct PlayStateTests {
     #expect(state.handle(.enter, model: model, now: Self.now) == [])
   }
 
+  @Test("a spectator's play keys send nothing and say why; the other keys still work")
+  func spectatorKeys() {
+    var state = PlayState()
+    var model = Tables.model(cards: 12, deck: 45, extra: [], watching: true)
+    for key in [Key.character(" "), .character("a"), .character("+"), .enter] {
+      state.notice = nil
+      #expect(state.handle(key, model: model, now: Self.now) == [])
+      #expect(state.notice?.text == "You are watching: only the two players can play")
+    }
+    _ = model.apply(line: "OVER 17 1 1 3 1 3 1 completed", at: Self.now)
+    #expect(state.handle(.enter, model: model, now: Self.now) == [])
+    #expect(state.handle(.character("?"), model: model, now: Self.now) == [])
+    #expect(state.view == .help)
+  }
+
   @Test("no deal from an empty deck")
   func emptyDeck() {
     var state = PlayState()

@@ -16,12 +16,14 @@ enum Tables {
     cards.enumerated().map { "\(Slot($0.offset).label)=\($0.element)" }.joined(separator: " ")
   }
 
-  /// Ann (seat 1, this client) and bob at a table of `count` cards, a few results in.
-  static func model(cards count: Int, deck: Int, extra: [String]) -> ClientModel {
+  /// Ann (seat 1, this client unless it is `watching`) and bob at a table of `count` cards, a few
+  /// results in.
+  static func model(cards count: Int, deck: Int, extra: [String], watching: Bool = false) -> ClientModel {
     var model = ClientModel()
     let lines =
       [
-        "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+        "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", watching ? "OK NAME 0 -" : "OK NAME 1 secret",
+        "JOINED 2 2 bob",
         "START 3 1 \(deck) \(table(cards(count)))", "CLAIM 4 2 5000", "PICK 5 2 A", "PICK 6 2 B", "PICK 7 2 C",
         "NOSET 8 2 A,B,C 1RSD,1RSO,1RSS", "SCORE 9 2 -1 -1 wrong", "TURN 10 1 10000 turn", "EXPIRED 11 1 turn",
         "OPEN 12", "SCORE 13 1 -1 -1 needless", "TURN 14 2 7500 needless", "EXPIRED 15 2 needless", "OPEN 16",
@@ -95,6 +97,30 @@ struct RendererTests {
     ).encoded(color: false).joined(separator: "\n")
     #expect(asked.contains("You asked for a rematch: it starts when a new player sits down and asks too"))
     #expect(!asked.contains("waiting for bob"))
+  }
+
+  @Test("a spectator's own status and key bar: no play keys, no instructions to play")
+  func spectator() {
+    let open = Tables.model(cards: 12, deck: 45, extra: [], watching: true)
+    frames(open, name: "spectator-open")
+    let claim = Tables.model(cards: 12, deck: 45, extra: ["CLAIM 17 1 5000", "PICK 18 1 B"], watching: true)
+    frames(claim, name: "spectator-claim")
+    let over = Tables.model(
+      cards: 9, deck: 0, extra: ["OVER 17 1 2 -1 4 3 5 completed", "REMATCH 18 2"], watching: true)
+    frames(over, name: "spectator-over")
+    for model in [open, claim, over] {
+      let lines = Self.ascii.frame(model: model, state: PlayState(), now: Tables.now, columns: 80, rows: 24)
+        .encoded(color: false)
+      let keyBar = lines.last ?? ""
+      for playing in ["space", "pick", "deal", "rematch"] {
+        #expect(!keyBar.contains(playing), "\(playing) in the key bar: \(keyBar)")
+      }
+      #expect(keyBar.contains("Esc quit"))
+      #expect(!lines.contains { $0.contains("press space") || $0.contains("Press Enter") })
+    }
+    #expect(
+      Self.ascii.frame(model: claim, state: PlayState(), now: Tables.now, columns: 80, rows: 24)
+        .encoded(color: false).contains { $0.contains("ann holds the claim") && $0.contains("3.2 s") })
   }
 
   @Test("the history view and the help view")

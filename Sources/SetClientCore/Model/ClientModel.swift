@@ -81,6 +81,9 @@ public struct ClientModel: Equatable, Sendable {
     return max(0, deadline.milliseconds(since: now))
   }
 
+  /// Whether this client watches: it is named, but both seats were taken.
+  public var isSpectator: Bool { isNamed && seat == nil }
+
   /// Whether this client holds the claim or turn.
   public var holdsWindow: Bool { seat != nil && phase.holder == seat }
 

@@ -70,6 +70,10 @@ public struct PlayState: Equatable, Sendable {
     case .table:
       break
     }
+    if model.isSpectator, key.isPlayKey {
+      notice = Notice(text: "You are watching: only the two players can play", at: now)
+      return []
+    }
     switch key {
     case .escape:
       if wasConfirming { return [.quit] }
@@ -120,6 +124,19 @@ public struct PlayState: Equatable, Sendable {
     default: break
     }
     return []
+  }
+}
+
+extension Key {
+  /// Whether the key plays (calls Set, picks, deals or asks for a rematch): keys a spectator has not.
+  fileprivate var isPlayKey: Bool {
+    switch self {
+    case .enter: true
+    case .character(let character):
+      character == " " || character == "+" || character == "="
+        || PlayState.slotKeys.contains(Character(character.lowercased()))
+    default: false
+    }
   }
 }
 

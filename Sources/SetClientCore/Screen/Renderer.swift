@@ -101,7 +101,9 @@ public struct Renderer: Sendable {
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("!", "back", true),
       ]
     case .table:
-      if case .over = model.phase {
+      if model.isSpectator {
+        items = [("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+      } else if case .over = model.phase {
         items = [("Enter", "rematch", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else {
         let canDeal = model.deck > 0
@@ -245,14 +247,18 @@ public struct Renderer: Sendable {
       line.add("Waiting for an opponent to sit down...", TextStyle(dim: true))
     case .open:
       line.add("Open play: ", TextStyle(bold: true))
-      line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+      if model.isSpectator {
+        line.add("\(names[0]) and \(names[1]) look for a set")
+      } else {
+        line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+      }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
       let name = names[holder.offset]
       let text: String =
         switch (kind, mine) {
         case (.claim, true): "You called Set: pick three cards"
-        case (.claim, false): "\(name) called Set and is picking"
+        case (.claim, false): model.isSpectator ? "\(name) holds the claim" : "\(name) called Set and is picking"
         case (.passedTurn, true): "Your turn: pick a set"
         case (.passedTurn, false): "\(name)'s turn to pick"
         case (.needlessDeal, true): "Your look: pick the set, no penalty"
