@@ -7,7 +7,8 @@ let usage = """
   usage: setduel [command] [options]
 
   commands:
-    (none)    in a terminal, play the computer; otherwise, watch a bot-against-bot game
+    (none)    in a terminal, play the computer (--public lets friends watch); otherwise, watch a
+              bot-against-bot game
     serve     host a table over TCP (setduel serve --help)
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
@@ -29,8 +30,8 @@ do {
   case "help", "--help", "-h":
     print(usage)
   default:
-    if let command { throw Arguments.UsageError(message: "unknown command \(command)") }
-    if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
+    if let command, !command.hasPrefix("--") { throw Arguments.UsageError(message: "unknown command \(command)") }
+    try Demo.run(command.map { [$0] + words } ?? words)
   }
 } catch let error as Arguments.UsageError {
   let known = ["serve", "play", "bot", "replay"].contains(command ?? "")

@@ -209,6 +209,30 @@ struct TerminalEndToEndTests {
     #expect(SeatTokenFile(location: location).read() != nil, "the game still runs: the seat is still kept")
   }
 
+  @Test("the solo game counts 3-2-1 before the computer sits down, on a table open to this machine only")
+  func soloGameCountsDown() throws {
+    let folder = try makeTemporaryFolder("solo")
+    defer { removeFolder(folder) }
+    let play = try PseudoTerminalProcess(
+      [try builtSetduel()],
+      environment: [
+        "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "USER=ann", "HOME=\(folder)",
+        "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
+      ])
+    let three = play.waitForFrame(within: 20) { $0.contains("the clock starts in 3") }
+    #expect(three, "frame: \(play.lastFrame)")
+    #expect(play.lastFrame.contains("Waiting for an opponent"), "no card is dealt yet")
+    #expect(play.lastFrame.contains("this machine only"))
+    #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 2") })
+    #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 1") })
+    let started = play.waitForFrame(within: 10) { frame in
+      frame.contains("Go!") && "abcdefghijkl".allSatisfy { frame.contains(card: $0) }
+    }
+    #expect(started, "frame: \(play.lastFrame)")
+    play.type("\u{03}")
+    #expect(play.waitForExit(within: 20) == 0)
+  }
+
   @Test(
     "a fatal signal restores the terminal before the process dies of it",
     arguments: [SIGTERM, SIGHUP, SIGSEGV, SIGABRT])

@@ -166,6 +166,12 @@ public final class PlayApp: @unchecked Sendable {
     }
   }
 
+  /// Shows `text` as a message of the client's own, for a few seconds (until the next one).
+  public func announce(_ text: String) {
+    state.notice = Notice(text: text, at: ClientClock.now())
+    setNeedsDraw()
+  }
+
   private func quit() {
     guard !ending else { return }
     ending = true
