@@ -147,7 +147,7 @@ struct TerminalEndToEndTests {
     }
     let set = try #require(Table(cards: cards).sets().first)
     play.type(" " + String(set.map { PlayState.key(for: $0) }))
-    let found = play.waitForFrame(within: 20) { $0.contains("ann found a set") && $0.contains("ann 1 (you)") }
+    let found = play.waitForFrame(within: 20) { $0.contains("You found a set") && $0.contains("ann 1 (you)") }
     #expect(found, "frame: \(play.lastFrame)")
     #expect(play.lastFrame.contains(" +1"))
 

@@ -183,8 +183,18 @@ public final class PlayApp: @unchecked Sendable {
     for source in sources { source.cancel() }
     TerminalMode.restore()
     if let message { print(message) }
-    for result in session.model.results {
-      print(HumanText.outcome(result, names: session.model.displayNames))
+    let model = session.model
+    for result in model.results {
+      print(HumanText.outcome(result, names: model.displayNames))
+    }
+    if model.phase.isRunning, model.seat != nil {
+      let names = model.displayNames
+      var text = "Game \(model.game) unfinished: \(names[0]) \(model.scores[0]) - \(model.scores[1]) \(names[1])."
+      if tokenFile != nil {
+        text +=
+          " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
+      }
+      print(text)
     }
     onExit?()
     exit(status)

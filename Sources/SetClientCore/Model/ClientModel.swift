@@ -231,7 +231,7 @@ public struct ClientModel: Equatable, Sendable {
     case .bye(let text):
       farewell = text
     }
-    log.record(event, names: displayNames, game: game)
+    log.record(event, names: displayNames, game: game, me: seat)
     return actions
   }
 

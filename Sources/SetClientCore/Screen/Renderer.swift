@@ -305,10 +305,8 @@ public struct Renderer: Sendable {
   }
 
   private func lastResult(_ model: ClientModel) -> StyledLine {
-    var line = StyledLine(" ")
-    guard let entry = model.log.lastResult else { return line }
-    line.add(entry.text, TextStyle(foreground: Palette.accent))
-    return line
+    guard let entry = model.log.lastResult else { return StyledLine(" ") }
+    return line(entry, indent: " ", style: TextStyle(foreground: Palette.accent))
   }
 
   private func notice(_ model: ClientModel, state: PlayState, now: Instant) -> StyledLine {
@@ -337,7 +335,8 @@ public struct Renderer: Sendable {
     guard count > 0 else { return [] }
     var entries = model.log.entries
     if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
-    return [StyledLine()] + entries.suffix(count - 1).reversed().map { StyledLine(" " + $0.text, TextStyle(dim: true)) }
+    return [StyledLine()]
+      + entries.suffix(count - 1).reversed().map { line($0, indent: " ", style: TextStyle(dim: true)) }
   }
 
   // MARK: - Help and history
@@ -393,7 +392,7 @@ public struct Renderer: Sendable {
         all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: Palette.accent, bold: true)))
       }
       let style: TextStyle = entry.kind == .result ? .plain : TextStyle(dim: true)
-      all.append(StyledLine("   " + entry.text, style))
+      all.append(line(entry, indent: "   ", style: style))
     }
     let visible = max(1, rows - 1)
     let end = max(0, all.count - scroll)
