@@ -133,13 +133,47 @@ struct RendererTests {
     frames(model, state, name: "help")
   }
 
-  @Test("every line fits narrow and short terminals")
-  func smallTerminals() {
-    let model = Tables.model(cards: 21, deck: 0, extra: [])
-    for (columns, rows) in [(40, 12), (60, 20), (120, 40)] {
-      let frame = Self.colour.frame(model: model, state: PlayState(), now: Tables.now, columns: columns, rows: rows)
-      #expect(frame.lines.count == rows)
-      #expect(frame.lines.allSatisfy { $0.width <= columns })
+  @Test(
+    "at every size the cards, whose turn it is, the seconds left and the quit key show",
+    arguments: [(40, 12), (60, 20), (80, 24), (120, 40)])
+  func sizes(columns: Int, rows: Int) {
+    let turn = Tables.model(
+      cards: 21, deck: 0,
+      extra: [
+        "CLAIM 17 2 5000", "EXPIRED 18 2 claim", "SCORE 19 2 -1 -2 expired", "TURN 20 1 10000 turn", "PICK 21 1 U",
+      ])
+    let watched = Tables.model(cards: 12, deck: 45, extra: ["CLAIM 17 1 5000", "PICK 18 1 B"], watching: true)
+    for (name, model, whose) in [("player", turn, "Your turn"), ("spectator", watched, "ann holds the claim")] {
+      for (style, renderer) in [("colour", Self.colour), ("ascii", Self.ascii)] {
+        var state = PlayState()
+        state.link = .connected
+        let frame = renderer.frame(model: model, state: state, now: Tables.now, columns: columns, rows: rows)
+        let lines = frame.encoded(color: style == "colour")
+        Snapshot.check(lines, named: "size-\(columns)x\(rows)-\(name)-\(style)")
+        #expect(frame.lines.count == rows)
+        #expect(frame.lines.allSatisfy { $0.width <= columns })
+        let plain = frame.encoded(color: false)
+        #expect(plain.last?.contains("Esc") == true, "the quit key: \(plain.last ?? "")")
+        let status = plain.first { $0.contains(whose) }
+        #expect(status?.contains(" s") == true, "whose turn and the seconds left: \(plain)")
+        if style == "ascii" {
+          let text = plain.joined(separator: "\n")
+          #expect(model.cards.allSatisfy { text.contains($0.description) }, "every card shows: \(text)")
+        }
+      }
     }
+  }
+
+  @Test("below the smallest size the frame says what size is needed, and still shows whose turn and quit")
+  func tooSmall() {
+    let model = Tables.model(cards: 21, deck: 0, extra: ["CLAIM 17 1 5000"])
+    var state = PlayState()
+    state.link = .connected
+    let frame = Self.ascii.frame(model: model, state: state, now: Tables.now, columns: 40, rows: 7)
+    let plain = frame.encoded(color: false)
+    #expect(plain.count == 7)
+    #expect(plain.contains { $0.contains("terminal too small: 54x6 needed") }, "\(plain)")
+    #expect(plain.contains { $0.contains("You called Set") && $0.contains("3.2 s") })
+    #expect(plain.last?.contains("Esc") == true)
   }
 }

@@ -28,33 +28,67 @@ public struct Renderer: Sendable {
     let columns = max(20, columns)
     let rows = max(1, rows)
     var top: [StyledLine] = [header(model, columns: columns), StyledLine()]
-    var bottom: [StyledLine] = []
     switch state.view {
     case .help:
       top += help(model)
     case .history(let scroll):
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
     case .table:
-      if case .over(let result) = model.phase {
-        top += gameOver(model, result: result, columns: columns)
-      } else {
-        top += grid(model, columns: columns)
-      }
-      top.append(StyledLine())
-      top.append(status(model, now: now))
-      top.append(lastResult(model))
-      top.append(notice(model, state: state, now: now))
-      bottom = state.info.map { StyledLine($0, TextStyle(dim: true)) }
-      bottom.append(legend())
+      return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }
-    bottom.append(keyBar(model, state: state))
-    let room = rows - top.count - bottom.count
-    if room > 0, state.view == .table {
-      top += earlier(model, count: room - 1)
-    }
+    let bottom = [keyBar(model, state: state, columns: columns)]
     var lines = Array(top.prefix(max(0, rows - bottom.count)))
     while lines.count + bottom.count < rows { lines.append(StyledLine()) }
     lines += bottom.suffix(rows - lines.count)
+    return Frame(lines: lines.map { $0.clipped(to: columns) })
+  }
+
+  /// The table view. What must show always shows: the header, the cards, whose turn it is with the
+  /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
+  /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
+  /// result, the notice, spacing, the legend, the hints and earlier results. When even one line a card
+  /// does not fit, a notice says what size is needed, and the game goes on.
+  private func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
+    let headerLine = header(model, columns: columns)
+    let statusLine = status(model, now: now, columns: columns)
+    let keys = keyBar(model, state: state, columns: columns)
+    let required = 3  // the header, the status and the key bar
+    var middle: [StyledLine]
+    if case .over(let result) = model.phase {
+      middle = gameOver(model, result: result, columns: columns)
+      if middle.count > rows - required { middle = Array(middle.suffix(max(0, rows - required))) }
+    } else if let fitted = fittedGrid(model, columns: columns, rows: rows - required) {
+      middle = fitted
+    } else {
+      let needed = Self.smallestSize(cards: model.cards.count)
+      let text = "terminal too small: \(needed.columns)x\(needed.rows) needed"
+      middle = [StyledLine(text.centred(in: columns), TextStyle(bold: true, reverse: true))]
+    }
+    var spare = rows - required - middle.count
+    func take(_ count: Int) -> Bool {
+      guard spare >= count else { return false }
+      spare -= count
+      return true
+    }
+    let showResult = take(1)
+    let showNotice = take(1)
+    let gapBelowHeader = take(1)
+    let gapAboveStatus = take(1)
+    let showLegend = take(1)
+    let info = state.info.filter { _ in take(1) }
+    var lines = [headerLine]
+    if gapBelowHeader { lines.append(StyledLine()) }
+    lines += middle
+    if gapAboveStatus { lines.append(StyledLine()) }
+    lines.append(statusLine)
+    if showResult { lines.append(lastResult(model)) }
+    if showNotice { lines.append(notice(model, state: state, now: now)) }
+    if spare > 1 { lines += earlier(model, count: spare - 1) }
+    var bottom = info.map { StyledLine($0, TextStyle(dim: true)) }
+    if showLegend { bottom.append(legend()) }
+    bottom.append(keys)
+    while lines.count + bottom.count < rows { lines.append(StyledLine()) }
+    lines = Array(lines.prefix(rows - bottom.count)) + bottom
     return Frame(lines: lines.map { $0.clipped(to: columns) })
   }
 
@@ -73,7 +107,13 @@ public struct Renderer: Sendable {
     line.add(middle)
     line.pad(to: max(line.width + 2, columns - right.width))
     line.add(right)
-    return line
+    guard line.width > columns else { return line }
+    // Narrow: the players and the deck, without the title.
+    var narrow = StyledLine()
+    narrow.add(middle)
+    narrow.add("  ")
+    narrow.add(right)
+    return narrow
   }
 
   private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
@@ -91,7 +131,18 @@ public struct Renderer: Sendable {
     return line
   }
 
-  private func keyBar(_ model: ClientModel, state: PlayState) -> StyledLine {
+  /// The key bar, dropping the least needed keys (from the middle) until it fits; quit always stays.
+  private func keyBar(_ model: ClientModel, state: PlayState, columns: Int) -> StyledLine {
+    var items = keyItems(model, state: state)
+    var line = keyLine(items)
+    while line.width > columns, items.count > 1 {
+      items.remove(at: items.count - 2)
+      line = keyLine(items)
+    }
+    return line
+  }
+
+  private func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
     let items: [(key: String, label: String, enabled: Bool)]
     switch state.view {
     case .help:
@@ -114,6 +165,10 @@ public struct Renderer: Sendable {
         ]
       }
     }
+    return items
+  }
+
+  private func keyLine(_ items: [(key: String, label: String, enabled: Bool)]) -> StyledLine {
     var line = StyledLine(" ")
     for (index, item) in items.enumerated() {
       if index > 0 { line.add("  ") }
@@ -147,47 +202,6 @@ public struct Renderer: Sendable {
       line.add(" \(name) ", dim)
     }
     return line
-  }
-
-  // MARK: - The table
-
-  /// Rows and columns of cards for `count` cards in `columns` columns: three rows while they fit.
-  static func gridShape(count: Int, columns: Int) -> (rows: Int, columns: Int) {
-    let pitch = CardArt.width + gap
-    let fitting = max(1, (columns + gap) / pitch)
-    let rows = max(3, (count + fitting - 1) / fitting)
-    return (rows, max(1, (count + rows - 1) / rows))
-  }
-
-  private func grid(_ model: ClientModel, columns: Int) -> [StyledLine] {
-    let count = model.cards.count
-    guard count > 0 else {
-      let text = model.isNamed ? "Waiting for the game to start..." : "Connecting..."
-      return [StyledLine(text.centred(in: columns), TextStyle(dim: true))]
-    }
-    let shape = Self.gridShape(count: count, columns: columns)
-    let width = shape.columns * (CardArt.width + Self.gap) - Self.gap
-    let margin = max(0, (columns - width) / 2)
-    let holderIsMe = model.holdsWindow
-    var lines: [StyledLine] = []
-    for row in 0..<shape.rows {
-      if row > 0 { lines.append(StyledLine()) }
-      var cardLines = Array(repeating: StyledLine(String(repeating: " ", count: margin)), count: CardArt.height)
-      for column in 0..<shape.columns {
-        let index = column * shape.rows + row
-        guard index < count else { continue }
-        let slot = Slot(index)
-        let mark: CardArt.Mark =
-          model.selection.contains(slot) ? (holderIsMe ? .mine : .theirs) : .none
-        let art = CardArt.lines(model.cards[index], key: PlayState.key(for: slot), mark: mark, options: options)
-        for (i, line) in art.enumerated() {
-          cardLines[i].pad(to: margin + column * (CardArt.width + Self.gap))
-          cardLines[i].add(line)
-        }
-      }
-      lines += cardLines
-    }
-    return lines
   }
 
   private func gameOver(_ model: ClientModel, result: GameResult?, columns: Int) -> [StyledLine] {
@@ -239,7 +253,7 @@ public struct Renderer: Sendable {
 
   // MARK: - Status lines
 
-  private func status(_ model: ClientModel, now: Instant) -> StyledLine {
+  private func status(_ model: ClientModel, now: Instant, columns: Int) -> StyledLine {
     var line = StyledLine(" ")
     let names = model.displayNames
     switch model.phase {
@@ -269,9 +283,13 @@ public struct Renderer: Sendable {
         let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
         line.add("  [\(keys)]", TextStyle(foreground: mine ? Palette.mine : Palette.theirs, bold: true))
       }
-      line.pad(to: 52)
+      let left = max(0, deadline.milliseconds(since: now))
+      var clock = countdown(left: left, of: length, bar: true)
+      if line.width + 1 + clock.width > columns { clock = countdown(left: left, of: length, bar: false) }
+      line = line.clipped(to: columns - clock.width - 1)
+      line.pad(to: min(52, columns - clock.width - 1))
       line.add(" ")
-      line.add(countdown(left: max(0, deadline.milliseconds(since: now)), of: length))
+      line.add(clock)
     case .paused(_, _, _):
       let away = Seat.allCases.filter { !model.present[$0.offset] }.map { names[$0.offset] }
       line.add("Paused: \(away.isEmpty ? "a player" : away.joined(separator: " and ")) away", TextStyle(bold: true))
@@ -285,14 +303,16 @@ public struct Renderer: Sendable {
   }
 
   /// A bar and the seconds left: `▕██████░░░░▏ 3.4 s`.
-  private func countdown(left: Int64, of length: Int64) -> StyledLine {
+  private func countdown(left: Int64, of length: Int64, bar: Bool) -> StyledLine {
     let cells = 16
     let filled = length > 0 ? Int((left * Int64(cells) + length - 1) / length) : 0
     let full = min(cells, max(0, filled))
     var line = StyledLine()
     let tenths = left / 100
     let seconds = "\(tenths / 10).\(tenths % 10) s"
-    if options.unicode {
+    if !bar {
+      // No room for the bar: the seconds alone.
+    } else if options.unicode {
       line.add("▕", TextStyle(dim: true))
       line.add(String(repeating: "█", count: full), TextStyle(foreground: Palette.accent))
       line.add(String(repeating: "░", count: cells - full), TextStyle(dim: true))
