@@ -13,8 +13,9 @@ enum Play {
     While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
     ~/.local/state/setduel): start play again with the same address and name to take your seat back.
 
-    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; ! shows the history;
-          ? shows help; Enter asks for a rematch once the game is over; Esc twice (or Ctrl-C) quits.
+    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line;
+          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; Esc twice
+          (or Ctrl-C) quits.
 
     options:
       --name NAME   your name at the table (default: your user name)

@@ -123,6 +123,18 @@ struct RendererTests {
         .encoded(color: false).contains { $0.contains("ann holds the claim") && $0.contains("3.2 s") })
   }
 
+  @Test("an open chat line shows what is typed, and the key bar says how to send or cancel it")
+  func chatLine() {
+    var state = PlayState()
+    state.link = .connected
+    state.chat = "good game"
+    let plain = Self.ascii.frame(
+      model: Tables.model(cards: 12, deck: 45, extra: []), state: state, now: Tables.now, columns: 80, rows: 24
+    ).encoded(color: false)
+    #expect(plain.contains { $0.contains("Say: good game_") })
+    #expect(plain.last?.contains("Enter send") == true && plain.last?.contains("Esc cancel") == true)
+  }
+
   @Test("the history view and the help view")
   func overlays() {
     let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])

@@ -144,6 +144,7 @@ public struct Renderer: Sendable {
 
   private func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
     let items: [(key: String, label: String, enabled: Bool)]
+    if state.chat != nil { return [("Enter", "send", true), ("Esc", "cancel", true)] }
     switch state.view {
     case .help:
       items = [("any key", "back to the table", true)]
@@ -153,14 +154,18 @@ public struct Renderer: Sendable {
       ]
     case .table:
       if model.isSpectator {
-        items = [("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+        items = [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else if case .over = model.phase {
-        items = [("Enter", "rematch", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+        items = [
+          ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
+          ("Esc", "quit", true),
+        ]
       } else {
         let canDeal = model.deck > 0
         items = [
           ("space", "Set", true), ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true),
-          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("!", "history", true), ("?", "help", true),
+          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("/", "chat", true), ("!", "history", true),
+          ("?", "help", true),
           ("Esc", "quit", true),
         ]
       }
@@ -332,7 +337,10 @@ public struct Renderer: Sendable {
   private func notice(_ model: ClientModel, state: PlayState, now: Instant) -> StyledLine {
     var line = StyledLine(" ")
     let fresh = { (at: Instant) in now.milliseconds(since: at) < Self.noticeTime }
-    if state.confirmingQuit {
+    if let chat = state.chat {
+      line.add("Say: ", TextStyle(bold: true))
+      line.add(chat + "_")
+    } else if state.confirmingQuit {
       line.add("Press Esc again to quit, any other key to stay.", TextStyle(bold: true, reverse: true))
     } else if case .reconnecting(let attempt, let limit) = state.link {
       line.add("Connection lost: reconnecting (try \(attempt) of \(limit))...", TextStyle(bold: true))
@@ -375,6 +383,7 @@ public struct Renderer: Sendable {
       ("a-u", "pick or unpick the card with that key (in open play, calls Set too)"),
       ("+", "three more cards; -1 if a set is on the table (then it is your"),
       ("", "opponent's turn to find it, for 7.5 s)"),
+      ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Enter", "a rematch, once the game is over"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
