@@ -18,8 +18,8 @@ public final class PlayApp: @unchecked Sendable {
   /// The connection to the table.
   public let session: ClientSession
   private var state: PlayState
-  private let renderer: Renderer
-  private let options: ScreenOptions
+  private var renderer: Renderer
+  private var options: ScreenOptions
   private var decoder = KeyDecoder()
   private var lastOutput: [String] = []
   private var size = TerminalMode.size()
@@ -116,6 +116,7 @@ public final class PlayApp: @unchecked Sendable {
       for command in state.handle(key, model: session.model, now: ClientClock.now()) {
         switch command {
         case .send(let line): session.send(line)
+        case .nextTheme: nextTheme()
         case .quit:
           quit()
           return
@@ -164,6 +165,16 @@ public final class PlayApp: @unchecked Sendable {
         text: "\(failure): if this client closes, reconnect within the grace with RESUME \(wanted)",
         at: ClientClock.now())
     }
+  }
+
+  private func nextTheme() {
+    guard options.color else {
+      announce("Themes need colour: NO_COLOR, --ascii or TERM=dumb turned it off")
+      return
+    }
+    options.theme = options.theme.next
+    renderer = Renderer(options: options)
+    announce("Theme: \(options.theme.name), \(options.theme.summary) (Tab for the next)")
   }
 
   /// Shows `text` as a message of the client's own, for a few seconds (until the next one).

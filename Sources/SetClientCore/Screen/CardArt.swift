@@ -42,15 +42,15 @@ enum CardArt {
     _ card: Card, key: Character, mark: Mark, options: ScreenOptions, size: Size = .standard
   ) -> [StyledLine] {
     let inner = size.width - 2
-    let box = Box(mark: mark, unicode: options.unicode)
+    let box = Box(mark: mark, unicode: options.unicode, frame: options.theme.frame)
     let border =
       switch mark {
-      case .none: TextStyle(foreground: Palette.border)
-      case .mine: TextStyle(foreground: Palette.mine, bold: true)
-      case .theirs: TextStyle(foreground: Palette.theirs, bold: true)
+      case .none: TextStyle(foreground: options.palette.border)
+      case .mine: TextStyle(foreground: options.palette.mine, bold: true)
+      case .theirs: TextStyle(foreground: options.palette.theirs, bold: true)
       }
     let keyStyle = mark == .none ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
-    let colour = Palette.card(card.colour)
+    let colour = options.palette.card(card.colour)
     var top = StyledLine()
     top.add(String(box.topLeft) + " ", border)
     top.add(String(key), keyStyle)
@@ -84,15 +84,26 @@ enum CardArt {
     var vertical: Character
     var line: Character
 
-    init(mark: Mark, unicode: Bool) {
-      switch (unicode, mark) {
-      case (true, .none):
+    init(mark: Mark, unicode: Bool, frame: CardFrame = .rounded) {
+      let lines: CardFrame? =
+        switch (unicode, mark, frame) {
+        case (false, _, _): nil
+        case (true, .none, _): frame
+        case (true, _, .double): .heavy
+        case (true, _, _): .double
+        }
+      switch (lines, mark) {
+      case (.rounded, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╭", "╮", "╰", "╯", "│", "─")
-      case (true, _):
+      case (.square, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("┌", "┐", "└", "┘", "│", "─")
+      case (.heavy, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("┏", "┓", "┗", "┛", "┃", "━")
+      case (.double, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╔", "╗", "╚", "╝", "║", "═")
-      case (false, .none):
+      case (nil, .none):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("+", "+", "+", "+", "|", "-")
-      case (false, _):
+      case (nil, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("#", "#", "#", "#", "#", "=")
       }
     }

@@ -105,12 +105,12 @@ extension Renderer {
     let keyStyle: TextStyle =
       switch mark {
       case .none: TextStyle(bold: true)
-      case .mine: TextStyle(foreground: Palette.mine, bold: true, reverse: true)
-      case .theirs: TextStyle(foreground: Palette.theirs, bold: true, reverse: true)
+      case .mine: TextStyle(foreground: options.palette.mine, bold: true, reverse: true)
+      case .theirs: TextStyle(foreground: options.palette.theirs, bold: true, reverse: true)
       }
     line.add(mark == .none || options.color ? String(key) : String(key).uppercased(), keyStyle)
     line.add(" ")
-    line.add(symbols(card), options.unicode ? Palette.card(card.colour) : .plain)
+    line.add(symbols(card), options.unicode ? options.palette.card(card.colour) : .plain)
     return line
   }
 }

@@ -8,7 +8,7 @@ extension Renderer {
     guard !entry.cards.isEmpty else { return line }
     for (index, card) in entry.cards.enumerated() {
       if index > 0 { line.add(" ", style) }
-      line.add(symbols(card), options.unicode ? Palette.card(card.colour) : style)
+      line.add(symbols(card), options.unicode ? options.palette.card(card.colour) : style)
     }
     line.add(entry.tail, style)
     return line

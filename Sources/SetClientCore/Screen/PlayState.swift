@@ -18,6 +18,8 @@ public enum PlayCommand: Equatable, Sendable {
   case send(String)
   /// Restore the terminal and leave.
   case quit
+  /// Draw with the next theme.
+  case nextTheme
 }
 
 /// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
@@ -88,6 +90,8 @@ public struct PlayState: Equatable, Sendable {
     case .character("/"):
       chat = ""
       return []
+    case .tab:
+      return [.nextTheme]
     case .character(" "):
       return [.send("CLAIM")]
     case .character("+"), .character("="):

@@ -95,7 +95,7 @@ public struct Renderer: Sendable {
   // MARK: - Header and footer
 
   private func header(_ model: ClientModel, columns: Int) -> StyledLine {
-    var left = StyledLine(" SetDuel", TextStyle(foreground: Palette.accent, bold: true))
+    var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
     if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
     let right = StyledLine("deck \(model.deck) ", TextStyle(bold: true))
     var middle = player(.one, model)
@@ -119,13 +119,14 @@ public struct Renderer: Sendable {
   private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
     var line = StyledLine()
     let holding = model.phase.holder == seat
-    line.add(holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: Palette.accent, bold: true))
+    line.add(
+      holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: options.palette.accent, bold: true))
     guard let name = model.names[seat.offset] else {
       line.add("(empty seat)", TextStyle(dim: true))
       return line
     }
     line.add(name, TextStyle(bold: true))
-    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: Palette.accent, bold: true))
+    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
     if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
     if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
     return line
@@ -203,7 +204,7 @@ public struct Renderer: Sendable {
     }
     line.add("  ")
     for (colour, name) in ["red", "green", "purple"].enumerated() {
-      line.add(String(CardArt.colourLetters[colour]), Palette.card(colour))
+      line.add(String(CardArt.colourLetters[colour]), options.palette.card(colour))
       line.add(" \(name) ", dim)
     }
     return line
@@ -219,7 +220,7 @@ public struct Renderer: Sendable {
       centred("Game over", TextStyle(bold: true))
       return lines
     }
-    centred("Game \(result.game) over", TextStyle(foreground: Palette.accent, bold: true))
+    centred("Game \(result.game) over", TextStyle(foreground: options.palette.accent, bold: true))
     lines.append(StyledLine())
     let headline: String
     switch (result.ending, result.winner) {
@@ -286,7 +287,7 @@ public struct Renderer: Sendable {
       line.add(text, TextStyle(bold: true))
       if !model.selection.isEmpty {
         let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
-        line.add("  [\(keys)]", TextStyle(foreground: mine ? Palette.mine : Palette.theirs, bold: true))
+        line.add("  [\(keys)]", TextStyle(foreground: mine ? options.palette.mine : options.palette.theirs, bold: true))
       }
       let left = max(0, deadline.milliseconds(since: now))
       var clock = countdown(left: left, of: length, bar: true)
@@ -319,7 +320,7 @@ public struct Renderer: Sendable {
       // No room for the bar: the seconds alone.
     } else if options.unicode {
       line.add("▕", TextStyle(dim: true))
-      line.add(String(repeating: "█", count: full), TextStyle(foreground: Palette.accent))
+      line.add(String(repeating: "█", count: full), TextStyle(foreground: options.palette.accent))
       line.add(String(repeating: "░", count: cells - full), TextStyle(dim: true))
       line.add("▏ ", TextStyle(dim: true))
     } else {
@@ -331,7 +332,7 @@ public struct Renderer: Sendable {
 
   private func lastResult(_ model: ClientModel) -> StyledLine {
     guard let entry = model.log.lastResult else { return StyledLine(" ") }
-    return line(entry, indent: " ", style: TextStyle(foreground: Palette.accent))
+    return line(entry, indent: " ", style: TextStyle(foreground: options.palette.accent))
   }
 
   private func notice(_ model: ClientModel, state: PlayState, now: Instant) -> StyledLine {
@@ -370,7 +371,7 @@ public struct Renderer: Sendable {
   // MARK: - Help and history
 
   private func help(_ model: ClientModel) -> [StyledLine] {
-    let title = TextStyle(foreground: Palette.accent, bold: true)
+    let title = TextStyle(foreground: options.palette.accent, bold: true)
     var lines = [
       StyledLine(" How to play", title),
       StyledLine(" Three cards are a set when number, colour, shading and shape are each"),
@@ -385,6 +386,7 @@ public struct Renderer: Sendable {
       ("", "opponent's turn to find it, for 7.5 s)"),
       ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
+      ("Tab", "the next theme (colours and card frames)"),
       ("Enter", "a rematch, once the game is over"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
     ]
@@ -402,7 +404,7 @@ public struct Renderer: Sendable {
       var line = StyledLine(" ")
       let symbol = options.unicode ? String(CardArt.glyph(card)) : code
       let symbols = options.unicode ? Array(repeating: symbol, count: card.number + 1).joined(separator: " ") : code
-      line.add(symbols, Palette.card(card.colour))
+      line.add(symbols, options.palette.card(card.colour))
       line.pad(to: 8)
       line.add(HumanText.words(card) + (options.unicode ? " (\(code))" : ""), TextStyle(dim: true))
       lines.append(line)
@@ -418,7 +420,7 @@ public struct Renderer: Sendable {
     for entry in model.log.entries {
       if entry.game != game, entry.game > 0 {
         game = entry.game
-        all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: Palette.accent, bold: true)))
+        all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: options.palette.accent, bold: true)))
       }
       let style: TextStyle = entry.kind == .result ? .plain : TextStyle(dim: true)
       all.append(line(entry, indent: "   ", style: style))
