@@ -135,6 +135,29 @@ struct RendererTests {
     #expect(plain.last?.contains("Enter send") == true && plain.last?.contains("Esc cancel") == true)
   }
 
+  @Test("printed line by line (TERM=dumb): cards one to a line, and only the lines that changed")
+  func lineByLine() {
+    let dumb = Renderer(options: ScreenOptions(unicode: false, color: false, fullScreen: false))
+    var state = PlayState()
+    state.link = .connected
+    let before = dumb.frame(
+      model: Tables.model(cards: 12, deck: 45, extra: []), state: state, now: Tables.now, columns: 80, rows: 24
+    ).encoded(color: false)
+    #expect(before.contains { $0.contains("a 1RTS") && $0.contains("d 2ROS") }, "\(before)")
+    #expect(!before.contains { $0.contains("+ a ----+") })
+    let first = Frame.changedLines(before, since: [])
+    #expect(first.count == before.filter { !$0.allSatisfy { $0 == " " } }.count, "the first frame prints whole")
+    let after = dumb.frame(
+      model: Tables.model(cards: 12, deck: 45, extra: ["CLAIM 17 2 5000"]), state: state, now: Tables.now,
+      columns: 80, rows: 24
+    ).encoded(color: false)
+    let changed = Frame.changedLines(after, since: before)
+    #expect(changed.contains { $0.contains("bob called Set") }, "\(changed)")
+    #expect(!changed.contains { $0.contains("1RTS") }, "the cards did not change")
+    #expect(changed.count <= 3, "\(changed)")
+    #expect(Frame.changedLines(["x", "x", " "], since: ["x"]) == ["x"])
+  }
+
   @Test("the history view and the help view")
   func overlays() {
     let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])

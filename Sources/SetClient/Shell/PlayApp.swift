@@ -224,11 +224,13 @@ public final class PlayApp: @unchecked Sendable {
   }
 
   private func draw() {
-    // Full screen, the countdown ticks; line by line, a frame is printed only when something happened.
+    // Full screen, the countdown ticks; line by line, only the lines that changed are printed, when
+    // something happened.
     let frame = renderer.frame(
       model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
     let output = frame.encoded(color: options.color)
     guard output != lastOutput else { return }
+    let previous = lastOutput
     lastOutput = output
     if options.fullScreen {
       var text = "\u{1B}[H"
@@ -238,7 +240,9 @@ public final class PlayApp: @unchecked Sendable {
       }
       TerminalMode.write(text)
     } else {
-      TerminalMode.write(output.joined(separator: "\r\n") + "\r\n" + String(repeating: "-", count: 40) + "\r\n")
+      let changed = Frame.changedLines(output, since: previous)
+      guard !changed.isEmpty else { return }
+      TerminalMode.write(changed.joined(separator: "\r\n") + "\r\n")
     }
   }
 }

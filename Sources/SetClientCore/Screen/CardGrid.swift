@@ -52,7 +52,8 @@ extension Renderer {
       let text = model.isNamed ? "Waiting for the game to start..." : "Connecting..."
       return rows > 0 ? [StyledLine(text.centred(in: columns), TextStyle(dim: true))] : nil
     }
-    for style in Self.gridStyles {
+    // Printed line by line, a card on one line reads well on its own when only its row is printed.
+    for style in options.fullScreen ? Self.gridStyles : [.compact] {
       let size = Self.gridSize(style, count: count, columns: columns)
       let spare = style == .boxes(.large, gapped: true) ? 12 : 0
       guard size.columns <= columns, size.rows + spare <= rows else { continue }
