@@ -96,6 +96,22 @@ public final class ClientSession: @unchecked Sendable {
     setLink(.lost("you left"))
   }
 
+  /// Leaves and sits down again on a new connection, with the name first asked for: for a spectator
+  /// taking a seat that became free (a named connection cannot name itself again).
+  public func sitDownAgain() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    client?.send("QUIT")
+    client?.close()
+    client = nil
+    model = ClientModel()
+    savedToken = nil
+    name = requestedName
+    nameTries = 1
+    if !connect() {
+      setLink(.lost("cannot connect to \(host):\(port)"))
+    }
+  }
+
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.
   public func dropConnection() {
     dispatchPrecondition(condition: .onQueue(queue))

@@ -84,6 +84,13 @@ public struct ClientModel: Equatable, Sendable {
   /// Whether this client watches: it is named, but both seats were taken.
   public var isSpectator: Bool { isNamed && seat == nil }
 
+  /// Whether a seat is free to sit in, as a spectator sees the table: no game runs, and a seat is
+  /// empty or its player has gone (outside a running game the server frees such a seat).
+  public var hasFreeSeat: Bool {
+    isNamed && !awaitingState && !phase.isRunning
+      && Seat.allCases.contains { names[$0.offset] == nil || !present[$0.offset] }
+  }
+
   /// Whether this client holds the claim or turn.
   public var holdsWindow: Bool { seat != nil && phase.holder == seat }
 
