@@ -77,6 +77,9 @@ struct RendererTests {
   func gameOver() {
     let model = Tables.model(cards: 9, deck: 0, extra: ["OVER 17 1 2 -1 4 3 5 completed", "REMATCH 18 2"])
     frames(model, name: "game-over")
+    let plain = Self.ascii.frame(model: model, state: PlayState(), now: Tables.now, columns: 80, rows: 24)
+      .encoded(color: false).joined(separator: "\n")
+    #expect(model.cards.allSatisfy { plain.contains($0.description) }, "the final table stays in view: \(plain)")
   }
 
   @Test("game over by forfeit: the seat of the player who left is free, and a rematch waits for a newcomer")

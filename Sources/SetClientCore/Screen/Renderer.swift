@@ -57,6 +57,11 @@ public struct Renderer: Sendable {
     if case .over(let result) = model.phase {
       middle = gameOver(model, result: result, columns: columns)
       if middle.count > rows - required { middle = Array(middle.suffix(max(0, rows - required))) }
+      // The final table stays in view below the result, as large as the rows left allow.
+      let room = rows - required - middle.count - 3
+      if !model.cards.isEmpty, let final = fittedGrid(model, columns: columns, rows: room) {
+        middle += [StyledLine()] + final
+      }
     } else if let fitted = fittedGrid(model, columns: columns, rows: rows - required) {
       middle = fitted
     } else {
