@@ -161,6 +161,20 @@ struct RendererTests {
     #expect(Frame.changedLines(["x", "x", " "], since: ["x"]) == ["x"])
   }
 
+  @Test("cards just dealt light up for a moment")
+  func freshCards() {
+    let model = Tables.model(cards: 12, deck: 45, extra: ["DIFF 17 42 15 +M=1PSD +N=1PSO +O=1PSS"])
+    #expect(model.freshSlots == [Slot(12), Slot(13), Slot(14)])
+    var state = PlayState()
+    state.link = .connected
+    func accentBorders(at now: Instant) -> Int {
+      Self.colour.frame(model: model, state: state, now: now, columns: 80, rows: 24).lines.flatMap(\.spans)
+        .filter { $0.text.hasPrefix("╭") && $0.style.foreground == Self.colour.options.palette.accent }.count
+    }
+    #expect(accentBorders(at: Instant.zero.adding(milliseconds: 1_000)) == 3)
+    #expect(accentBorders(at: Instant.zero.adding(milliseconds: 2_000)) == 0)
+  }
+
   @Test("the history view and the help view")
   func overlays() {
     let model = Tables.model(cards: 12, deck: 45, extra: ["SAY 17 bob good luck"])

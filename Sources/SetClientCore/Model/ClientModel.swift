@@ -57,6 +57,10 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var awaitingState = false
   /// The rules in force, as the server's `RULES` line gave them (the standard rules until it comes).
   public private(set) var rules = Rules()
+  /// The slots whose cards were last dealt or moved, for a moment's highlight.
+  public private(set) var freshSlots: [Slot] = []
+  /// When the cards in `freshSlots` were dealt or moved.
+  public private(set) var freshAt = Instant.zero
 
   public init() {}
 
@@ -180,6 +184,8 @@ public struct ClientModel: Equatable, Sendable {
     case .diff(let deck, let change):
       self.deck = deck
       selection = []
+      freshSlots = change.filled.map(\.slot) + change.moved.map(\.to)
+      freshAt = now
       var table = Table(cards: cards)
       do throws(TableMisfit) {
         try table.apply(change)

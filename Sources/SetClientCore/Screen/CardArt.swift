@@ -27,6 +27,8 @@ enum CardArt {
     case none
     case mine
     case theirs
+    /// Just dealt or moved: its frame lights up for a moment.
+    case fresh
   }
 
   /// Glyphs by shape (diamond, oval, squiggle), then shading (solid, striped, open).
@@ -48,8 +50,9 @@ enum CardArt {
       case .none: TextStyle(foreground: options.palette.border)
       case .mine: TextStyle(foreground: options.palette.mine, bold: true)
       case .theirs: TextStyle(foreground: options.palette.theirs, bold: true)
+      case .fresh: TextStyle(foreground: options.palette.accent, bold: true)
       }
-    let keyStyle = mark == .none ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
+    let keyStyle = mark == .none || mark == .fresh ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
     let colour = options.palette.card(card.colour)
     var top = StyledLine()
     top.add(String(box.topLeft) + " ", border)
@@ -88,7 +91,7 @@ enum CardArt {
       let lines: CardFrame? =
         switch (unicode, mark, frame) {
         case (false, _, _): nil
-        case (true, .none, _): frame
+        case (true, .none, _), (true, .fresh, _): frame
         case (true, _, .double): .heavy
         case (true, _, _): .double
         }
@@ -101,7 +104,7 @@ enum CardArt {
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("┏", "┓", "┗", "┛", "┃", "━")
       case (.double, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╔", "╗", "╚", "╝", "║", "═")
-      case (nil, .none):
+      case (nil, .none), (nil, .fresh):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("+", "+", "+", "+", "|", "-")
       case (nil, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("#", "#", "#", "#", "#", "=")

@@ -13,6 +13,9 @@ extension Renderer {
     .boxes(.large, gapped: true), .boxes(.standard, gapped: true), .boxes(.standard, gapped: false), .compact,
   ]
 
+  /// How long cards just dealt or moved stay highlighted, in milliseconds.
+  static let freshTime: Int64 = 1_500
+
   /// The columns a compact card takes: its key, a space and four columns of symbols or code.
   static let compactWidth = 6
 
@@ -46,7 +49,7 @@ extension Renderer {
 
   /// The cards in the largest style that fits `columns` by `rows` (large boxes only when there is room
   /// to spare), or nil when none does. With no cards, the line saying what is awaited.
-  func fittedGrid(_ model: ClientModel, columns: Int, rows: Int) -> [StyledLine]? {
+  func fittedGrid(_ model: ClientModel, now: Instant, columns: Int, rows: Int) -> [StyledLine]? {
     let count = model.cards.count
     guard count > 0 else {
       let text = model.isNamed ? "Waiting for the game to start..." : "Connecting..."
@@ -57,12 +60,12 @@ extension Renderer {
       let size = Self.gridSize(style, count: count, columns: columns)
       let spare = style == .boxes(.large, gapped: true) ? 12 : 0
       guard size.columns <= columns, size.rows + spare <= rows else { continue }
-      return grid(model, style: style, columns: columns)
+      return grid(model, style: style, now: now, columns: columns)
     }
     return nil
   }
 
-  private func grid(_ model: ClientModel, style: GridStyle, columns: Int) -> [StyledLine] {
+  private func grid(_ model: ClientModel, style: GridStyle, now: Instant, columns: Int) -> [StyledLine] {
     let count = model.cards.count
     let (cellWidth, cellHeight, gapped): (Int, Int, Bool) =
       switch style {
@@ -81,7 +84,9 @@ extension Renderer {
         let index = column * shape.rows + row
         guard index < count else { continue }
         let slot = Slot(index)
-        let mark: CardArt.Mark = model.selection.contains(slot) ? (holderIsMe ? .mine : .theirs) : .none
+        let fresh = model.freshSlots.contains(slot) && now.milliseconds(since: model.freshAt) < Self.freshTime
+        let mark: CardArt.Mark =
+          model.selection.contains(slot) ? (holderIsMe ? .mine : .theirs) : fresh ? .fresh : .none
         let key = PlayState.key(for: slot)
         let art: [StyledLine]
         switch style {
@@ -106,10 +111,12 @@ extension Renderer {
     let keyStyle: TextStyle =
       switch mark {
       case .none: TextStyle(bold: true)
+      case .fresh: TextStyle(foreground: options.palette.accent, bold: true)
       case .mine: TextStyle(foreground: options.palette.mine, bold: true, reverse: true)
       case .theirs: TextStyle(foreground: options.palette.theirs, bold: true, reverse: true)
       }
-    line.add(mark == .none || options.color ? String(key) : String(key).uppercased(), keyStyle)
+    let plainKey = mark == .none || mark == .fresh || options.color
+    line.add(plainKey ? String(key) : String(key).uppercased(), keyStyle)
     line.add(" ")
     line.add(symbols(card), options.unicode ? options.palette.card(card.colour) : .plain)
     return line

@@ -59,10 +59,10 @@ public struct Renderer: Sendable {
       if middle.count > rows - required { middle = Array(middle.suffix(max(0, rows - required))) }
       // The final table stays in view below the result, as large as the rows left allow.
       let room = rows - required - middle.count - 3
-      if !model.cards.isEmpty, let final = fittedGrid(model, columns: columns, rows: room) {
+      if !model.cards.isEmpty, let final = fittedGrid(model, now: now, columns: columns, rows: room) {
         middle += [StyledLine()] + final
       }
-    } else if let fitted = fittedGrid(model, columns: columns, rows: rows - required) {
+    } else if let fitted = fittedGrid(model, now: now, columns: columns, rows: rows - required) {
       middle = fitted
     } else {
       let needed = Self.smallestSize(cards: model.cards.count)
