@@ -13,6 +13,7 @@ enum BotCommand {
 
     Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort))
     and plays until the server goes away, asking for a rematch after every game. It prints the results.
+    At a full table it says so and waits, watching, until a seat is free.
 
     options:
       --level LEVEL   easy (slow, and sometimes calls Set wrongly), normal (default) or hard
@@ -42,6 +43,10 @@ enum BotCommand {
           fflush(stdout)
         default: break
         }
+      }
+      bot.onWaiting = { waiting in
+        print(waiting ? "The table is full: waiting for a free seat." : "A seat was free: sitting down.")
+        fflush(stdout)
       }
       bot.onEnd = { why in
         print("setduel bot: \(why)")

@@ -13,10 +13,36 @@ import SetTransport
 /// hosts, which a friend on the LAN can watch; with no terminal, a fast bot-against-bot game printed as
 /// it goes, ending at game over.
 enum Demo {
-  /// Hosts a table on 0.0.0.0 (port 7878, or a free one), seats the bot and opens the client.
-  static func playTheComputer() -> Never {
+  static let usage = """
+    usage: setduel [--public]
+
+    In a terminal, plays a game against the computer on a table this process hosts: the computer sits
+    down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game.
+
+    options:
+      --public   listen on every network interface, so that friends can watch (by default the table
+                 listens on this machine only), and print the address they type
+      --help     this text
+    """
+
+  /// The solo game's options, then the game (in a terminal) or the bots' demo (without one).
+  static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
+    let arguments = try Arguments(words, valued: [], flags: ["help", "public"])
+    arguments.answerHelp(usage)
+    guard arguments.positional.isEmpty else {
+      throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
+    }
+    if TerminalMode.isInteractive { playTheComputer(public: arguments.flag("public")) } else { watchBots() }
+  }
+
+  /// How many seconds the computer waits, counting down, before it sits down and the clock starts.
+  static let countdown = 3
+
+  /// Hosts a table on loopback (on every interface when `public`; port 7878, or a free one), opens the
+  /// client, and seats the bot after a 3-2-1.
+  static func playTheComputer(public: Bool) -> Never {
     var settings = TableServer.Settings()
-    settings.network.host = "0.0.0.0"
+    settings.network.host = `public` ? "0.0.0.0" : "127.0.0.1"
     settings.network.port = Serve.defaultPort
     var system = SystemRandomNumberGenerator()
     settings.seed = system.next()
@@ -31,20 +57,44 @@ enum Demo {
     }
     let address = Network.lanAddresses().first
     let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
-    let info = [
-      "LAN friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-      "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
-    ]
+    let info =
+      `public`
+      ? [
+        "Friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+      ]
+      : [
+        "This table is open to this machine only: \(Invocation.command) --public lets friends watch",
+        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+      ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
       info: info)
+    let (table, tablePort) = (server, port)
     app.onSeated = {
-      BotCommand.seatInSecondSeat(of: server, port: port, level: .normal)
+      countDown(from: countdown, on: app) {
+        BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
+      }
     }
-    app.onExit = {
-      print("A friend could have watched with: \(Invocation.command) play \(place)")
+    if `public` {
+      app.onExit = {
+        print("Friends could watch with: \(Invocation.command) play \(place)")
+      }
     }
     app.run()
+  }
+
+  /// Announces `seconds`, then each second less, then runs `then`.
+  private static func countDown(from seconds: Int, on app: PlayApp, then: @escaping @Sendable () -> Void) {
+    guard seconds > 0 else {
+      app.announce("Go! The computer sits down: find a set and press space")
+      then()
+      return
+    }
+    app.announce("Get ready: the computer sits down and the clock starts in \(seconds)...")
+    DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(1)) {
+      countDown(from: seconds - 1, on: app, then: then)
+    }
   }
 
   /// Plays two quick bots against each other on a loopback table and prints the game; exits 0 at game over.

@@ -6,30 +6,40 @@ import SetProtocol
 /// `setduel play`: the full-screen terminal client.
 enum Play {
   static let usage = """
-    usage: setduel play [HOST[:PORT]] [--name NAME] [--ascii]
+    usage: setduel play [HOST[:PORT]] [--name NAME] [--theme NAME] [--light] [--ascii]
 
     Plays at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) in a
     full-screen terminal client. The first two players at a table play; anyone after them watches.
+    While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
+    ~/.local/state/setduel): start play again with the same address and name to take your seat back.
 
-    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; ! shows the history;
-          ? shows help; Enter asks for a rematch once the game is over; Esc twice (or Ctrl-C) quits.
+    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line;
+          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; Esc twice
+          (or Ctrl-C) quits; Tab switches to the next theme.
 
     options:
       --name NAME   your name at the table (default: your user name)
+      --theme NAME  the colours and card frames: \(Theme.all.map(\.name).joined(separator: ", "))
+                    (default \(Theme.standard.name), colour-blind safe)
+      --light       colours for a light background (also chosen when COLORFGBG says so)
       --ascii       plain ASCII, no colour (NO_COLOR turns colour off too; TERM=dumb prints line by line)
       --help        this text
     """
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["name"], flags: ["help", "ascii"])
+    let arguments = try Arguments(words, valued: ["name", "theme"], flags: ["help", "ascii", "light"])
     arguments.answerHelp(usage)
     let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let name = try playerName(arguments.text("name"))
+    let theme = try arguments.value(
+      "theme", Theme.standard, expected: Theme.all.map(\.name).joined(separator: ", "), Theme.named)
+    let options = screenOptions(ascii: arguments.flag("ascii"), theme: theme, light: arguments.flag("light"))
     guard TerminalMode.isInteractive else {
       fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")
     }
     let app = PlayApp(
-      host: endpoint.host, port: endpoint.port, name: name, options: screenOptions(ascii: arguments.flag("ascii")))
+      host: endpoint.host, port: endpoint.port, name: name, options: options,
+      tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name))
     app.run()
   }
 
@@ -46,12 +56,12 @@ enum Play {
     return PlayerName.fitted(user) ?? "player"
   }
 
-  /// How to draw, from `--ascii` and the environment's NO_COLOR and TERM.
-  static func screenOptions(ascii: Bool) -> ScreenOptions {
+  /// How to draw, from `--ascii`, the theme and the environment's NO_COLOR, TERM and COLORFGBG.
+  static func screenOptions(ascii: Bool, theme: Theme = .standard, light: Bool = false) -> ScreenOptions {
     var environment: [String: String] = [:]
-    for key in ["NO_COLOR", "TERM"] {
+    for key in ["NO_COLOR", "TERM", "COLORFGBG"] {
       if let value = getenv(key) { environment[key] = String(cString: value) }
     }
-    return ScreenOptions.detect(ascii: ascii, environment: environment)
+    return ScreenOptions.detect(ascii: ascii, environment: environment, theme: theme, light: light)
   }
 }

@@ -8,7 +8,8 @@ let usage = """
   usage: setduel [command] [options]
 
   commands:
-    (none)    in a terminal, play the computer; otherwise, watch a bot-against-bot game
+    (none)    in a terminal, play the computer (--public lets friends watch); otherwise, watch a
+              bot-against-bot game
     serve     host a table over TCP (setduel serve --help)
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
@@ -36,12 +37,14 @@ do {
     print(usage)
   case "version", "--version":
     print(Version.line)
+  case let option? where option.hasPrefix("--"):
+    try Demo.run([option] + words)
   case let name?:
     if let sub = subcommands.first(where: { $0.name == name }) { try sub.run(words) }
     let guess = Suggestion.nearest(to: name, among: subcommands.map(\.name) + ["help", "version"])
     throw Arguments.UsageError(message: "unknown command \(name)" + (guess.map { "; did you mean \($0)?" } ?? ""))
   case nil:
-    if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
+    try Demo.run(words)
   }
 } catch let error as Arguments.UsageError {
   let known = subcommands.contains { $0.name == command }

@@ -85,18 +85,23 @@ struct ClientModelTests {
         "CLAIM 4 1 5000", "PICK 5 1 A,B", "PICK 6 1 D", "NOSET 7 1 A,B,D 1RSD,1RSO,2GTD", "SCORE 8 1 -1 -1 wrong",
         "TURN 9 2 10000 turn",
       ], to: &model)
-    #expect(model.log.lastResult?.text == "ann picked 1RSD 1RSO 2GTD: not a set -1, turn passes to bob, 10 s")
+    #expect(model.log.lastResult?.text == "You picked 1RSD 1RSO 2GTD: not a set -1, turn passes to bob, 10 s")
     #expect(model.phase.holder == .two)
     _ = Self.apply(["EXPIRED 10 2 turn", "OPEN 11"], to: &model)
     #expect(model.log.lastResult?.text == "bob's turn ran out, no penalty")
     _ = Self.apply(
       ["CLAIM 12 2 5000", "EXPIRED 13 2 claim", "SCORE 14 2 -1 -1 expired", "TURN 15 1 10000 turn"], to: &model)
-    #expect(model.log.lastResult?.text == "bob ran out of time -1, turn passes to ann, 10 s")
+    #expect(model.log.lastResult?.text == "bob ran out of time -1, turn passes to you, 10 s")
     #expect(model.holdsWindow)
     _ = Self.apply(
       ["EXPIRED 16 1 turn", "OPEN 17", "SCORE 18 2 -1 -2 needless", "TURN 19 1 7500 needless"], to: &model)
-    #expect(model.log.lastResult?.text == "bob asked for cards: needless deal -1, ann may look for it, 7.5 s")
+    #expect(model.log.lastResult?.text == "bob asked for cards: needless deal -1, you may look for it, 7.5 s")
     #expect(model.scores == [-1, -2])
+    _ = Self.apply(["EXPIRED 20 1 needless", "OPEN 21"], to: &model)
+    #expect(model.log.lastResult?.text == "Your look ran out, no penalty")
+    let spoken = model.log.entries.last { $0.text.hasPrefix("You picked") }
+    #expect(spoken?.lead == "You picked ")
+    #expect(spoken?.cards.map(\.description) == ["1RSD", "1RSO", "2GTD"])
   }
 
   @Test("a player leaves and comes back: paused, then the window goes on")

@@ -162,4 +162,39 @@ struct LoopbackTests {
     let failure = ConnectFailure(SocketError("connect", code: ETIMEDOUT), timeoutSeconds: 5)
     #expect(failure.message(host: "10.1.2.3", port: 7878) == "cannot connect to 10.1.2.3:7878: no answer within 5 s")
   }
+
+  @Test("a bot at a full table watches until a seat is free, then sits down in it")
+  func botWaitsForASeat() throws {
+    var rules = Rules()
+    rules.resumeGrace = 200
+    let table = try LoopbackTable(seed: 42, rules: rules)
+    let ann = try table.connect()
+    ann.send("MODE MACHINE")
+    ann.send("NAME ann")
+    let bob = try table.connect()
+    bob.send("MODE MACHINE")
+    bob.send("NAME bob")
+    #expect(table.eventually { $0.seatsTaken == [true, true] })
+    let queue = DispatchQueue(label: "test.waiting")
+    let session = ClientSession(host: "127.0.0.1", port: table.port, name: "bot", queue: queue, policy: .quick)
+    let bot = BotPlayer(session: session, brain: BotBrain(level: .normal, seed: 3, pace: 0.02, picksAtOnce: true))
+    let said = Said()
+    queue.sync {
+      bot.onWaiting = { said.values.append($0) }
+      bot.start()
+    }
+    #expect(eventually(timeout: 10) { queue.sync { bot.session.model.isSpectator && said.values == [true] } })
+    bob.close()  // bob forfeits after the grace, and his seat is freed at game over
+    let seated = eventually(timeout: 10) { queue.sync { bot.session.model.seat == .two } }
+    #expect(seated, "\(queue.sync { bot.session.model.phase })")
+    #expect(queue.sync { said.values } == [true, false])
+    #expect(table.eventually { $0.seatsTaken == [true, true] })
+    queue.sync { bot.stop() }
+  }
+}
+
+/// What a callback said, kept on the test's queue.
+private final class Said: @unchecked Sendable {
+  // @unchecked Sendable: touched only on the test's serial queue.
+  var values: [Bool] = []
 }

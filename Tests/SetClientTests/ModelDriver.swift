@@ -35,6 +35,11 @@ struct ModelDriver {
     deliver(driver.send(line, from: ConnectionID(UInt64(id))))
   }
 
+  /// Drops a client's connection, as a closed window would.
+  mutating func leave(_ id: Int) {
+    deliver(driver.disconnect(ConnectionID(UInt64(id))))
+  }
+
   /// Moves the clock and lets the host's deadlines fire.
   mutating func advance(to instant: Instant) {
     deliver(driver.advance(to: instant))

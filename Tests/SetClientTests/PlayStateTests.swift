@@ -46,6 +46,55 @@ struct PlayStateTests {
     #expect(state.handle(.enter, model: model, now: Self.now) == [])
   }
 
+  @Test("a spectator's play keys send nothing and say why; the other keys still work")
+  func spectatorKeys() {
+    var state = PlayState()
+    var model = Tables.model(cards: 12, deck: 45, extra: [], watching: true)
+    for key in [Key.character(" "), .character("a"), .character("+"), .enter] {
+      state.notice = nil
+      #expect(state.handle(key, model: model, now: Self.now) == [])
+      #expect(state.notice?.text == "You are watching: only the two players can play")
+    }
+    _ = model.apply(line: "OVER 17 1 1 3 1 3 1 completed", at: Self.now)
+    #expect(state.handle(.enter, model: model, now: Self.now) == [])
+    #expect(state.handle(.character("?"), model: model, now: Self.now) == [])
+    #expect(state.view == .help)
+  }
+
+  @Test("/ opens a chat line: typed keys go into it, not to the table; Enter sends SAY, Esc cancels")
+  func chat() {
+    var state = PlayState()
+    let model = Tables.model(cards: 12, deck: 45, extra: [])
+    #expect(state.handle(.character("/"), model: model, now: Self.now) == [])
+    #expect(state.chat == "")
+    for character in "good  game!x" {
+      #expect(state.handle(.character(character), model: model, now: Self.now) == [])
+    }
+    #expect(state.handle(.backspace, model: model, now: Self.now) == [])
+    #expect(state.handle(.character(" "), model: model, now: Self.now) == [], "space does not call Set")
+    #expect(state.handle(.enter, model: model, now: Self.now) == [.send("SAY good  game!")])
+    #expect(state.chat == nil)
+    _ = state.handle(.character("/"), model: model, now: Self.now)
+    _ = state.handle(.character("a"), model: model, now: Self.now)
+    #expect(state.handle(.escape, model: model, now: Self.now) == [])
+    #expect(state.chat == nil && !state.confirmingQuit, "Esc closes the chat line, and does not start quitting")
+    _ = state.handle(.character("/"), model: model, now: Self.now)
+    #expect(state.handle(.enter, model: model, now: Self.now) == [], "an empty line sends nothing")
+    _ = state.handle(.character("/"), model: model, now: Self.now)
+    for _ in 0..<(PlayState.chatLimit + 10) { _ = state.handle(.character("x"), model: model, now: Self.now) }
+    #expect(state.chat?.count == PlayState.chatLimit)
+  }
+
+  @Test("a spectator can chat too")
+  func spectatorChat() {
+    var state = PlayState()
+    let model = Tables.model(cards: 12, deck: 45, extra: [], watching: true)
+    _ = state.handle(.character("/"), model: model, now: Self.now)
+    _ = state.handle(.character("h"), model: model, now: Self.now)
+    _ = state.handle(.character("i"), model: model, now: Self.now)
+    #expect(state.handle(.enter, model: model, now: Self.now) == [.send("SAY hi")])
+  }
+
   @Test("no deal from an empty deck")
   func emptyDeck() {
     var state = PlayState()

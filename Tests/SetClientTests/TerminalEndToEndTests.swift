@@ -147,7 +147,7 @@ struct TerminalEndToEndTests {
     }
     let set = try #require(Table(cards: cards).sets().first)
     play.type(" " + String(set.map { PlayState.key(for: $0) }))
-    let found = play.waitForFrame(within: 20) { $0.contains("ann found a set") && $0.contains("ann 1 (you)") }
+    let found = play.waitForFrame(within: 20) { $0.contains("You found a set") && $0.contains("ann 1 (you)") }
     #expect(found, "frame: \(play.lastFrame)")
     #expect(play.lastFrame.contains(" +1"))
 
@@ -162,6 +162,75 @@ struct TerminalEndToEndTests {
     let tail = String(decoding: play.output.suffix(400), as: UTF8.self)
     #expect(tail.contains("\u{1B}[?1049l"), "the alternate screen is left")
     #expect(tail.contains("\u{1B}[?25h"), "the cursor is shown again")
+  }
+
+  @Test("killed with SIGKILL mid-game and started again with the same name, the player is back in seat")
+  func relaunchKeepsTheSeat() throws {
+    let folder = try makeTemporaryFolder("state")
+    defer { removeFolder(folder) }
+    let table = try LoopbackTable(seed: 7)
+    let arguments = [try builtSetduel(), "play", "127.0.0.1:\(table.port)", "--name", "ann"]
+    let environment = ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"]
+    let location = try #require(
+      SeatTokenLocation(host: "127.0.0.1", port: table.port, name: "ann", environment: ["XDG_STATE_HOME": folder]))
+    let first = try PseudoTerminalProcess(arguments, environment: environment)
+    let seated = eventually(timeout: 20) {
+      first.pump(milliseconds: 10)
+      return table.server.seatsTaken[0]
+    }
+    #expect(seated)
+    #expect(SeatTokenFile(location: location).read() == nil, "no token is kept before a game runs")
+    let bob = try table.connect()
+    bob.send("MODE MACHINE")
+    bob.send("NAME bob")
+    let kept = eventually(timeout: 20) {
+      first.pump(milliseconds: 10)
+      return SeatTokenFile(location: location).read() != nil
+    }
+    #expect(kept, "the token is on disk once the game runs")
+    var status = stat()
+    #expect(stat(location.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+
+    kill(first.pid, SIGKILL)
+    #expect(first.waitForExit(within: 20) == 128 + SIGKILL)
+    _ = bob.readLines { $0.hasPrefix("LEFT ") }
+
+    let second = try PseudoTerminalProcess(arguments, environment: environment)
+    let back = second.waitForFrame(within: 20) { $0.contains("Back in your seat") }
+    #expect(back, "frame: \(second.lastFrame)")
+    #expect(second.lastFrame.contains("ann 0 (you)"))
+    #expect(!second.lastFrame.contains("ann2"))
+    let lines = bob.readLines { $0.hasPrefix("BACK ") }
+    #expect(!lines.contains { $0.hasPrefix("OVER ") }, "no forfeit")
+    #expect(table.inspect { $0.clientIDs.count } == 2, "ann is seated again, not watching as a newcomer")
+
+    second.type("\u{03}")
+    #expect(second.waitForExit(within: 20) == 0)
+    #expect(SeatTokenFile(location: location).read() != nil, "the game still runs: the seat is still kept")
+  }
+
+  @Test("the solo game counts 3-2-1 before the computer sits down, on a table open to this machine only")
+  func soloGameCountsDown() throws {
+    let folder = try makeTemporaryFolder("solo")
+    defer { removeFolder(folder) }
+    let play = try PseudoTerminalProcess(
+      [try builtSetduel()],
+      environment: [
+        "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "USER=ann", "HOME=\(folder)",
+        "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
+      ])
+    let three = play.waitForFrame(within: 20) { $0.contains("the clock starts in 3") }
+    #expect(three, "frame: \(play.lastFrame)")
+    #expect(play.lastFrame.contains("Waiting for an opponent"), "no card is dealt yet")
+    #expect(play.lastFrame.contains("this machine only"))
+    #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 2") })
+    #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 1") })
+    let started = play.waitForFrame(within: 10) { frame in
+      frame.contains("Go!") && "abcdefghijkl".allSatisfy { frame.contains(card: $0) }
+    }
+    #expect(started, "frame: \(play.lastFrame)")
+    play.type("\u{03}")
+    #expect(play.waitForExit(within: 20) == 0)
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import SetTestSupport
 import Testing
 
 /// The scripted protocol tests: every transcript in Transcripts/ and every example in protocol.md, each

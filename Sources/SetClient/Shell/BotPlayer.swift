@@ -3,7 +3,8 @@ import SetClientCore
 import SetCore
 
 /// The bot's shell: a session to the table and a `BotBrain`. Whenever the table changes or the brain's
-/// wake-up time comes, it asks the brain what to do and sends it.
+/// wake-up time comes, it asks the brain what to do and sends it. At a full table it waits, watching,
+/// until a seat is free, then sits down in it.
 public final class BotPlayer: @unchecked Sendable {
   // @unchecked Sendable: all mutable state is touched only on the session's queue.
 
@@ -16,6 +17,10 @@ public final class BotPlayer: @unchecked Sendable {
   public var onEnd: ((String) -> Void)?
   /// Called after every change, after the bot acted on it.
   public var onChange: (() -> Void)?
+  /// Called when the bot finds the table full and starts waiting for a free seat, and when it sits
+  /// down in a seat that became free.
+  public var onWaiting: ((Bool) -> Void)?
+  private var waiting = false
 
   /// A bot playing through `session` with `brain`.
   public init(session: ClientSession, brain: BotBrain, clock: @escaping @Sendable () -> Instant = ClientClock.now) {
@@ -49,6 +54,19 @@ public final class BotPlayer: @unchecked Sendable {
       onEnd = nil
       end?(why)
       return
+    }
+    if session.model.isSpectator {
+      if !waiting {
+        waiting = true
+        onWaiting?(true)
+      }
+      // The bot came to play: it watches until a seat is free, then sits down in it.
+      if session.model.hasFreeSeat { session.sitDownAgain() }
+      return
+    }
+    if waiting, session.model.seat != nil {
+      waiting = false
+      onWaiting?(false)
     }
     think()
     onChange?()

@@ -10,7 +10,9 @@ import SetProtocol
 /// It connects, switches to the machine presentation, names itself (trying `name2`, `name3`, ... if
 /// the name is taken), feeds every line to the model and sends what the model asks for (`STATE` on a
 /// sequence gap). If the connection drops without the server saying `BYE`, it reconnects with backoff
-/// and sends `RESUME` with the seat's token, for at most the policy's number of tries.
+/// and sends `RESUME` with the seat's token, for at most the policy's number of tries. Given a token
+/// kept from an earlier run, it starts with `RESUME` instead of `NAME`, and names itself if the seat
+/// is gone.
 ///
 /// Everything runs on `queue`: call every method there, and the callbacks come there.
 public final class ClientSession: @unchecked Sendable {
@@ -28,6 +30,12 @@ public final class ClientSession: @unchecked Sendable {
   public var onChange: (() -> Void)?
   /// Called with every line from the server, before it is applied, with the model as it was.
   public var onLine: ((ServerLine) -> Void)?
+  /// Called once the server answered the `RESUME` sent with a token from an earlier run: true when
+  /// the seat was taken back, false when it was gone (the session then names itself afresh).
+  public var onSavedTokenAnswered: ((Bool) -> Void)?
+
+  /// The token that takes this session's seat back, or nil when it holds none.
+  public var token: String? { model.token ?? savedToken }
 
   private let host: String
   private let port: UInt16
@@ -35,6 +43,10 @@ public final class ClientSession: @unchecked Sendable {
   private let policy: ReconnectPolicy
   private let clock: @Sendable () -> Instant
   private var client: LineClient?
+  /// A token kept from an earlier run (or from a `RESUME` that succeeded), which `NAME` did not give.
+  private var savedToken: String?
+  /// Whether the reply to the `RESUME` with a token from an earlier run is still awaited.
+  private var awaitingSavedResume = false
   private var closing = false
   private var attempt = 0
   private var nameTries = 1
@@ -45,11 +57,14 @@ public final class ClientSession: @unchecked Sendable {
   /// The connection's number, so a late callback from an old connection is ignored.
   private var generation = 0
 
-  /// A session to `host:port` that sits down as `name`.
+  /// A session to `host:port` that sits down as `name`, or first tries to take back the seat that
+  /// `savedToken`, kept from an earlier run, holds.
   public init(
     host: String, port: UInt16, name: String, queue: DispatchQueue, policy: ReconnectPolicy = ReconnectPolicy(),
-    clock: @escaping @Sendable () -> Instant = ClientClock.now
+    savedToken: String? = nil, clock: @escaping @Sendable () -> Instant = ClientClock.now
   ) {
+    self.savedToken = savedToken
+    awaitingSavedResume = savedToken != nil
     self.host = host
     self.port = port
     self.name = name
@@ -85,6 +100,22 @@ public final class ClientSession: @unchecked Sendable {
     setLink(.lost("you left"))
   }
 
+  /// Leaves and sits down again on a new connection, with the name first asked for: for a spectator
+  /// taking a seat that became free (a named connection cannot name itself again).
+  public func sitDownAgain() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    client?.send("QUIT")
+    client?.close()
+    client = nil
+    model = ClientModel()
+    savedToken = nil
+    name = requestedName
+    nameTries = 1
+    if let failure = connect() {
+      setLink(.lost(failure.message(host: host, port: port)))
+    }
+  }
+
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.
   public func dropConnection() {
     dispatchPrecondition(condition: .onQueue(queue))
@@ -114,7 +145,7 @@ public final class ClientSession: @unchecked Sendable {
     }
     self.client = client
     client.send("MODE MACHINE")
-    if let token = model.token {
+    if let token {
       client.send("@resume RESUME \(token)")
     } else {
       client.send("@name NAME \(name)")
@@ -170,8 +201,11 @@ public final class ClientSession: @unchecked Sendable {
   /// Follows up the replies to the session's own requests.
   private func answered(_ reply: Reply) {
     switch (reply.id, reply.kind) {
-    case ("name", .ok), ("resume", .ok):
+    case ("name", .ok):
       attempt = 0
+    case ("resume", .ok):
+      attempt = 0
+      answeredSavedResume(true)
     case ("name", .error(let error)) where error.code == .nameTaken && nameTries < 9:
       nameTries += 1
       name = requestedName.prefix(15) + "\(nameTries)"
@@ -179,10 +213,18 @@ public final class ClientSession: @unchecked Sendable {
     case ("resume", .error(let error)) where error.code == .badToken:
       // The seat is gone (forfeited, or the game ended and it was freed): sit down afresh.
       model = ClientModel()
+      savedToken = nil
       client?.send("@name NAME \(name)")
+      answeredSavedResume(false)
     default:
       break
     }
+  }
+
+  private func answeredSavedResume(_ resumed: Bool) {
+    guard awaitingSavedResume else { return }
+    awaitingSavedResume = false
+    onSavedTokenAnswered?(resumed)
   }
 
   private func setLink(_ status: LinkStatus) {

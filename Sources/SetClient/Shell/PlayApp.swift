@@ -8,6 +8,9 @@ import SetProtocol
 /// standard input, hands them to `PlayState`, sends what comes back, and redraws from the model with
 /// `Renderer` on every change, every tick of the countdown and every resize. It holds no game rules.
 ///
+/// With a `SeatTokenFile`, the seat outlives the process: while a game runs the seat's token is kept
+/// in the file, a relaunch takes the seat back with it, and the file is removed once the game is over.
+///
 /// Runs on the main queue.
 public final class PlayApp: @unchecked Sendable {
   // @unchecked Sendable: every mutable field is touched only on the main queue.
@@ -15,8 +18,8 @@ public final class PlayApp: @unchecked Sendable {
   /// The connection to the table.
   public let session: ClientSession
   private var state: PlayState
-  private let renderer: Renderer
-  private let options: ScreenOptions
+  private var renderer: Renderer
+  private var options: ScreenOptions
   private var decoder = KeyDecoder()
   private var lastOutput: [String] = []
   private var size = TerminalMode.size()
@@ -24,15 +27,24 @@ public final class PlayApp: @unchecked Sendable {
   private var seated = false
   private var ending = false
   private var drawPending = false
+  private let tokenFile: SeatTokenFile?
+  /// The token last written to `tokenFile` (or found there), nil when none is kept.
+  private var keptToken: String?
   /// Called once, when the session first has a seat (or watches): for starting a bot after the player.
   public var onSeated: (() -> Void)?
   /// Called just before the process exits, with the terminal restored.
   public var onExit: (() -> Void)?
 
   /// A client of the table at `host:port`, sitting down as `name`, drawing with `options`; `info` lines
-  /// are shown above the key bar.
-  public init(host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = []) {
-    session = ClientSession(host: host, port: port, name: name, queue: .main)
+  /// are shown above the key bar. With `tokenFile`, it first tries to take back the seat whose token
+  /// the file keeps, and keeps the seat's token there while a game runs.
+  public init(
+    host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = [],
+    tokenFile: SeatTokenFile? = nil
+  ) {
+    self.tokenFile = tokenFile
+    keptToken = tokenFile?.read()
+    session = ClientSession(host: host, port: port, name: name, queue: .main, savedToken: keptToken)
     state = PlayState(info: info)
     renderer = Renderer(options: options)
     self.options = options
@@ -51,6 +63,7 @@ public final class PlayApp: @unchecked Sendable {
       exit(2)
     }
     session.onChange = { [weak self] in self?.changed() }
+    session.onSavedTokenAnswered = { [weak self] resumed in self?.savedTokenAnswered(resumed) }
     watchKeys()
     watchResize()
     if options.fullScreen { startTicking() }
@@ -103,6 +116,7 @@ public final class PlayApp: @unchecked Sendable {
       for command in state.handle(key, model: session.model, now: ClientClock.now()) {
         switch command {
         case .send(let line): session.send(line)
+        case .nextTheme: nextTheme()
         case .quit:
           quit()
           return
@@ -114,6 +128,7 @@ public final class PlayApp: @unchecked Sendable {
 
   private func changed() {
     state.link = session.link
+    keepToken()
     if !seated, session.model.isNamed {
       seated = true
       onSeated?()
@@ -127,6 +142,47 @@ public final class PlayApp: @unchecked Sendable {
     }
   }
 
+  private func savedTokenAnswered(_ resumed: Bool) {
+    let text =
+      resumed
+      ? "Back in your seat."
+      : "Your old seat is gone (game over or forfeited): you sat down afresh."
+    state.notice = Notice(text: text, at: ClientClock.now())
+  }
+
+  /// Keeps the seat's token on disk while a game runs, and only then.
+  private func keepToken() {
+    guard let tokenFile, session.model.isNamed else { return }
+    let wanted = session.model.seat != nil && session.model.phase.isRunning ? session.token : nil
+    guard wanted != keptToken else { return }
+    keptToken = wanted
+    guard let wanted else {
+      tokenFile.remove()
+      return
+    }
+    if let failure = tokenFile.write(wanted) {
+      state.notice = Notice(
+        text: "\(failure): if this client closes, reconnect within the grace with RESUME \(wanted)",
+        at: ClientClock.now())
+    }
+  }
+
+  private func nextTheme() {
+    guard options.color else {
+      announce("Themes need colour: NO_COLOR, --ascii or TERM=dumb turned it off")
+      return
+    }
+    options.theme = options.theme.next
+    renderer = Renderer(options: options)
+    announce("Theme: \(options.theme.name), \(options.theme.summary) (Tab for the next)")
+  }
+
+  /// Shows `text` as a message of the client's own, for a few seconds (until the next one).
+  public func announce(_ text: String) {
+    state.notice = Notice(text: text, at: ClientClock.now())
+    setNeedsDraw()
+  }
+
   private func quit() {
     guard !ending else { return }
     ending = true
@@ -138,8 +194,18 @@ public final class PlayApp: @unchecked Sendable {
     for source in sources { source.cancel() }
     TerminalMode.restore()
     if let message { print(message) }
-    for result in session.model.results {
-      print(HumanText.outcome(result, names: session.model.displayNames))
+    let model = session.model
+    for result in model.results {
+      print(HumanText.outcome(result, names: model.displayNames))
+    }
+    if model.phase.isRunning, model.seat != nil {
+      let names = model.displayNames
+      var text = "Game \(model.game) unfinished: \(names[0]) \(model.scores[0]) - \(model.scores[1]) \(names[1])."
+      if tokenFile != nil {
+        text +=
+          " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
+      }
+      print(text)
     }
     onExit?()
     exit(status)
@@ -158,11 +224,13 @@ public final class PlayApp: @unchecked Sendable {
   }
 
   private func draw() {
-    // Full screen, the countdown ticks; line by line, a frame is printed only when something happened.
+    // Full screen, the countdown ticks; line by line, only the lines that changed are printed, when
+    // something happened.
     let frame = renderer.frame(
       model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
     let output = frame.encoded(color: options.color)
     guard output != lastOutput else { return }
+    let previous = lastOutput
     lastOutput = output
     if options.fullScreen {
       var text = "\u{1B}[H"
@@ -172,7 +240,9 @@ public final class PlayApp: @unchecked Sendable {
       }
       TerminalMode.write(text)
     } else {
-      TerminalMode.write(output.joined(separator: "\r\n") + "\r\n" + String(repeating: "-", count: 40) + "\r\n")
+      let changed = Frame.changedLines(output, since: previous)
+      guard !changed.isEmpty else { return }
+      TerminalMode.write(changed.joined(separator: "\r\n") + "\r\n")
     }
   }
 }

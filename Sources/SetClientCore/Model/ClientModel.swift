@@ -57,6 +57,10 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var awaitingState = false
   /// The rules in force, as the server's `RULES` line gave them (the standard rules until it comes).
   public private(set) var rules = Rules()
+  /// The slots whose cards were last dealt or moved, for a moment's highlight.
+  public private(set) var freshSlots: [Slot] = []
+  /// When the cards in `freshSlots` were dealt or moved.
+  public private(set) var freshAt = Instant.zero
 
   public init() {}
 
@@ -79,6 +83,16 @@ public struct ClientModel: Equatable, Sendable {
   public func remaining(at now: Instant) -> Int64? {
     guard case .window(_, _, let deadline, _) = phase else { return nil }
     return max(0, deadline.milliseconds(since: now))
+  }
+
+  /// Whether this client watches: it is named, but both seats were taken.
+  public var isSpectator: Bool { isNamed && seat == nil }
+
+  /// Whether a seat is free to sit in, as a spectator sees the table: no game runs, and a seat is
+  /// empty or its player has gone (outside a running game the server frees such a seat).
+  public var hasFreeSeat: Bool {
+    isNamed && !awaitingState && !phase.isRunning
+      && Seat.allCases.contains { names[$0.offset] == nil || !present[$0.offset] }
   }
 
   /// Whether this client holds the claim or turn.
@@ -170,6 +184,8 @@ public struct ClientModel: Equatable, Sendable {
     case .diff(let deck, let change):
       self.deck = deck
       selection = []
+      freshSlots = change.filled.map(\.slot) + change.moved.map(\.to)
+      freshAt = now
       var table = Table(cards: cards)
       do throws(TableMisfit) {
         try table.apply(change)
@@ -228,7 +244,7 @@ public struct ClientModel: Equatable, Sendable {
     case .bye(let text):
       farewell = text
     }
-    log.record(event, names: displayNames, game: game)
+    log.record(event, names: displayNames, game: game, me: seat)
     return actions
   }
 

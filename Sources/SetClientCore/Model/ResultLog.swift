@@ -19,19 +19,31 @@ public struct HistoryEntry: Equatable, Sendable {
   public var game: Int
   /// What the line is about.
   public var kind: Kind
-  /// The line, in plain ASCII words: `ann found a set: 1RSD 2GTO 3POS +1`.
-  public var text: String
+  /// The words before the cards (all the words, when the line names no cards).
+  public var lead: String
+  /// The cards the line names, if any, shown between `lead` and `tail`.
+  public var cards: [Card]
+  /// The words after the cards.
+  public var tail: String
 
-  public init(game: Int, kind: Kind, text: String) {
+  /// The line in plain ASCII words, cards as codes: `You found a set: 1RSD 2GTO 3POS +1`.
+  public var text: String {
+    cards.isEmpty ? lead + tail : lead + cards.map(\.description).joined(separator: " ") + tail
+  }
+
+  public init(game: Int, kind: Kind, text: String, cards: [Card] = [], tail: String = "") {
     self.game = game
     self.kind = kind
-    self.text = text
+    lead = text
+    self.cards = cards
+    self.tail = tail
   }
 }
 
 /// Turns the events of a game into history lines, joining the events of one result into one line:
 /// `SET`, `SCORE` becomes `ann found a set: 1RSD 2GTO 3POS +1`, and `NOSET`, `SCORE`, `TURN` becomes
-/// `bob picked 1RSD 2GTO 3POS: not a set -1, turn passes to ann, 10 s`.
+/// `bob picked 1RSD 2GTO 3POS: not a set -1, turn passes to ann, 10 s`. Told whose seat is this
+/// client's, it speaks to the player: `You found a set: ...`, `turn passes to you`.
 public struct ResultLog: Equatable, Sendable {
   /// Every line so far, oldest first.
   public private(set) var entries: [HistoryEntry] = []
@@ -45,9 +57,10 @@ public struct ResultLog: Equatable, Sendable {
     entries.last { $0.kind == .result || $0.kind == .game }
   }
 
-  /// Adds what `event` says, given the players' names by seat offset and the game it belongs to.
-  public mutating func record(_ event: ServerEvent, names: [String], game: Int) {
-    func name(_ seat: Seat) -> String { names[seat.offset] }
+  /// Adds what `event` says, given the players' names by seat offset, the game it belongs to and
+  /// this client's seat (nil for a spectator).
+  public mutating func record(_ event: ServerEvent, names: [String], game: Int, me: Seat? = nil) {
+    let person = Person(names: names, me: me)
     switch event {
     case .started(let number, let deck, let table):
       start(.game, "Game \(number) begins: \(table.count) cards on the table, \(deck) in the deck", game: number)
@@ -56,28 +69,31 @@ public struct ResultLog: Equatable, Sendable {
         start(.result, "\(change.filled.count) more cards dealt, \(deck) left in the deck", game: game)
       }
     case .setFound(let seat, _, let cards):
-      start(.result, "\(name(seat)) found a set: \(codes(cards))", game: game, continuing: true)
+      start(.result, "\(person.subject(seat)) found a set: ", game: game, cards: cards, continuing: true)
     case .notASet(let seat, _, let cards):
-      start(.result, "\(name(seat)) picked \(codes(cards)): not a set", game: game, continuing: true)
+      start(.result, "\(person.subject(seat)) picked ", game: game, cards: cards, continuing: true)
+      append(": not a set")
     case .expired(let seat, let kind):
       let text =
-        kind == .claim ? "\(name(seat)) ran out of time" : "\(name(seat))'s \(words(kind)) ran out, no penalty"
+        kind == .claim
+        ? "\(person.subject(seat)) ran out of time"
+        : "\(person.possessive(seat)) \(words(kind)) ran out, no penalty"
       start(.result, text, game: game, continuing: true)
     case .score(let seat, let delta, _, let reason):
       let points = delta >= 0 ? "+\(delta)" : "\(delta)"
       if reason == .needlessDeal {
-        start(.result, "\(name(seat)) asked for cards: needless deal \(points)", game: game)
+        start(.result, "\(person.subject(seat)) asked for cards: needless deal \(points)", game: game)
         continuing = true
       } else if continuing {
         append(" \(points)")
       } else {
-        start(.result, "\(name(seat)) \(points) (\(HumanText.words(reason)))", game: game, continuing: true)
+        start(.result, "\(person.subject(seat)) \(points) (\(HumanText.words(reason)))", game: game, continuing: true)
       }
     case .turn(let seat, let ms, let kind):
       let text =
         kind == .needlessDeal
-        ? "\(name(seat)) may look for it, \(HumanText.seconds(ms))"
-        : "turn passes to \(name(seat)), \(HumanText.seconds(ms))"
+        ? "\(person.object(seat)) may look for it, \(HumanText.seconds(ms))"
+        : "turn passes to \(person.object(seat)), \(HumanText.seconds(ms))"
       if continuing {
         append(", " + text)
       } else {
@@ -87,14 +103,18 @@ public struct ResultLog: Equatable, Sendable {
     case .over(let result):
       start(.result, HumanText.outcome(result, names: names), game: result.game)
     case .joined(let seat, let who):
-      start(.presence, "\(who) sits down in seat \(seat.rawValue)", game: game)
+      let text = seat == me ? "You sit down in seat \(seat.rawValue)" : "\(who) sits down in seat \(seat.rawValue)"
+      start(.presence, text, game: game)
     case .left(let seat, let ms):
-      let text = ms.map { "\(name(seat)) left: the game is paused, \(HumanText.seconds($0)) to come back" }
-      start(.presence, text ?? "\(name(seat)) left", game: game)
+      let text = ms.map {
+        "\(person.names[seat.offset]) left: the game is paused, \(HumanText.seconds($0)) to come back"
+      }
+      start(.presence, text ?? "\(person.names[seat.offset]) left", game: game)
     case .back(let seat):
-      start(.presence, "\(name(seat)) is back", game: game)
+      start(.presence, seat == me ? "You are back" : "\(person.names[seat.offset]) is back", game: game)
     case .rematch(let seat):
-      start(.presence, "\(name(seat)) asks for a rematch", game: game)
+      start(
+        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat.offset]) asks for a rematch", game: game)
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
@@ -104,18 +124,20 @@ public struct ResultLog: Equatable, Sendable {
     }
   }
 
-  private mutating func start(_ kind: HistoryEntry.Kind, _ text: String, game: Int, continuing: Bool = false) {
-    entries.append(HistoryEntry(game: game, kind: kind, text: text))
+  private mutating func start(
+    _ kind: HistoryEntry.Kind, _ text: String, game: Int, cards: [Card] = [], continuing: Bool = false
+  ) {
+    entries.append(HistoryEntry(game: game, kind: kind, text: text, cards: cards))
     self.continuing = continuing
   }
 
   private mutating func append(_ text: String) {
     guard !entries.isEmpty else { return }
-    entries[entries.count - 1].text += text
-  }
-
-  private func codes(_ cards: [Card]) -> String {
-    cards.map(\.description).joined(separator: " ")
+    if entries[entries.count - 1].cards.isEmpty {
+      entries[entries.count - 1].lead += text
+    } else {
+      entries[entries.count - 1].tail += text
+    }
   }
 
   private func words(_ kind: Window.Kind) -> String {
@@ -125,4 +147,14 @@ public struct ResultLog: Equatable, Sendable {
     case .needlessDeal: "look"
     }
   }
+}
+
+/// Who a seat is in a sentence: `You`, `you` and `Your` for this client's own seat, the name otherwise.
+private struct Person {
+  let names: [String]
+  let me: Seat?
+
+  func subject(_ seat: Seat) -> String { seat == me ? "You" : names[seat.offset] }
+  func object(_ seat: Seat) -> String { seat == me ? "you" : names[seat.offset] }
+  func possessive(_ seat: Seat) -> String { seat == me ? "Your" : names[seat.offset] + "'s" }
 }

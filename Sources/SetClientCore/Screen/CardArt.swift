@@ -8,16 +8,27 @@ import SetCore
 ///     │ ◆ ◆ ◆ │      | 3RSD  |
 ///     ╰──── R ╯      +---- R +
 enum CardArt {
-  /// The box's width in columns.
+  /// The box's width in columns, at the standard size.
   static let width = 9
-  /// The box's height in lines.
+  /// The box's height in lines, at the standard size.
   static let height = 3
+
+  /// How large a card is drawn: the standard 9x3 box, or a larger one for large terminals.
+  struct Size: Equatable {
+    var width: Int
+    var height: Int
+
+    static let standard = Size(width: CardArt.width, height: CardArt.height)
+    static let large = Size(width: 13, height: 5)
+  }
 
   /// Whose selection a card is in, if anyone's.
   enum Mark: Equatable {
     case none
     case mine
     case theirs
+    /// Just dealt or moved: its frame lights up for a moment.
+    case fresh
   }
 
   /// Glyphs by shape (diamond, oval, squiggle), then shading (solid, striped, open).
@@ -29,34 +40,42 @@ enum CardArt {
   static func glyph(_ card: Card) -> Character { glyphs[card.shape][card.shading] }
 
   /// The three lines of a card in `slot`.
-  static func lines(_ card: Card, key: Character, mark: Mark, options: ScreenOptions) -> [StyledLine] {
-    let box = Box(mark: mark, unicode: options.unicode)
+  static func lines(
+    _ card: Card, key: Character, mark: Mark, options: ScreenOptions, size: Size = .standard
+  ) -> [StyledLine] {
+    let inner = size.width - 2
+    let box = Box(mark: mark, unicode: options.unicode, frame: options.theme.frame)
     let border =
       switch mark {
-      case .none: TextStyle(foreground: Palette.border)
-      case .mine: TextStyle(foreground: Palette.mine, bold: true)
-      case .theirs: TextStyle(foreground: Palette.theirs, bold: true)
+      case .none: TextStyle(foreground: options.palette.border)
+      case .mine: TextStyle(foreground: options.palette.mine, bold: true)
+      case .theirs: TextStyle(foreground: options.palette.theirs, bold: true)
+      case .fresh: TextStyle(foreground: options.palette.accent, bold: true)
       }
-    let keyStyle = mark == .none ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
-    let colour = Palette.card(card.colour)
+    let keyStyle = mark == .none || mark == .fresh ? TextStyle(bold: true) : TextStyle(bold: true, reverse: true)
+    let colour = options.palette.card(card.colour)
     var top = StyledLine()
     top.add(String(box.topLeft) + " ", border)
     top.add(String(key), keyStyle)
-    top.add(" " + String(repeating: box.line, count: 4) + String(box.topRight), border)
+    top.add(" " + String(repeating: box.line, count: size.width - 5) + String(box.topRight), border)
     var middle = StyledLine()
     middle.add(String(box.vertical), border)
+    let spacing = size == .standard ? " " : "  "
     if options.unicode {
-      let symbols = Array(repeating: String(glyph(card)), count: card.number + 1).joined(separator: " ")
-      middle.add(symbols.centred(in: 7), colour)
+      let symbols = Array(repeating: String(glyph(card)), count: card.number + 1).joined(separator: spacing)
+      middle.add(symbols.centred(in: inner), colour)
     } else {
-      middle.add(" " + card.description + "  ", colour)
+      middle.add(card.description.centred(in: inner), colour)
     }
     middle.add(String(box.vertical), border)
+    var blank = StyledLine()
+    blank.add(String(box.vertical) + String(repeating: " ", count: inner) + String(box.vertical), border)
     var bottom = StyledLine()
-    bottom.add(String(box.bottomLeft) + String(repeating: box.line, count: 4) + " ", border)
+    bottom.add(String(box.bottomLeft) + String(repeating: box.line, count: size.width - 5) + " ", border)
     bottom.add(String(colourLetters[card.colour]), colour)
     bottom.add(" " + String(box.bottomRight), border)
-    return [top, middle, bottom]
+    let padding = Array(repeating: blank, count: (size.height - 3) / 2)
+    return [top] + padding + [middle] + padding + [bottom]
   }
 
   /// The characters of a card's box.
@@ -68,15 +87,26 @@ enum CardArt {
     var vertical: Character
     var line: Character
 
-    init(mark: Mark, unicode: Bool) {
-      switch (unicode, mark) {
-      case (true, .none):
+    init(mark: Mark, unicode: Bool, frame: CardFrame = .rounded) {
+      let lines: CardFrame? =
+        switch (unicode, mark, frame) {
+        case (false, _, _): nil
+        case (true, .none, _), (true, .fresh, _): frame
+        case (true, _, .double): .heavy
+        case (true, _, _): .double
+        }
+      switch (lines, mark) {
+      case (.rounded, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╭", "╮", "╰", "╯", "│", "─")
-      case (true, _):
+      case (.square, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("┌", "┐", "└", "┘", "│", "─")
+      case (.heavy, _):
+        (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("┏", "┓", "┗", "┛", "┃", "━")
+      case (.double, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("╔", "╗", "╚", "╝", "║", "═")
-      case (false, .none):
+      case (nil, .none), (nil, .fresh):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("+", "+", "+", "+", "|", "-")
-      case (false, _):
+      case (nil, _):
         (topLeft, topRight, bottomLeft, bottomRight, vertical, line) = ("#", "#", "#", "#", "#", "=")
       }
     }

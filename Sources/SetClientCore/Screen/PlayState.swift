@@ -18,6 +18,8 @@ public enum PlayCommand: Equatable, Sendable {
   case send(String)
   /// Restore the terminal and leave.
   case quit
+  /// Draw with the next theme.
+  case nextTheme
 }
 
 /// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
@@ -43,6 +45,11 @@ public struct PlayState: Equatable, Sendable {
   public var link = LinkStatus.connecting
   /// A message of the client's own (not the server's), and when it was given.
   public var notice: Notice?
+  /// The chat line being typed, or nil when none is open.
+  public var chat: String?
+
+  /// The longest chat line the client lets one type.
+  public static let chatLimit = 200
 
   public init(info: [String] = []) {
     self.info = info
@@ -61,6 +68,7 @@ public struct PlayState: Equatable, Sendable {
     if key == .control("c") || key == .control("d") { return [.quit] }
     let wasConfirming = confirmingQuit
     confirmingQuit = false
+    if let line = chat { return type(key, into: line) }
     switch view {
     case .help:
       view = .table
@@ -70,11 +78,20 @@ public struct PlayState: Equatable, Sendable {
     case .table:
       break
     }
+    if model.isSpectator, key.isPlayKey {
+      notice = Notice(text: "You are watching: only the two players can play", at: now)
+      return []
+    }
     switch key {
     case .escape:
       if wasConfirming { return [.quit] }
       confirmingQuit = true
       return []
+    case .character("/"):
+      chat = ""
+      return []
+    case .tab:
+      return [.nextTheme]
     case .character(" "):
       return [.send("CLAIM")]
     case .character("+"), .character("="):
@@ -107,6 +124,25 @@ public struct PlayState: Equatable, Sendable {
     }
   }
 
+  /// A key typed into the open chat line: Enter sends it, Esc closes it, Backspace takes a character back.
+  private mutating func type(_ key: Key, into line: String) -> [PlayCommand] {
+    switch key {
+    case .enter:
+      chat = nil
+      let text = line.trimmingSpaces()
+      return text.isEmpty ? [] : [.send("SAY \(text)")]
+    case .escape:
+      chat = nil
+    case .backspace:
+      chat = String(line.dropLast())
+    case .character(let character) where line.count < Self.chatLimit && !character.isNewline:
+      chat = line + String(character)
+    default:
+      break
+    }
+    return []
+  }
+
   private mutating func scrollHistory(_ key: Key, from scroll: Int, model: ClientModel) -> [PlayCommand] {
     let most = max(0, model.log.entries.count - 1)
     switch key {
@@ -120,6 +156,25 @@ public struct PlayState: Equatable, Sendable {
     default: break
     }
     return []
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+extension Key {
+  /// Whether the key plays (calls Set, picks, deals or asks for a rematch): keys a spectator has not.
+  fileprivate var isPlayKey: Bool {
+    switch self {
+    case .enter: true
+    case .character(let character):
+      character == " " || character == "+" || character == "="
+        || PlayState.slotKeys.contains(Character(character.lowercased()))
+    default: false
+    }
   }
 }
 

@@ -28,40 +28,79 @@ public struct Renderer: Sendable {
     let columns = max(20, columns)
     let rows = max(1, rows)
     var top: [StyledLine] = [header(model, columns: columns), StyledLine()]
-    var bottom: [StyledLine] = []
     switch state.view {
     case .help:
       top += help(model)
     case .history(let scroll):
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
     case .table:
-      if case .over(let result) = model.phase {
-        top += gameOver(model, result: result, columns: columns)
-      } else {
-        top += grid(model, columns: columns)
-      }
-      top.append(StyledLine())
-      top.append(status(model, now: now))
-      top.append(lastResult(model))
-      top.append(notice(model, state: state, now: now))
-      bottom = state.info.map { StyledLine($0, TextStyle(dim: true)) }
-      bottom.append(legend())
+      return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }
-    bottom.append(keyBar(model, state: state))
-    let room = rows - top.count - bottom.count
-    if room > 0, state.view == .table {
-      top += earlier(model, count: room - 1)
-    }
+    let bottom = [keyBar(model, state: state, columns: columns)]
     var lines = Array(top.prefix(max(0, rows - bottom.count)))
     while lines.count + bottom.count < rows { lines.append(StyledLine()) }
     lines += bottom.suffix(rows - lines.count)
     return Frame(lines: lines.map { $0.clipped(to: columns) })
   }
 
+  /// The table view. What must show always shows: the header, the cards, whose turn it is with the
+  /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
+  /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
+  /// result, the notice, spacing, the legend, the hints and earlier results. When even one line a card
+  /// does not fit, a notice says what size is needed, and the game goes on.
+  private func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
+    let headerLine = header(model, columns: columns)
+    let statusLine = status(model, now: now, columns: columns)
+    let keys = keyBar(model, state: state, columns: columns)
+    let required = 3  // the header, the status and the key bar
+    var middle: [StyledLine]
+    if case .over(let result) = model.phase {
+      middle = gameOver(model, result: result, columns: columns)
+      if middle.count > rows - required { middle = Array(middle.suffix(max(0, rows - required))) }
+      // The final table stays in view below the result, as large as the rows left allow.
+      let room = rows - required - middle.count - 3
+      if !model.cards.isEmpty, let final = fittedGrid(model, now: now, columns: columns, rows: room) {
+        middle += [StyledLine()] + final
+      }
+    } else if let fitted = fittedGrid(model, now: now, columns: columns, rows: rows - required) {
+      middle = fitted
+    } else {
+      let needed = Self.smallestSize(cards: model.cards.count)
+      let text = "terminal too small: \(needed.columns)x\(needed.rows) needed"
+      middle = [StyledLine(text.centred(in: columns), TextStyle(bold: true, reverse: true))]
+    }
+    var spare = rows - required - middle.count
+    func take(_ count: Int) -> Bool {
+      guard spare >= count else { return false }
+      spare -= count
+      return true
+    }
+    let showResult = take(1)
+    let showNotice = take(1)
+    let gapBelowHeader = take(1)
+    let gapAboveStatus = take(1)
+    let showLegend = take(1)
+    let info = state.info.filter { _ in take(1) }
+    var lines = [headerLine]
+    if gapBelowHeader { lines.append(StyledLine()) }
+    lines += middle
+    if gapAboveStatus { lines.append(StyledLine()) }
+    lines.append(statusLine)
+    if showResult { lines.append(lastResult(model)) }
+    if showNotice { lines.append(notice(model, state: state, now: now)) }
+    if spare > 1 { lines += earlier(model, count: spare - 1) }
+    var bottom = info.map { StyledLine($0, TextStyle(dim: true)) }
+    if showLegend { bottom.append(legend()) }
+    bottom.append(keys)
+    while lines.count + bottom.count < rows { lines.append(StyledLine()) }
+    lines = Array(lines.prefix(rows - bottom.count)) + bottom
+    return Frame(lines: lines.map { $0.clipped(to: columns) })
+  }
+
   // MARK: - Header and footer
 
   private func header(_ model: ClientModel, columns: Int) -> StyledLine {
-    var left = StyledLine(" SetDuel", TextStyle(foreground: Palette.accent, bold: true))
+    var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
     if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
     let right = StyledLine("deck \(model.deck) ", TextStyle(bold: true))
     var middle = player(.one, model)
@@ -73,26 +112,45 @@ public struct Renderer: Sendable {
     line.add(middle)
     line.pad(to: max(line.width + 2, columns - right.width))
     line.add(right)
-    return line
+    guard line.width > columns else { return line }
+    // Narrow: the players and the deck, without the title.
+    var narrow = StyledLine()
+    narrow.add(middle)
+    narrow.add("  ")
+    narrow.add(right)
+    return narrow
   }
 
   private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
     var line = StyledLine()
     let holding = model.phase.holder == seat
-    line.add(holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: Palette.accent, bold: true))
+    line.add(
+      holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: options.palette.accent, bold: true))
     guard let name = model.names[seat.offset] else {
       line.add("(empty seat)", TextStyle(dim: true))
       return line
     }
     line.add(name, TextStyle(bold: true))
-    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: Palette.accent, bold: true))
+    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
     if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
     if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
     return line
   }
 
-  private func keyBar(_ model: ClientModel, state: PlayState) -> StyledLine {
+  /// The key bar, dropping the least needed keys (from the middle) until it fits; quit always stays.
+  private func keyBar(_ model: ClientModel, state: PlayState, columns: Int) -> StyledLine {
+    var items = keyItems(model, state: state)
+    var line = keyLine(items)
+    while line.width > columns, items.count > 1 {
+      items.remove(at: items.count - 2)
+      line = keyLine(items)
+    }
+    return line
+  }
+
+  private func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
     let items: [(key: String, label: String, enabled: Bool)]
+    if state.chat != nil { return [("Enter", "send", true), ("Esc", "cancel", true)] }
     switch state.view {
     case .help:
       items = [("any key", "back to the table", true)]
@@ -101,17 +159,27 @@ public struct Renderer: Sendable {
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("!", "back", true),
       ]
     case .table:
-      if case .over = model.phase {
-        items = [("Enter", "rematch", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+      if model.isSpectator {
+        items = [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+      } else if case .over = model.phase {
+        items = [
+          ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
+          ("Esc", "quit", true),
+        ]
       } else {
         let canDeal = model.deck > 0
         items = [
           ("space", "Set", true), ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true),
-          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("!", "history", true), ("?", "help", true),
+          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("/", "chat", true), ("!", "history", true),
+          ("?", "help", true),
           ("Esc", "quit", true),
         ]
       }
     }
+    return items
+  }
+
+  private func keyLine(_ items: [(key: String, label: String, enabled: Bool)]) -> StyledLine {
     var line = StyledLine(" ")
     for (index, item) in items.enumerated() {
       if index > 0 { line.add("  ") }
@@ -141,51 +209,10 @@ public struct Renderer: Sendable {
     }
     line.add("  ")
     for (colour, name) in ["red", "green", "purple"].enumerated() {
-      line.add(String(CardArt.colourLetters[colour]), Palette.card(colour))
+      line.add(String(CardArt.colourLetters[colour]), options.palette.card(colour))
       line.add(" \(name) ", dim)
     }
     return line
-  }
-
-  // MARK: - The table
-
-  /// Rows and columns of cards for `count` cards in `columns` columns: three rows while they fit.
-  static func gridShape(count: Int, columns: Int) -> (rows: Int, columns: Int) {
-    let pitch = CardArt.width + gap
-    let fitting = max(1, (columns + gap) / pitch)
-    let rows = max(3, (count + fitting - 1) / fitting)
-    return (rows, max(1, (count + rows - 1) / rows))
-  }
-
-  private func grid(_ model: ClientModel, columns: Int) -> [StyledLine] {
-    let count = model.cards.count
-    guard count > 0 else {
-      let text = model.isNamed ? "Waiting for the game to start..." : "Connecting..."
-      return [StyledLine(text.centred(in: columns), TextStyle(dim: true))]
-    }
-    let shape = Self.gridShape(count: count, columns: columns)
-    let width = shape.columns * (CardArt.width + Self.gap) - Self.gap
-    let margin = max(0, (columns - width) / 2)
-    let holderIsMe = model.holdsWindow
-    var lines: [StyledLine] = []
-    for row in 0..<shape.rows {
-      if row > 0 { lines.append(StyledLine()) }
-      var cardLines = Array(repeating: StyledLine(String(repeating: " ", count: margin)), count: CardArt.height)
-      for column in 0..<shape.columns {
-        let index = column * shape.rows + row
-        guard index < count else { continue }
-        let slot = Slot(index)
-        let mark: CardArt.Mark =
-          model.selection.contains(slot) ? (holderIsMe ? .mine : .theirs) : .none
-        let art = CardArt.lines(model.cards[index], key: PlayState.key(for: slot), mark: mark, options: options)
-        for (i, line) in art.enumerated() {
-          cardLines[i].pad(to: margin + column * (CardArt.width + Self.gap))
-          cardLines[i].add(line)
-        }
-      }
-      lines += cardLines
-    }
-    return lines
   }
 
   private func gameOver(_ model: ClientModel, result: GameResult?, columns: Int) -> [StyledLine] {
@@ -198,7 +225,7 @@ public struct Renderer: Sendable {
       centred("Game over", TextStyle(bold: true))
       return lines
     }
-    centred("Game \(result.game) over", TextStyle(foreground: Palette.accent, bold: true))
+    centred("Game \(result.game) over", TextStyle(foreground: options.palette.accent, bold: true))
     lines.append(StyledLine())
     let headline: String
     switch (result.ending, result.winner) {
@@ -217,7 +244,14 @@ public struct Renderer: Sendable {
     lines.append(StyledLine())
     if let seat = model.seat {
       let other = seat.opponent
-      if model.rematchAsked[seat.offset] {
+      if !model.present[other.offset] {
+        // Once a game is over, the seat of a player who left is free for the next name.
+        centred("\(names[other.offset]) has left: their seat is free for the next player", TextStyle(bold: true))
+        centred(
+          model.rematchAsked[seat.offset]
+            ? "You asked for a rematch: it starts when a new player sits down and asks too"
+            : "Press Enter for a rematch with the next player, Esc twice to quit")
+      } else if model.rematchAsked[seat.offset] {
         centred("You asked for a rematch: waiting for \(names[other.offset])")
       } else if model.rematchAsked[other.offset] {
         centred("\(names[other.offset]) wants a rematch: press Enter to play again", TextStyle(bold: true))
@@ -230,7 +264,7 @@ public struct Renderer: Sendable {
 
   // MARK: - Status lines
 
-  private func status(_ model: ClientModel, now: Instant) -> StyledLine {
+  private func status(_ model: ClientModel, now: Instant, columns: Int) -> StyledLine {
     var line = StyledLine(" ")
     let names = model.displayNames
     switch model.phase {
@@ -238,14 +272,18 @@ public struct Renderer: Sendable {
       line.add("Waiting for an opponent to sit down...", TextStyle(dim: true))
     case .open:
       line.add("Open play: ", TextStyle(bold: true))
-      line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+      if model.isSpectator {
+        line.add("\(names[0]) and \(names[1]) look for a set")
+      } else {
+        line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+      }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
       let name = names[holder.offset]
       let text: String =
         switch (kind, mine) {
         case (.claim, true): "You called Set: pick three cards"
-        case (.claim, false): "\(name) called Set and is picking"
+        case (.claim, false): model.isSpectator ? "\(name) holds the claim" : "\(name) called Set and is picking"
         case (.passedTurn, true): "Your turn: pick a set"
         case (.passedTurn, false): "\(name)'s turn to pick"
         case (.needlessDeal, true): "Your look: pick the set, no penalty"
@@ -254,11 +292,15 @@ public struct Renderer: Sendable {
       line.add(text, TextStyle(bold: true))
       if !model.selection.isEmpty {
         let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
-        line.add("  [\(keys)]", TextStyle(foreground: mine ? Palette.mine : Palette.theirs, bold: true))
+        line.add("  [\(keys)]", TextStyle(foreground: mine ? options.palette.mine : options.palette.theirs, bold: true))
       }
-      line.pad(to: 52)
+      let left = max(0, deadline.milliseconds(since: now))
+      var clock = countdown(left: left, of: length, bar: true)
+      if line.width + 1 + clock.width > columns { clock = countdown(left: left, of: length, bar: false) }
+      line = line.clipped(to: columns - clock.width - 1)
+      line.pad(to: min(52, columns - clock.width - 1))
       line.add(" ")
-      line.add(countdown(left: max(0, deadline.milliseconds(since: now)), of: length))
+      line.add(clock)
     case .paused(_, _, _):
       let away = Seat.allCases.filter { !model.present[$0.offset] }.map { names[$0.offset] }
       line.add("Paused: \(away.isEmpty ? "a player" : away.joined(separator: " and ")) away", TextStyle(bold: true))
@@ -272,16 +314,18 @@ public struct Renderer: Sendable {
   }
 
   /// A bar and the seconds left: `▕██████░░░░▏ 3.4 s`.
-  private func countdown(left: Int64, of length: Int64) -> StyledLine {
+  private func countdown(left: Int64, of length: Int64, bar: Bool) -> StyledLine {
     let cells = 16
     let filled = length > 0 ? Int((left * Int64(cells) + length - 1) / length) : 0
     let full = min(cells, max(0, filled))
     var line = StyledLine()
     let tenths = left / 100
     let seconds = "\(tenths / 10).\(tenths % 10) s"
-    if options.unicode {
+    if !bar {
+      // No room for the bar: the seconds alone.
+    } else if options.unicode {
       line.add("▕", TextStyle(dim: true))
-      line.add(String(repeating: "█", count: full), TextStyle(foreground: Palette.accent))
+      line.add(String(repeating: "█", count: full), TextStyle(foreground: options.palette.accent))
       line.add(String(repeating: "░", count: cells - full), TextStyle(dim: true))
       line.add("▏ ", TextStyle(dim: true))
     } else {
@@ -292,16 +336,17 @@ public struct Renderer: Sendable {
   }
 
   private func lastResult(_ model: ClientModel) -> StyledLine {
-    var line = StyledLine(" ")
-    guard let entry = model.log.lastResult else { return line }
-    line.add(entry.text, TextStyle(foreground: Palette.accent))
-    return line
+    guard let entry = model.log.lastResult else { return StyledLine(" ") }
+    return line(entry, indent: " ", style: TextStyle(foreground: options.palette.accent))
   }
 
   private func notice(_ model: ClientModel, state: PlayState, now: Instant) -> StyledLine {
     var line = StyledLine(" ")
     let fresh = { (at: Instant) in now.milliseconds(since: at) < Self.noticeTime }
-    if state.confirmingQuit {
+    if let chat = state.chat {
+      line.add("Say: ", TextStyle(bold: true))
+      line.add(chat + "_")
+    } else if state.confirmingQuit {
       line.add("Press Esc again to quit, any other key to stay.", TextStyle(bold: true, reverse: true))
     } else if case .reconnecting(let attempt, let limit) = state.link {
       line.add("Connection lost: reconnecting (try \(attempt) of \(limit))...", TextStyle(bold: true))
@@ -324,13 +369,14 @@ public struct Renderer: Sendable {
     guard count > 0 else { return [] }
     var entries = model.log.entries
     if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
-    return [StyledLine()] + entries.suffix(count - 1).reversed().map { StyledLine(" " + $0.text, TextStyle(dim: true)) }
+    return [StyledLine()]
+      + entries.suffix(count - 1).reversed().map { line($0, indent: " ", style: TextStyle(dim: true)) }
   }
 
   // MARK: - Help and history
 
   private func help(_ model: ClientModel) -> [StyledLine] {
-    let title = TextStyle(foreground: Palette.accent, bold: true)
+    let title = TextStyle(foreground: options.palette.accent, bold: true)
     var lines = [
       StyledLine(" How to play", title),
       StyledLine(" Three cards are a set when number, colour, shading and shape are each"),
@@ -343,7 +389,9 @@ public struct Renderer: Sendable {
       ("a-u", "pick or unpick the card with that key (in open play, calls Set too)"),
       ("+", "three more cards; -1 if a set is on the table (then it is your"),
       ("", "opponent's turn to find it, for 7.5 s)"),
+      ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
+      ("Tab", "the next theme (colours and card frames)"),
       ("Enter", "a rematch, once the game is over"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
     ]
@@ -361,7 +409,7 @@ public struct Renderer: Sendable {
       var line = StyledLine(" ")
       let symbol = options.unicode ? String(CardArt.glyph(card)) : code
       let symbols = options.unicode ? Array(repeating: symbol, count: card.number + 1).joined(separator: " ") : code
-      line.add(symbols, Palette.card(card.colour))
+      line.add(symbols, options.palette.card(card.colour))
       line.pad(to: 8)
       line.add(HumanText.words(card) + (options.unicode ? " (\(code))" : ""), TextStyle(dim: true))
       lines.append(line)
@@ -377,10 +425,10 @@ public struct Renderer: Sendable {
     for entry in model.log.entries {
       if entry.game != game, entry.game > 0 {
         game = entry.game
-        all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: Palette.accent, bold: true)))
+        all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: options.palette.accent, bold: true)))
       }
       let style: TextStyle = entry.kind == .result ? .plain : TextStyle(dim: true)
-      all.append(StyledLine("   " + entry.text, style))
+      all.append(line(entry, indent: "   ", style: style))
     }
     let visible = max(1, rows - 1)
     let end = max(0, all.count - scroll)
@@ -398,5 +446,21 @@ public struct Frame: Equatable, Sendable {
   /// The lines as terminal output, with or without SGR escapes.
   public func encoded(color: Bool) -> [String] {
     lines.map { $0.encoded(color: color) }
+  }
+
+  /// For a terminal that can only print lines: the lines of `output` that are not blank and were not
+  /// in `previous` (the last frame printed), in order; a line there twice is new the second time.
+  public static func changedLines(_ output: [String], since previous: [String]) -> [String] {
+    var earlier: [String: Int] = [:]
+    for line in previous { earlier[line, default: 0] += 1 }
+    var changed: [String] = []
+    for line in output where !line.allSatisfy({ $0 == " " }) {
+      if let count = earlier[line], count > 0 {
+        earlier[line] = count - 1
+      } else {
+        changed.append(line)
+      }
+    }
+    return changed
   }
 }

@@ -84,29 +84,6 @@ final class Subprocess {
   }
 }
 
-/// A new empty folder under the system's temporary folder.
-func makeTemporaryFolder(_ name: String) throws -> String {
-  var template = Array("/tmp/setduel-\(name)-XXXXXX".utf8CString)
-  guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
-  return String(cString: made)
-}
-
-/// Removes a folder and everything in it.
-func removeFolder(_ path: String) {
-  for name in (try? listFiles(path)) ?? [] where unlink("\(path)/\(name)") != 0 {
-    removeFolder("\(path)/\(name)")
-  }
-  rmdir(path)
-}
-
-/// Writes a text file.
-func writeFile(_ path: String, _ text: String) throws {
-  guard let file = fopen(path, "w") else { throw FileError(path: path) }
-  defer { fclose(file) }
-  let bytes = Array(text.utf8)
-  guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw FileError(path: path) }
-}
-
 /// Runs `setduel replay FILE` to its end: how it ended, and what it wrote.
 func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
   let replay = try Subprocess([try builtSetduel(), "replay", file], folder: folder, name: "replay")
