@@ -208,7 +208,8 @@ public struct GameHost {
   private mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
-    guard clients[id]?.seat == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    // A named connection, seated or watching, is someone already: RESUME is for a new connection.
+    guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
     guard let seat = Seat.allCases.first(where: { holders[$0.offset]?.token == token }),
       let holder = holders[seat.offset]
     else {
