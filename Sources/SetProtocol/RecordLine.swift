@@ -41,6 +41,10 @@ public enum RecordLine: Equatable, Sendable {
     case unknown
   }
 
+  /// The times a `cmd` or `tick` line may carry, in milliseconds from the server's start: never
+  /// negative, and far enough from overflowing that a window added to one cannot.
+  public static let times: ClosedRange<Int64> = 0...(1 << 53)
+
   /// The magic line's text.
   public static let magicText = "SETDUEL-RECORD 1"
 
@@ -71,12 +75,13 @@ public enum RecordLine: Equatable, Sendable {
       }
       return .success(.rules(rules))
     case "cmd":
-      guard words.count >= 4, let ms = Int64(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
+      guard words.count >= 4, let ms = Int64(words[1]), times.contains(ms),
+        let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
         let command = command(words.dropFirst(3))
       else { return .failure(.command) }
       return .success(.command(command, seat: seat, at: Instant(milliseconds: ms)))
     case "tick":
-      guard words.count == 2, let ms = Int64(words[1]) else { return .failure(.tick) }
+      guard words.count == 2, let ms = Int64(words[1]), times.contains(ms) else { return .failure(.tick) }
       return .success(.tick(at: Instant(milliseconds: ms)))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
