@@ -155,7 +155,7 @@ public struct Match: Equatable, Sendable {
     case .open:
       phase = .paused(Pause(suspended: nil, remaining: 0, forfeitAt: forfeits(seat, forfeitAt)))
     case .window(let window):
-      let remaining = max(0, window.deadline.milliseconds(since: now))
+      let remaining = max(0, window.deadline.millisecondsRoundedUp(since: now))  // never shortened
       phase = .paused(Pause(suspended: window, remaining: remaining, forfeitAt: forfeits(seat, forfeitAt)))
     case .paused(var pause):
       pause.forfeitAt[seat.offset] = forfeitAt

@@ -279,8 +279,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     let next = host.deadline
     guard let timer, next != armedDeadline else { return }
     armedDeadline = next
-    // The rules count whole milliseconds from `origin`: a deadline is the start of its millisecond.
-    timer.schedule(at: next.map { origin + .milliseconds($0.milliseconds) })
+    // The rules count nanoseconds from `origin`, so the timer fires at the deadline itself.
+    timer.schedule(at: next.map { origin + .nanoseconds($0.nanoseconds) })
   }
 
   private func timerFired() {
@@ -291,7 +291,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   // MARK: - Helpers
 
   private func now() -> Instant {
-    Instant(milliseconds: (clock?.now ?? origin).duration(since: origin).wholeMilliseconds)
+    Instant(nanoseconds: (clock?.now ?? origin).duration(since: origin).wholeNanoseconds)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.
