@@ -34,6 +34,8 @@ public struct GameHost {
   var actions: [HostAction] = []
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
+  /// Why the game record could not be written, once it could not: told to everyone who names itself.
+  var recordLost: String?
   /// The request being handled closes its connection once answered.
   private var closeAfterReply = false
 
@@ -127,6 +129,22 @@ public struct GameHost {
     return flush()
   }
 
+  /// The game record could not be written, for `reason` (the system's words): logged as an error, and
+  /// every named connection is told, in its presentation. The game goes on.
+  public mutating func recordFailed(_ reason: String) -> [HostAction] {
+    log(.error, "cannot write the game record: \(reason); the game goes on without it")
+    recordLost = reason
+    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil { tellRecordLost(to: id) }
+    return flush()
+  }
+
+  /// Tells one connection the game record could not be written, if it could not.
+  private mutating func tellRecordLost(to id: ConnectionID) {
+    guard let reason = recordLost, let client = clients[id] else { return }
+    let notice = ServerLine.notice(topic: "records", text: "the game record could not be written: \(reason)")
+    send(id, client.presentation == .machine ? notice.line : HumanText.recordLost(reason))
+  }
+
   /// The server is closing: tells everyone, named or not.
   public mutating func shutdown(reason: String) -> [HostAction] {
     broadcast(wire: [.bye(reason)])
@@ -184,6 +202,7 @@ public struct GameHost {
     clients[id]?.name = name
     actions.append(.identified(id))
     sendRules(to: id)
+    tellRecordLost(to: id)
     guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
@@ -228,6 +247,7 @@ public struct GameHost {
     clients[id]?.seat = seat
     actions.append(.identified(id))
     sendRules(to: id)
+    tellRecordLost(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id)

@@ -89,6 +89,11 @@ public enum HumanText {
     }
   }
 
+  /// The notice that the game record could not be written, for `reason` (the system's words).
+  public static func recordLost(_ reason: String) -> String {
+    "Notice: the game record could not be written (\(reason)); the game goes on without it."
+  }
+
   /// Milliseconds as seconds, such as `5 s` or `7.5 s`.
   public static func seconds(_ ms: Int64) -> String {
     let (rounded, overflow) = ms.addingReportingOverflow(50)  // Any number read from a line says something.

@@ -8,6 +8,7 @@ import SetCore
 ///     cmd <ms> <seat> <COMMAND> [args]     a command the rules accepted, at that time
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
+///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
 /// millisecond (`1000.800000`): the rules judge to the nanosecond, and the replay must too.
@@ -27,6 +28,9 @@ public enum RecordLine: Equatable, Sendable {
   case tick(at: Instant)
   /// An event as broadcast: its machine line unchanged, and that line's sequence number.
   case event(seq: Int, line: String)
+  /// The last line of a record the server closed cleanly. A record without it was cut short: the
+  /// server was killed, or could not write.
+  case end
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -60,6 +64,7 @@ public enum RecordLine: Equatable, Sendable {
     case .command(let command, let seat, let now): "cmd \(Self.text(now)) \(seat.rawValue) " + Self.text(command)
     case .tick(let now): "tick \(Self.text(now))"
     case .event(_, let line): "ev " + line
+    case .end: "end"
     }
   }
 
@@ -67,6 +72,7 @@ public enum RecordLine: Equatable, Sendable {
   public static func parse(_ line: some StringProtocol) -> Result<RecordLine, Malformed> {
     let text = Substring(line)
     if text == magicText { return .success(.magic) }
+    if text == "end" { return .success(.end) }
     let words = text.split(separator: " ")
     switch words.first {
     case "seed":

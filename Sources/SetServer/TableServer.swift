@@ -50,6 +50,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   /// The deadline the timer is set for (nil: none, or not known).
   private var armedDeadline: Instant?
   private var record: RecordFile?
+  /// Whether the players were told the record could not be written.
+  private var toldRecordFailure = false
   private let settings: Settings
   /// The timer's time when the table started: the rules count from it.
   private var origin = MonotonicInstant.zero
@@ -110,6 +112,14 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     self.timer = timer
     clock = timer
     origin = timer.now
+    reportRecordFailure()
+  }
+
+  /// Once a write to the record has failed: logs it and tells the players, once.
+  private func reportRecordFailure() {
+    guard let failure = record?.failure, !toldRecordFailure else { return }
+    toldRecordFailure = true
+    perform(host.recordFailed(failure))
   }
 
   /// Tells every client the server is closing, closes the record, gives the clients' output a moment
@@ -258,6 +268,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       case .record(let line): record?.write(line)
       }
     }
+    reportRecordFailure()
     armTimer()
   }
 

@@ -89,6 +89,8 @@ enum Serve {
     let port: UInt16
     do {
       port = try server.start()
+    } catch let error as RecordError {
+      fail("\(error)")
     } catch {
       fail("cannot listen on \(settings.network.host):\(settings.network.port): \(error)")
     }

@@ -12,9 +12,11 @@ final class EmbeddedTable {
   let transport: EmbeddedLineServer
   let server: TableServer
 
-  /// A table dealt from `seed`, its limits as `LoopbackTable.lenient`'s unless `configure` changes them.
+  /// A table dealt from `seed`, its limits as `LoopbackTable.lenient`'s unless `configure` changes them,
+  /// writing `record` if given and its log lines to `log`.
   init(
-    seed: UInt64 = 7, claimWindow: Int64 = 60_000, socketBufferBytes: Int = 64 * 1024,
+    seed: UInt64 = 7, claimWindow: Int64 = 60_000, socketBufferBytes: Int = 64 * 1024, record: RecordFile? = nil,
+    log: LogLines? = nil,
     _ configure: (inout TableServer.Settings) -> Void = { _ in }
   ) {
     var settings = TableServer.Settings()
@@ -25,7 +27,9 @@ final class EmbeddedTable {
     configure(&settings)
     transport = EmbeddedLineServer(
       configuration: settings.network, clock: clock, socketBufferBytes: socketBufferBytes)
-    server = TableServer(settings: settings, transport: transport, timer: clock.makeTimer(), log: { _, _ in })
+    server = TableServer(
+      settings: settings, transport: transport, timer: clock.makeTimer(), record: record,
+      log: { level, line in log?.append(level, line) })
   }
 
   /// A new connection, its banner not yet read.
@@ -103,4 +107,12 @@ final class EmbeddedPeer {
   func endInput() {
     transport.endInput(from: id)
   }
+}
+
+/// Log lines kept for a test.
+final class LogLines: @unchecked Sendable {
+  // @unchecked Sendable: written and read on the test's thread only (an embedded table runs inline).
+  private(set) var lines: [(level: LogLevel, text: String)] = []
+
+  func append(_ level: LogLevel, _ text: String) { lines.append((level, text)) }
 }
