@@ -369,10 +369,11 @@ public final class LineServer: @unchecked Sendable {
   private func written(_ connection: Connection, _ result: SocketChannel.FlushResult) {
     switch result {
     case .pending:
-      break
+      noteProgress(connection, now: MonotonicClock.now())
     case .failed(let code):
       perform(connection.machine.socketFailed(code, now: MonotonicClock.now()), connection)
     case .drained:
+      noteProgress(connection, now: MonotonicClock.now())
       perform(connection.machine.outputDrained(), connection)
     }
   }
@@ -412,9 +413,11 @@ public final class LineServer: @unchecked Sendable {
     switch closing {
     case .immediately:
       if let farewell {
-        let start = channel.isOutputMidLine ? Self.crlf : []
+        // Tried once, without waiting, after the rest of a telnet command already begun.
         channel.discardOutput()
-        channel.sendNow(start + Array(farewell.utf8) + Self.crlf)
+        let start = channel.isOutputMidLine ? Self.crlf : []
+        channel.enqueue(start + Array(farewell.utf8) + Self.crlf)
+        _ = channel.flush()
       }
       channel.close()
     case .flushing, .discardingQueued:
@@ -424,6 +427,7 @@ public final class LineServer: @unchecked Sendable {
       if discarding {
         channel.discardOutput()
       }
+      connection.lastUnsent = channel.pendingOutputBytes + (channel.unsentKernelBytes ?? 0)
       if let farewell {
         if discarding && channel.isOutputMidLine {
           channel.enqueue(Self.crlf)
@@ -442,8 +446,21 @@ public final class LineServer: @unchecked Sendable {
     sweeps += 1
     let now = MonotonicClock.now()
     for connection in connections.values {
+      noteProgress(connection, now: now)
       perform(connection.machine.tick(now: now), connection)
     }
+  }
+
+  /// A closing connection whose output moved on since last seen (the kernel sent more to a peer that
+  /// reads, however slowly) counts its close deadline from now.
+  private func noteProgress(_ connection: Connection, now: MonotonicInstant) {
+    guard !connection.machine.isOpen && !connection.machine.isClosed else { return }
+    let unsent = connection.channel.pendingOutputBytes + (connection.channel.unsentKernelBytes ?? 0)
+    if unsent < connection.lastUnsent || connection.channel.bytesWritten != connection.lastBytesWritten {
+      connection.machine.outputProgressed(now: now)
+    }
+    connection.lastUnsent = unsent
+    connection.lastBytesWritten = connection.channel.bytesWritten
   }
 }
 
@@ -455,6 +472,9 @@ private final class Connection: @unchecked Sendable {
   var framer: LineFramer
   /// Its lifecycle and limits: what the server does with its input, output and end.
   var machine: ConnectionStateMachine
+  /// Closing: the output not yet taken by the peer when last looked at, and the bytes written by then.
+  var lastUnsent = Int.max
+  var lastBytesWritten = 0
 
   init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id

@@ -147,6 +147,13 @@ public struct ConnectionStateMachine: Sendable {
     return inputHasEnded ? close() : .halfClose
   }
 
+  /// The peer took some of the output (the socket accepted more, or the kernel sent more) at `now`.
+  /// Closing: the close deadline counts again from now, so a peer that keeps reading, however slowly,
+  /// gets everything up to the farewell; one that stops reading is closed a close timeout later.
+  public mutating func outputProgressed(now: MonotonicInstant) {
+    if case .closing = state { state = .closing(deadline: now + limits.closeTimeout) }
+  }
+
   /// The peer will send nothing more (any last unterminated line has gone through `inputFramed`
   /// first). Open: `.reportInputEnded`. Closing with nothing left to write: `.closeSocket`.
   public mutating func inputEnded(pendingBytes: Int) -> Action? {

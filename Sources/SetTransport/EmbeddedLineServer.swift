@@ -99,13 +99,33 @@ public final class EmbeddedLineServer: LineTransport {
     turn {
       while let connection = connections[id], !connection.socket.isEmpty {
         bytes += connection.socket
-        mutating(id) { $0.socket.removeAll() }
+        mutating(id) {
+          $0.socket.removeAll()
+          $0.machine.outputProgressed(now: clock.now)
+        }
         if !connection.socketClosed && !connection.queued.isEmpty {
           written(id, flush(id))
         }
       }
     }
     return bytes
+  }
+
+  /// The peer of `id` reads at most `limit` bytes of what its socket holds (a slow reader); the server
+  /// then moves what it had queued into the room made.
+  public func read(from id: ConnectionID, upTo limit: Int) -> [UInt8] {
+    turn {
+      guard let connection = connections[id], !connection.socket.isEmpty else { return [] }
+      let bytes = Array(connection.socket.prefix(limit))
+      mutating(id) {
+        $0.socket.removeFirst(bytes.count)
+        $0.machine.outputProgressed(now: clock.now)
+      }
+      if !connection.socketClosed && !connection.queued.isEmpty {
+        written(id, flush(id))
+      }
+      return bytes
+    }
   }
 
   /// The peer of `id` half-closes: it will send nothing more.
@@ -266,8 +286,14 @@ public final class EmbeddedLineServer: LineTransport {
     case .immediately:
       mutating(id) { connection in
         if let farewell {
-          // Tried once, without waiting: it goes in only if the socket has room.
-          let bytes = (connection.queued.isMidLine ? Self.crlf : []) + Array(farewell.utf8) + Self.crlf
+          // Tried once, without waiting: it goes in only if the socket has room, after the rest of a
+          // telnet command the socket holds the start of.
+          connection.queued.removeAllButUnfinishedCommand()
+          var bytes: [UInt8] = []
+          _ = connection.queued.drain {
+            bytes += $0; return $0.count
+          }
+          bytes += (connection.queued.isMidLine ? Self.crlf : []) + Array(farewell.utf8) + Self.crlf
           if connection.socket.count + bytes.count <= socketBufferBytes {
             connection.socket += bytes
           }
@@ -278,10 +304,10 @@ public final class EmbeddedLineServer: LineTransport {
     case .flushing, .discardingQueued:
       mutating(id) { connection in
         if closing == .discardingQueued {
-          connection.queued.removeAll()
+          connection.queued.removeAllButUnfinishedCommand()
         }
         if let farewell {
-          if closing == .discardingQueued && connection.queued.isMidLine {
+          if closing == .discardingQueued && connection.queued.endsMidLine {
             connection.queued.append(Self.crlf)
           }
           connection.queued.append(farewell.utf8)

@@ -72,6 +72,20 @@ import Testing
     #expect(machine.tick(now: Self.at(9000)) == nil)
   }
 
+  @Test func aClosingConnectionsDeadlineCountsFromItsLastProgress() {
+    var machine = Machine(limits: Self.limits, now: Self.at(0))
+    #expect(machine.outputQueued(pendingBytes: 101, now: Self.at(1)) == .disconnect(.outputOverflow, .discardingQueued))
+    machine.outputProgressed(now: Self.at(4000))
+    #expect(machine.nextDeadline == Self.at(9000))
+    #expect(machine.tick(now: Self.at(8999)) == nil)
+    #expect(machine.tick(now: Self.at(9000)) == .closeSocket)
+    // Open, progress changes nothing.
+    var open = Machine(limits: Self.limits, now: Self.at(0))
+    open.markIdentified()
+    open.outputProgressed(now: Self.at(10))
+    #expect(open.isOpen && open.nextDeadline == nil)
+  }
+
   @Test func aGracefulCloseFlushesHalfClosesThenClosesWhenThePeerDoes() {
     var machine = Machine(limits: Self.limits, now: Self.at(0))
     #expect(machine.closeRequested(flushFirst: true, now: Self.at(10)) == .disconnect(.closed, .flushing))

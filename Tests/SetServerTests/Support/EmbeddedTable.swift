@@ -87,6 +87,17 @@ final class EmbeddedPeer {
   /// Reads everything waiting and returns the complete lines, without their CRLF.
   func lines() -> [String] {
     partial += transport.read(from: id)
+    return completeLines()
+  }
+
+  /// Reads at most `limit` bytes, as a slow reader would, and returns the complete lines read so far.
+  func lines(upTo limit: Int) -> [String] {
+    partial += transport.read(from: id, upTo: limit)
+    return completeLines()
+  }
+
+  /// The complete lines among the bytes read, without their CRLF; the rest waits for its line end.
+  private func completeLines() -> [String] {
     var lines: [String] = []
     while let end = partial.firstIndex(of: 10) {
       var line = partial[..<end]
