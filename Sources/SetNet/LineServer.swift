@@ -309,8 +309,10 @@ public final class LineServer: @unchecked Sendable {
   // MARK: - Input
 
   private func readInput(_ connection: Connection) {
-    // A budget per wake-up (1 MiB), so one fast sender cannot starve the others.
-    for _ in 0..<16 {
+    // A budget per turn of the queue (one read of 64 KiB), so one fast sender (a flood of telnet
+    // commands, say) holds the queue for no longer than it takes to frame that much: the others'
+    // events come in between its reads.
+    for _ in 0..<1 {
       switch connection.channel.read(into: readBuffer) {
       case .wouldBlock:
         return
@@ -325,7 +327,11 @@ public final class LineServer: @unchecked Sendable {
         if connection.machine.isOpen {
           framed.removeAll(keepingCapacity: true)
           connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
+          let dropped = connection.framer.takeDroppedCommands()
           deliver(framed, from: connection)
+          if dropped > 0 && connection.machine.isOpen {
+            perform(connection.machine.telnetCommandsDropped(dropped, now: MonotonicClock.now()), connection)
+          }
         }
         // A short read took all there was: the loop reports the socket again when more comes, so
         // there is no need for one more read to hear EAGAIN.
@@ -337,10 +343,19 @@ public final class LineServer: @unchecked Sendable {
 
   private func deliver(_ items: [LineInput], from connection: Connection) {
     let now = MonotonicClock.now()
+    var answered = false
     for item in items {
       guard connection.machine.isOpen else { return }
-      perform(connection.machine.inputFramed(item, now: now), connection)
+      let action = connection.machine.inputFramed(item, now: now)
+      if case .write(let bytes) = action {
+        // Telnet answers are queued in order with everything else, and written together below.
+        connection.channel.enqueue(bytes)
+        answered = true
+        continue
+      }
+      perform(action, connection)
     }
+    if answered && connection.machine.isOpen { _ = flushQueued(connection) }
   }
 
   private func endOfInput(_ connection: Connection) {

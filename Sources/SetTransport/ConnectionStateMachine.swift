@@ -55,7 +55,8 @@ public struct ConnectionStateMachine: Sendable {
   public enum Action: Hashable, Sendable {
     /// Hand this input to the delegate.
     case deliver(LineInput)
-    /// Queue these bytes as they are and flush (a telnet answer).
+    /// Queue these bytes as they are (a telnet answer); flush once the input in hand is framed, so
+    /// that the answers to one read go out together.
     case write([UInt8])
     /// Tell the delegate the input ended; the connection stays open for writing.
     case reportInputEnded
@@ -119,7 +120,13 @@ public struct ConnectionStateMachine: Sendable {
     case .closed: preconditionFailure("input framed on a closed connection")
     }
     switch item {
-    case .reply(let bytes): return .write(bytes)
+    case .reply(let bytes):
+      // A telnet answer costs a line's token: past the rate it goes unanswered, and a flood of them is
+      // cut off as a flood of lines is.
+      guard bucket?.take(now: now.milliseconds) != false else {
+        return bucket?.isFlooding == true ? beginClose(.flooded, .immediately, now: now) : nil
+      }
+      return .write(bytes)
     case .interrupt: return beginClose(.interrupted, .flushing, now: now)
     case .line, .tooLong, .invalidUTF8, .rateLimited: break
     }
@@ -131,6 +138,17 @@ public struct ConnectionStateMachine: Sendable {
       return .deliver(.rateLimited)
     }
     return .deliver(item)
+  }
+
+  /// The framer removed `count` telnet commands that have no item of their own, at `now`. Each takes
+  /// a line's token: a flood of them is cut off (`.disconnect(.flooded, .immediately)`) as a flood of
+  /// lines is. Past the rate they are simply ignored, as they are anyway.
+  public mutating func telnetCommandsDropped(_ count: Int, now: MonotonicInstant) -> Action? {
+    guard isOpen, bucket != nil else { return nil }
+    for _ in 0..<count where bucket?.take(now: now.milliseconds) == false {
+      if bucket?.isFlooding == true { return beginClose(.flooded, .immediately, now: now) }
+    }
+    return nil
   }
 
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`

@@ -82,8 +82,12 @@ public final class EmbeddedLineServer: LineTransport {
       guard var connection = connections[id], !connection.socketClosed, !connection.peerInputEnded else { return }
       guard connection.machine.isOpen else { return }  // A closing connection's input is discarded.
       let items = connection.framer.feed(bytes)
+      let dropped = connection.framer.takeDroppedCommands()
       connections[id] = connection
       deliver(items, from: id)
+      if dropped > 0, connections[id]?.machine.isOpen == true {
+        perform(mutating(id) { $0.machine.telnetCommandsDropped(dropped, now: clock.now) }, id)
+      }
     }
   }
 
@@ -219,10 +223,19 @@ public final class EmbeddedLineServer: LineTransport {
   // MARK: - The server's side
 
   private func deliver(_ items: [LineInput], from id: ConnectionID) {
+    var answered = false
     for item in items {
       guard connections[id]?.machine.isOpen == true else { return }
-      perform(mutating(id) { $0.machine.inputFramed(item, now: clock.now) }, id)
+      let action = mutating(id) { $0.machine.inputFramed(item, now: clock.now) }
+      if case .write(let bytes) = action {
+        // Telnet answers are queued in order with everything else, and written together below.
+        mutating(id) { $0.queued.append(bytes) }
+        answered = true
+        continue
+      }
+      perform(action, id)
     }
+    if answered && connections[id]?.machine.isOpen == true { _ = flushQueued(id) }
   }
 
   private func flushQueued(_ id: ConnectionID) -> Bool {
