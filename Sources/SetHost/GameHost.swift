@@ -366,7 +366,10 @@ public struct GameHost {
     }
     // The human presentation of the same events, also made once, when someone reads it.
     var words: [String]?
-    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
+    // The seated players first, then the spectators, whatever order they connected in: with a thousand
+    // watching, a player who resumed late still reads every event as soon as the other player does.
+    let order = clients.sorted { ($0.value.seat == nil ? 1 : 0, $0.key) < ($1.value.seat == nil ? 1 : 0, $1.key) }
+    for (id, client) in order where client.name != nil {
       switch client.presentation {
       case .machine:
         for line in lines { send(id, line) }
