@@ -26,6 +26,8 @@ public struct GameHost {
   public private(set) var match: Match
   /// The sequence number of the last event broadcast.
   public private(set) var seq = 0
+  /// The sequence number of the last event that changed the table (a START or a DIFF).
+  public private(set) var tableSeq = 0
   var clients: [ConnectionID: Client] = [:]
   var holders: [Holder?] = [nil, nil]
   /// The name last seen in each seat, to tell events about a seat that has emptied.
@@ -182,6 +184,8 @@ public struct GameHost {
       answer = inform(command, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
+    case .guardedPick(let target, let table):
+      answer = guardedPick(target, table: table, by: id, at: now)
     }
     switch answer {
     case .success(let kind): reply(id, Reply(id: requestID, kind))
@@ -299,6 +303,29 @@ public struct GameHost {
     }
   }
 
+  /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
+  /// or a card it names is no longer on the table; otherwise the pick of those slots.
+  private mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
+    if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
+    switch target {
+    case .slots(let slots):
+      return play(.pick(slots), by: id, at: now)
+    case .cards(let cards):
+      var slots: [Slot] = []
+      for card in cards {
+        guard let index = match.table.cards.firstIndex(of: card) else {
+          return .failure(ProtocolError(.stale, "\(card) is not on the table; nothing was done"))
+        }
+        slots.append(Slot(index))
+      }
+      return play(.pick(slots), by: id, at: now)
+    }
+  }
+
   /// Applies a command to the match and records it, returning the events the command caused. What the
   /// match made due first (a window that ran out before the timer fired) goes out on its own, as a
   /// firing timer's would, whether or not the command is carried out.
@@ -360,6 +387,12 @@ public struct GameHost {
     seq += events.count
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
+    for (offset, event) in events.enumerated() {
+      switch event {
+      case .started, .diff: tableSeq = first + offset
+      default: break
+      }
+    }
     for (offset, line) in lines.enumerated() {
       actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
       log(.info, line)
