@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A longer fault run than CI's, not run by .ci/run: the fault, record and end-to-end suites, repeated,
+# A longer fault run than CI's, not run by .ci/run: the fault, record and end-to-end suites (with the
+# record failures, slow readers, telnet floods, window timing and refusals), repeated,
 # with far more fuzz lines and claim races, and a fresh fuzz seed each round (printed, so a failure can
 # be run again with the same seed).
 #
@@ -8,19 +9,21 @@
 #   SETDUEL_FUZZ_LINES   lines per fuzz test, two tests a round (default 1000000; CI runs 60000)
 #   SETDUEL_RACES        claim races per table, four tables a round (default 2500; CI runs 250)
 #   SETDUEL_FUZZ_SEED    one seed for every round instead of a fresh one each
+#   SETDUEL_REPLAY_RECORDS  mutated records replayed a round (default 100000; CI runs 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds=${1:-5}
 export SETDUEL_FUZZ_LINES=${SETDUEL_FUZZ_LINES:-1000000}
 export SETDUEL_RACES=${SETDUEL_RACES:-2500}
+export SETDUEL_REPLAY_RECORDS=${SETDUEL_REPLAY_RECORDS:-100000}
 fixed_seed=${SETDUEL_FUZZ_SEED:-}
 
 swift build --build-tests
 for round in $(seq 1 "$rounds"); do
   seed=${fixed_seed:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
   echo "== round $round of $rounds: SETDUEL_FUZZ_SEED=$seed, $SETDUEL_FUZZ_LINES fuzz lines a test, $SETDUEL_RACES races a table"
-  if ! SETDUEL_FUZZ_SEED=$seed swift test --skip-build --filter 'FaultTests|RecordTests|ServeProcessTests'; then
+  if ! SETDUEL_FUZZ_SEED=$seed swift test --skip-build --filter 'FaultTests|RecordTests|ServeProcessTests|RecordFailureTests|SlowReaderTests|TelnetFloodTests|WindowTimingTests|TruthfulRefusalTests'; then
     echo "soak failed in round $round; run again with SETDUEL_FUZZ_SEED=$seed" >&2
     exit 1
   fi

@@ -10,3 +10,12 @@ extern int clinux_sched_setaffinity(int pid, size_t size, const void *mask) __as
 
 // pthread_setname_np, likewise: names the event loop's thread, so tests and tools can find it.
 extern int clinux_pthread_setname_np(unsigned long thread, const char *name) __asm__("pthread_setname_np");
+
+#include <sys/ioctl.h>
+
+// The bytes a socket's kernel send queue still holds (not yet sent or not yet acknowledged), or -1:
+// SIOCOUTQ, whose ioctl Swift cannot call (it is variadic).
+static inline int clinux_unsent_bytes(int fd) {
+  int count = 0;
+  return ioctl(fd, 0x5411 /* SIOCOUTQ, TIOCOUTQ */, &count) == 0 ? count : -1;
+}

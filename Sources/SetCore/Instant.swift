@@ -1,28 +1,53 @@
-/// A moment on a monotonic clock, in milliseconds from an origin the caller chooses.
+/// A moment on a monotonic clock, in nanoseconds from an origin the caller chooses.
 ///
 /// The rules never read a clock: every command carries the `Instant` it happened at, and the rules
-/// answer with the `Instant` of the next deadline.
+/// answer with the `Instant` of the next deadline. Windows are whole milliseconds long, but instants
+/// keep the nanosecond, so a window runs its whole length from the instant its claim was judged.
 public struct Instant: Hashable, Comparable, Sendable {
-  /// Milliseconds since the caller's origin.
-  public var milliseconds: Int64
+  /// Nanoseconds since the caller's origin.
+  public var nanoseconds: Int64
+
+  /// The instant `nanoseconds` after the origin.
+  public init(nanoseconds: Int64) {
+    self.nanoseconds = nanoseconds
+  }
 
   /// The instant `milliseconds` after the origin.
   public init(milliseconds: Int64) {
-    self.milliseconds = milliseconds
+    nanoseconds = milliseconds * 1_000_000
   }
 
   /// The origin.
-  public static let zero = Instant(milliseconds: 0)
+  public static let zero = Instant(nanoseconds: 0)
+
+  /// Whole milliseconds since the origin, rounded down.
+  public var milliseconds: Int64 { nanoseconds.dividedRoundingDown(by: 1_000_000) }
+
+  /// The nanoseconds past the last whole millisecond, 0 to 999,999.
+  public var nanosecondsPastMillisecond: Int64 { nanoseconds - milliseconds * 1_000_000 }
 
   /// This instant moved later by `milliseconds`.
   public func adding(milliseconds: Int64) -> Instant {
-    Instant(milliseconds: self.milliseconds + milliseconds)
+    Instant(nanoseconds: nanoseconds + milliseconds * 1_000_000)
   }
 
-  /// Milliseconds from `earlier` to this instant.
+  /// Whole milliseconds from `earlier` to this instant, rounded toward zero.
   public func milliseconds(since earlier: Instant) -> Int64 {
-    milliseconds - earlier.milliseconds
+    (nanoseconds - earlier.nanoseconds) / 1_000_000
   }
 
-  public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.milliseconds < rhs.milliseconds }
+  /// Milliseconds from `earlier` to this instant, rounded up: a wait this long never falls short.
+  public func millisecondsRoundedUp(since earlier: Instant) -> Int64 {
+    -(earlier.nanoseconds - nanoseconds).dividedRoundingDown(by: 1_000_000)
+  }
+
+  public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+}
+
+extension Int64 {
+  /// The quotient rounded toward minus infinity (`/` rounds toward zero).
+  fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return self % divisor < 0 ? quotient - 1 : quotient
+  }
 }

@@ -155,7 +155,7 @@ public struct Match: Equatable, Sendable {
     case .open:
       phase = .paused(Pause(suspended: nil, remaining: 0, forfeitAt: forfeits(seat, forfeitAt)))
     case .window(let window):
-      let remaining = max(0, window.deadline.milliseconds(since: now))
+      let remaining = max(0, window.deadline.millisecondsRoundedUp(since: now))  // never shortened
       phase = .paused(Pause(suspended: window, remaining: remaining, forfeitAt: forfeits(seat, forfeitAt)))
     case .paused(var pause):
       pause.forfeitAt[seat.offset] = forfeitAt
@@ -217,7 +217,9 @@ public struct Match: Equatable, Sendable {
 
   private mutating func unpick(_ slot: Slot, by seat: Seat) throws(MatchError) -> [MatchEvent] {
     try requirePlay()
-    guard case .window(let window) = phase, window.holder == seat else { throw .notYourTurn }
+    // In open play nobody holds a turn and nothing is picked.
+    guard case .window(let window) = phase else { throw .notPicked(slot) }
+    guard window.holder == seat else { throw .notYourTurn }
     guard let at = selection.firstIndex(of: slot) else { throw .notPicked(slot) }
     selection.remove(at: at)
     return [.unpicked(seat, slot)]

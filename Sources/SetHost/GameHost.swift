@@ -37,6 +37,8 @@ public struct GameHost {
   public private(set) var match: Match
   /// The sequence number of the last event broadcast.
   public private(set) var seq = 0
+  /// The sequence number of the last event that changed the table (a START or a DIFF).
+  public private(set) var tableSeq = 0
   var clients: [ConnectionID: Client] = [:]
   var holders: [Holder?] = [nil, nil]
   /// The name last seen in each seat, to tell events about a seat that has emptied.
@@ -49,6 +51,8 @@ public struct GameHost {
   var actions: [HostAction] = []
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
+  /// Why the game record could not be written, once it could not: told to everyone who names itself.
+  var recordLost: String?
   /// The request being handled closes its connection once answered.
   private var closeAfterReply = false
 
@@ -147,6 +151,22 @@ public struct GameHost {
     return flush()
   }
 
+  /// The game record could not be written, for `reason` (the system's words): logged as an error, and
+  /// every named connection is told, in its presentation. The game goes on.
+  public mutating func recordFailed(_ reason: String) -> [HostAction] {
+    log(.error, "cannot write the game record: \(reason); the game goes on without it")
+    recordLost = reason
+    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil { tellRecordLost(to: id) }
+    return flush()
+  }
+
+  /// Tells one connection the game record could not be written, if it could not.
+  private mutating func tellRecordLost(to id: ConnectionID) {
+    guard let reason = recordLost, let client = clients[id] else { return }
+    let notice = ServerLine.notice(topic: "records", text: "the game record could not be written: \(reason)")
+    send(id, client.presentation == .machine ? notice.line : HumanText.recordLost(reason))
+  }
+
   /// The server is closing: tells everyone, named or not.
   public mutating func shutdown(reason: String) -> [HostAction] {
     broadcast(wire: [.bye(reason)])
@@ -186,6 +206,8 @@ public struct GameHost {
       answer = inform(command, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
+    case .guardedPick(let target, let table):
+      answer = guardedPick(target, table: table, by: id, at: now)
     }
     let closing = command == .quit || closeAfterReply
     switch answer {
@@ -211,6 +233,7 @@ public struct GameHost {
     clients[id]?.name = name
     actions.append(.identified(id))
     sendRules(to: id)
+    tellRecordLost(to: id)
     guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
@@ -237,7 +260,8 @@ public struct GameHost {
   private mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
-    guard clients[id]?.seat == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    // A named connection, seated or watching, is someone already: RESUME is for a new connection.
+    guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
     guard let seat = Seat.allCases.first(where: { holders[$0.offset]?.token == token }),
       let holder = holders[seat.offset]
     else {
@@ -256,6 +280,7 @@ public struct GameHost {
     clients[id]?.seat = seat
     actions.append(.identified(id))
     sendRules(to: id)
+    tellRecordLost(to: id)
     log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id, statusIfChanged: true)
@@ -317,6 +342,29 @@ public struct GameHost {
       return .success(.ok(done))
     } catch {
       return .failure(ProtocolError(error, phase: match.phase, names: seatNames))
+    }
+  }
+
+  /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
+  /// or a card it names is no longer on the table; otherwise the pick of those slots.
+  private mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
+    if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
+    switch target {
+    case .slots(let slots):
+      return play(.pick(slots), by: id, at: now)
+    case .cards(let cards):
+      var slots: [Slot] = []
+      for card in cards {
+        guard let index = match.table.cards.firstIndex(of: card) else {
+          return .failure(ProtocolError(.stale, "\(card) is not on the table; nothing was done"))
+        }
+        slots.append(Slot(index))
+      }
+      return play(.pick(slots), by: id, at: now)
     }
   }
 
@@ -394,6 +442,12 @@ public struct GameHost {
     seq += events.count
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
+    for (offset, event) in events.enumerated() {
+      switch event {
+      case .started, .diff: tableSeq = first + offset
+      default: break
+      }
+    }
     for (offset, line) in lines.enumerated() {
       actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
       log(.info, line)
@@ -402,7 +456,10 @@ public struct GameHost {
     // for spectators): in the second person for the player it concerns.
     var words: [Int: [String]] = [:]
     let state = state ?? match
-    for (id, client) in clients.sorted(by: { $0.key < $1.key }) where client.name != nil {
+    // The seated players first, then the spectators, whatever order they connected in: with a thousand
+    // watching, a player who resumed late still reads every event as soon as the other player does.
+    let order = clients.sorted { ($0.value.seat == nil ? 1 : 0, $0.key) < ($1.value.seat == nil ? 1 : 0, $1.key) }
+    for (id, client) in order where client.name != nil {
       switch client.presentation {
       case .machine:
         for line in lines { send(id, line) }

@@ -18,6 +18,10 @@ public struct Replay {
   public private(set) var rules = Rules()
   /// The broadcast event lines, in order.
   public private(set) var events: [String] = []
+  /// Whether the record ends with the `end` line the server writes when it closes a record cleanly.
+  public private(set) var closedCleanly = false
+  /// The number (from 1) of the record's last whole line.
+  public private(set) var lastLine = 3
   private var steps: [(line: Int, text: Substring)] = []
 
   /// Reads a record's text; throws if it is not a record.
@@ -34,10 +38,23 @@ public struct Replay {
     }
     self.seed = seed
     self.rules = rules
+    // No line end after the last line: the server stopped in the middle of writing it.
+    let cut = lines.last.map { !$0.isEmpty } ?? false
     for (offset, line) in lines.enumerated().dropFirst(3) where !line.isEmpty {
+      let parsed = RecordLine.parse(line)
+      if cut, offset == lines.count - 1, case .failure = parsed { continue }
       steps.append((offset + 1, line))
-      if case .success(.event(_, let event)) = RecordLine.parse(line) { events.append(event) }
+      lastLine = offset + 1
+      if case .success(.event(_, let event)) = parsed { events.append(event) }
     }
+    closedCleanly = steps.last.map { RecordLine.parse($0.text) == .success(.end) } ?? false
+  }
+
+  /// Nil for a record closed cleanly; else a sentence saying where it ends, for it is not a whole game.
+  public var unfinished: String? {
+    closedCleanly
+      ? nil
+      : "the record ends after line \(lastLine) without a clean close: the server was killed or could not write"
   }
 
   /// Derives the match again from the seed and the recorded commands, and checks every recorded event
@@ -81,6 +98,10 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable tick")
       case .failure(.event):
         throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
+      case .success(.end):
+        guard number == steps.last?.line else {
+          throw Failure(line: number, message: "the record goes on after its end")
+        }
       case .success(.magic), .success(.seed), .success(.rules), .failure:
         throw Failure(line: number, message: "unknown line: \(text.prefix(40))")
       }

@@ -319,8 +319,10 @@ public final class LineServer: @unchecked Sendable {
   // MARK: - Input
 
   private func readInput(_ connection: Connection) {
-    // A budget per wake-up (1 MiB), so one fast sender cannot starve the others.
-    for _ in 0..<16 {
+    // A budget per turn of the queue (one read of 64 KiB), so one fast sender (a flood of telnet
+    // commands, say) holds the queue for no longer than it takes to frame that much: the others'
+    // events come in between its reads.
+    for _ in 0..<1 {
       switch connection.channel.read(into: readBuffer) {
       case .wouldBlock:
         return
@@ -335,7 +337,11 @@ public final class LineServer: @unchecked Sendable {
         if connection.machine.isOpen {
           framed.removeAll(keepingCapacity: true)
           connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
+          let dropped = connection.framer.takeDroppedCommands()
           deliver(framed, from: connection)
+          if dropped > 0 && connection.machine.isOpen {
+            perform(connection.machine.telnetCommandsDropped(dropped, now: MonotonicClock.now()), connection)
+          }
         }
         // A short read took all there was: the loop reports the socket again when more comes, so
         // there is no need for one more read to hear EAGAIN.
@@ -347,10 +353,19 @@ public final class LineServer: @unchecked Sendable {
 
   private func deliver(_ items: [LineInput], from connection: Connection) {
     let now = MonotonicClock.now()
+    var answered = false
     for item in items {
       guard connection.machine.isOpen else { return }
-      perform(connection.machine.inputFramed(item, now: now), connection)
+      let action = connection.machine.inputFramed(item, now: now)
+      if case .write(let bytes) = action {
+        // Telnet answers are queued in order with everything else, and written together below.
+        connection.channel.enqueue(bytes)
+        answered = true
+        continue
+      }
+      perform(action, connection)
     }
+    if answered && connection.machine.isOpen { _ = flushQueued(connection) }
   }
 
   private func endOfInput(_ connection: Connection) {
@@ -379,10 +394,11 @@ public final class LineServer: @unchecked Sendable {
   private func written(_ connection: Connection, _ result: SocketChannel.FlushResult) {
     switch result {
     case .pending:
-      break
+      noteProgress(connection, now: MonotonicClock.now())
     case .failed(let code):
       perform(connection.machine.socketFailed(code, now: MonotonicClock.now()), connection)
     case .drained:
+      noteProgress(connection, now: MonotonicClock.now())
       perform(connection.machine.outputDrained(), connection)
     }
   }
@@ -436,9 +452,11 @@ public final class LineServer: @unchecked Sendable {
     switch closing {
     case .immediately:
       if let farewell {
-        let start = channel.isOutputMidLine ? Self.crlf : []
+        // Tried once, without waiting, after the rest of a telnet command already begun.
         channel.discardOutput()
-        channel.sendNow(start + Array(farewell.utf8) + Self.crlf)
+        let start = channel.isOutputMidLine ? Self.crlf : []
+        channel.enqueue(start + Array(farewell.utf8) + Self.crlf)
+        _ = channel.flush()
       }
       channel.close()
     case .flushing, .discardingQueued, .hangingUp:
@@ -448,6 +466,7 @@ public final class LineServer: @unchecked Sendable {
       if discarding {
         channel.discardOutput()
       }
+      connection.lastUnsent = channel.pendingOutputBytes + (channel.unsentKernelBytes ?? 0)
       if let farewell {
         if discarding && channel.isOutputMidLine {
           channel.enqueue(Self.crlf)
@@ -466,8 +485,21 @@ public final class LineServer: @unchecked Sendable {
     sweeps += 1
     let now = MonotonicClock.now()
     for connection in connections.values {
+      noteProgress(connection, now: now)
       perform(connection.machine.tick(now: now), connection)
     }
+  }
+
+  /// A closing connection whose output moved on since last seen (the kernel sent more to a peer that
+  /// reads, however slowly) counts its close deadline from now.
+  private func noteProgress(_ connection: Connection, now: MonotonicInstant) {
+    guard !connection.machine.isOpen && !connection.machine.isClosed else { return }
+    let unsent = connection.channel.pendingOutputBytes + (connection.channel.unsentKernelBytes ?? 0)
+    if unsent < connection.lastUnsent || connection.channel.bytesWritten != connection.lastBytesWritten {
+      connection.machine.outputProgressed(now: now)
+    }
+    connection.lastUnsent = unsent
+    connection.lastBytesWritten = connection.channel.bytesWritten
   }
 }
 
@@ -479,6 +511,9 @@ private final class Connection: @unchecked Sendable {
   var framer: LineFramer
   /// Its lifecycle and limits: what the server does with its input, output and end.
   var machine: ConnectionStateMachine
+  /// Closing: the output not yet taken by the peer when last looked at, and the bytes written by then.
+  var lastUnsent = Int.max
+  var lastBytesWritten = 0
 
   init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id

@@ -109,8 +109,18 @@ final class SocketChannel: @unchecked Sendable {
   /// Whether writability is watched: output waits for room in the socket.
   var isWaitingToWrite: Bool { writeArmed }
 
-  /// Whether the bytes written so far stop in the middle of a line.
-  var isOutputMidLine: Bool { output.isMidLine }
+  /// Whether the bytes written so far, and any still queued, stop in the middle of a line.
+  var isOutputMidLine: Bool { output.endsMidLine }
+
+  /// Bytes handed to the kernel so far.
+  private(set) var bytesWritten = 0
+
+  /// The bytes the kernel still holds to send (or to see acknowledged), or nil if it cannot say.
+  var unsentKernelBytes: Int? {
+    guard !isClosed else { return nil }
+    let count = clinux_unsent_bytes(fd)
+    return count >= 0 ? Int(count) : nil
+  }
 
   /// Queues `bytes` behind what already waits. Call `flush()` to write.
   func enqueue(_ bytes: some Sequence<UInt8>) {
@@ -128,6 +138,7 @@ final class SocketChannel: @unchecked Sendable {
         while true {
           let count = send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
           if count >= 0 {
+            bytesWritten += count
             return count
           }
           if errno != EINTR {
@@ -149,16 +160,10 @@ final class SocketChannel: @unchecked Sendable {
     return .drained
   }
 
-  /// Writes `bytes` now if the socket has room, bypassing the queue; never waits. For last words.
-  func sendNow(_ bytes: [UInt8]) {
-    guard !isClosed else { return }
-    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-  }
-
-  /// Forgets the output still queued.
+  /// Forgets the output still queued, but for the rest of a telnet command already begun.
   func discardOutput() {
-    output.removeAll()
-    watchWritability(false)
+    output.removeAllButUnfinishedCommand()
+    if output.isEmpty { watchWritability(false) }
   }
 
   /// Tells the peer nothing more will be sent (TCP FIN), keeping the socket open for reading.

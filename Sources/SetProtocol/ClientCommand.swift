@@ -12,6 +12,10 @@ public enum ClientCommand: Equatable, Sendable {
   case claim
   /// `PICK slot [slot slot]`.
   case pick([Slot])
+  /// `PICK card [card card] [#seq]` or `PICK slot [slot slot] #seq`: a pick that cannot go stale. It
+  /// names the cards themselves, or slots as they were at event `seq`; if the cards are no longer on
+  /// the table, or the table changed after event `seq`, it is refused and costs nothing.
+  case guardedPick(PickTarget, table: Int?)
   /// `UNPICK slot`.
   case unpick(Slot)
   /// `DEAL`: ask for three more cards.
@@ -42,4 +46,10 @@ public enum Presentation: String, Equatable, Sendable {
   case human
   /// Every line exactly as protocol.md's grammar says, no prompt: for programs.
   case machine
+}
+
+/// What a guarded pick names: cards by code, or slots.
+public enum PickTarget: Equatable, Sendable {
+  case cards([Card])
+  case slots([Slot])
 }

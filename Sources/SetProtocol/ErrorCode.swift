@@ -32,6 +32,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
   case idle = "IDLE"
   case flood = "FLOOD"
   case tooSlow = "TOO_SLOW"
+  case stale = "STALE"
   case shuttingDown = "SHUTTING_DOWN"
 
   /// A plain-words explanation, used when nothing more specific is known.
@@ -67,6 +68,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
     case .idle: "no NAME in time; goodbye"
     case .flood: "too many lines too fast; goodbye"
     case .tooSlow: "you stopped reading; goodbye"
+    case .stale: "the table changed since that pick was made; nothing was done"
     case .shuttingDown: "the server is shutting down"
     }
   }

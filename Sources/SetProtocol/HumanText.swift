@@ -159,9 +159,15 @@ public enum HumanText {
     }
   }
 
+  /// The notice that the game record could not be written, for `reason` (the system's words).
+  public static func recordLost(_ reason: String) -> String {
+    "Notice: the game record could not be written (\(reason)); the game goes on without it."
+  }
+
   /// Milliseconds as seconds, such as `5 s` or `7.5 s`.
   public static func seconds(_ ms: Int64) -> String {
-    let tenths = (ms + 50) / 100
+    let (rounded, overflow) = ms.addingReportingOverflow(50)  // Any number read from a line says something.
+    let tenths = (overflow ? ms : rounded) / 100
     return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
   }
 

@@ -8,6 +8,10 @@ import SetCore
 ///     cmd <ms> <seat> <COMMAND> [args]     a command the rules accepted, at that time
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
+///     end                                  the server closed the record cleanly (the last line)
+///
+/// A time is in milliseconds from the server's start, with six decimals when it is not a whole
+/// millisecond (`1000.800000`): the rules judge to the nanosecond, and the replay must too.
 ///
 /// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A command is
 /// `JOIN`, `LEAVE`, `CLAIM`, `PICK A,B,C`, `UNPICK A`, `DEAL` or `NEW` (a rematch).
@@ -24,6 +28,9 @@ public enum RecordLine: Equatable, Sendable {
   case tick(at: Instant)
   /// An event as broadcast: its machine line unchanged, and that line's sequence number.
   case event(seq: Int, line: String)
+  /// The last line of a record the server closed cleanly. A record without it was cut short: the
+  /// server was killed, or could not write.
+  case end
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -41,6 +48,10 @@ public enum RecordLine: Equatable, Sendable {
     case unknown
   }
 
+  /// The whole milliseconds a `cmd` or `tick` line may carry, from the server's start: never negative,
+  /// and far enough from overflowing (in nanoseconds) that a window added to one cannot.
+  public static let times: ClosedRange<Int64> = 0...1_000_000_000_000
+
   /// The magic line's text.
   public static let magicText = "SETDUEL-RECORD 1"
 
@@ -50,9 +61,10 @@ public enum RecordLine: Equatable, Sendable {
     case .magic: Self.magicText
     case .seed(let seed): "seed \(seed)"
     case .rules(let rules): (["rules"] + RuleFields.encode(rules)).joined(separator: " ")
-    case .command(let command, let seat, let now): "cmd \(now.milliseconds) \(seat.rawValue) " + Self.text(command)
-    case .tick(let now): "tick \(now.milliseconds)"
+    case .command(let command, let seat, let now): "cmd \(Self.text(now)) \(seat.rawValue) " + Self.text(command)
+    case .tick(let now): "tick \(Self.text(now))"
     case .event(_, let line): "ev " + line
+    case .end: "end"
     }
   }
 
@@ -60,6 +72,7 @@ public enum RecordLine: Equatable, Sendable {
   public static func parse(_ line: some StringProtocol) -> Result<RecordLine, Malformed> {
     let text = Substring(line)
     if text == magicText { return .success(.magic) }
+    if text == "end" { return .success(.end) }
     let words = text.split(separator: " ")
     switch words.first {
     case "seed":
@@ -71,13 +84,13 @@ public enum RecordLine: Equatable, Sendable {
       }
       return .success(.rules(rules))
     case "cmd":
-      guard words.count >= 4, let ms = Int64(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
+      guard words.count >= 4, let now = instant(words[1]), let seat = Int(words[2]).flatMap(Seat.init(rawValue:)),
         let command = command(words.dropFirst(3))
       else { return .failure(.command) }
-      return .success(.command(command, seat: seat, at: Instant(milliseconds: ms)))
+      return .success(.command(command, seat: seat, at: now))
     case "tick":
-      guard words.count == 2, let ms = Int64(words[1]) else { return .failure(.tick) }
-      return .success(.tick(at: Instant(milliseconds: ms)))
+      guard words.count == 2, let now = instant(words[1]) else { return .failure(.tick) }
+      return .success(.tick(at: now))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))
@@ -93,6 +106,27 @@ public enum RecordLine: Equatable, Sendable {
   public static func isHostEvent(_ line: String) -> Bool {
     guard let word = line.split(separator: " ").first else { return false }
     return hostEventWords.contains(String(word))
+  }
+
+  /// A time as written: whole milliseconds, and six decimals when it is not a whole millisecond.
+  private static func text(_ now: Instant) -> String {
+    let past = now.nanosecondsPastMillisecond
+    guard past != 0 else { return "\(now.milliseconds)" }
+    let digits = String(past)
+    return "\(now.milliseconds)." + String(repeating: "0", count: 6 - digits.count) + digits
+  }
+
+  /// A time as written, or nil: milliseconds in `times`, with up to six decimals.
+  private static func instant(_ word: Substring) -> Instant? {
+    let parts = word.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = parts.first, whole.allSatisfy(\.isASCIIDigit), let ms = Int64(whole), times.contains(ms)
+    else { return nil }
+    guard parts.count == 2 else { return Instant(milliseconds: ms) }
+    let fraction = parts[1]
+    guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigit),
+      let digits = Int64(fraction + String(repeating: "0", count: 6 - fraction.count))
+    else { return nil }
+    return Instant(nanoseconds: ms * 1_000_000 + digits)
   }
 
   private static func text(_ command: MatchCommand) -> String {
@@ -123,4 +157,9 @@ public enum RecordLine: Equatable, Sendable {
     default: return nil
     }
   }
+}
+
+extension Character {
+  /// Whether this is one of the ASCII digits 0 to 9.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

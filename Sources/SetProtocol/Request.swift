@@ -114,8 +114,19 @@ public struct Request: Equatable, Sendable {
     case .claim:
       return words.isEmpty ? .success(.claim) : .failure(usage())
     case .pick:
+      var words = words
+      var table: Int?
+      if let last = words.last, last.hasPrefix("#") {
+        guard let seq = Int(last.dropFirst()), seq >= 0 else { return .failure(usage()) }
+        table = seq
+        words.removeLast()
+      }
+      if let cards = cards(words) {
+        guard (1...3).contains(cards.count) else { return .failure(usage()) }
+        return .success(.guardedPick(.cards(cards), table: table))
+      }
       guard let slots = slots(words), (1...3).contains(slots.count) else { return .failure(usage()) }
-      return .success(.pick(slots))
+      return .success(table.map { .guardedPick(.slots(slots), table: $0) } ?? .pick(slots))
     case .unpick:
       guard let slots = slots(words), slots.count == 1 else { return .failure(usage()) }
       return .success(.unpick(slots[0]))
@@ -165,6 +176,18 @@ public struct Request: Equatable, Sendable {
     for letter in letters {
       guard let slot = Slot(label: String(letter)) else { return nil }
       result.append(slot)
+    }
+    return result
+  }
+
+  /// Card codes as separate words or comma-separated (`2RSD 1GOS`, `2rsd,1gos`), or nil if any is not one.
+  private static func cards(_ words: [String]) -> [Card]? {
+    let codes = words.flatMap { $0.split(separator: ",") }
+    guard !codes.isEmpty else { return nil }
+    var result: [Card] = []
+    for code in codes {
+      guard let card = CardCode.card(from: code) else { return nil }
+      result.append(card)
     }
     return result
   }

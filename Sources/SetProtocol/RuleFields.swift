@@ -30,9 +30,16 @@ public enum RuleFields {
     fields.map { "\($0.key)=\($0.get(rules))" }
   }
 
+  /// The longest time a rule may set, in milliseconds (about 31 years): longer than any game, and short
+  /// enough that a time plus a window can never overflow.
+  public static let maxMilliseconds: Int64 = 1_000_000_000_000
+  /// The most points a rule may give or take, so that no score can overflow.
+  public static let maxPoints: Int64 = 1_000_000
+
   /// The rules in `words`, or nil when a key is missing or repeated, a value is not a whole number,
-  /// the table size is not 3 to 21 in threes, or a time is not positive. A key this version does not
-  /// know refuses the words unless `ignoringUnknownKeys` (as a client reading a later server does).
+  /// the table size is not 3 to 21 in threes, a time is not 1 to `maxMilliseconds`, or points are past
+  /// `maxPoints` either way. A key this version does not know refuses the words unless
+  /// `ignoringUnknownKeys` (as a client reading a later server does).
   public static func decode(_ words: some Sequence<some StringProtocol>, ignoringUnknownKeys: Bool) -> Rules? {
     var values: [String: Int64] = [:]
     for word in words {
@@ -45,7 +52,12 @@ public enum RuleFields {
       guard values.updateValue(value, forKey: key) == nil else { return nil }
     }
     guard values.count == fields.count, let size = values["tableSize"], (3...21).contains(size), size % 3 == 0,
-      ["claimWindow", "passedTurnWindow", "needlessDealWindow", "resumeGrace"].allSatisfy({ values[$0]! > 0 })
+      ["claimWindow", "passedTurnWindow", "needlessDealWindow", "resumeGrace"].allSatisfy({
+        (1...maxMilliseconds).contains(values[$0]!)
+      }),
+      ["setReward", "wrongPickPenalty", "claimExpiredPenalty", "needlessDealPenalty"].allSatisfy({
+        (-maxPoints...maxPoints).contains(values[$0]!)
+      })
     else { return nil }
     var rules = Rules()
     for field in fields { field.set(&rules, values[field.key]!) }

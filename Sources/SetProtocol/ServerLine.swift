@@ -19,6 +19,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `RULES key=value...`: the rules in force, in `RuleFields`' words (before the reply to a `NAME` or
   /// `RESUME` that succeeded). Keys this version does not know are ignored.
   case rules(Rules)
+  /// `NOTICE topic text`: something every named connection is told once, outside the game's events
+  /// (it has no sequence number); `topic` is one word, such as `records`.
+  case notice(topic: String, text: String)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -37,6 +40,7 @@ public enum ServerLine: Equatable, Sendable {
     case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
+    case .notice(let topic, let text): "NOTICE \(topic) \(text)"
     }
   }
 
@@ -65,6 +69,9 @@ public enum ServerLine: Equatable, Sendable {
       return .help(EventCodec.text(after: 1, in: line))
     case "RULES":
       return RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: true).map { .rules($0) }
+    case "NOTICE":
+      guard words.count >= 3 else { return nil }
+      return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))
     default:
       return EventCodec.decode(line).map { .event(seq: $0.seq, $0.event) }
     }

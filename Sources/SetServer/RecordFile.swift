@@ -1,13 +1,18 @@
 import Glibc
 import SetCore
 import SetHost
+import SetProtocol
 
 /// A game record on disk: each line written straight through to the file, so a server killed with
-/// `kill -9` loses nothing it had already broadcast.
+/// `kill -9` loses nothing it had already broadcast. Closed, it ends with an `end` line. Once a write
+/// fails (a full disk, an I/O error) nothing more is written, so the file stays a record cut short
+/// rather than one with lines missing inside, and `failure` says why.
 public final class RecordFile {
   /// Where the file is.
   let path: String
   private var descriptor: Int32
+  /// Why the last write failed, once one has; nothing is written after it.
+  private(set) var failure: String?
 
   /// Creates `directory` if needed and a new record file in it, starting with the record's header.
   init(directory: String, seed: UInt64, rules: Rules) throws(RecordError) {
@@ -26,15 +31,29 @@ public final class RecordFile {
       candidate = "\(directory)/\(name)-seed\(seed)-\(suffix).record"
       fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
     }
-    guard fd >= 0 else { throw RecordError(message: "cannot create \(candidate): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      throw RecordError(
+        message: "cannot create a record in the records folder \(directory): \(String(cString: strerror(errno)))")
+    }
     path = candidate
     descriptor = fd
     for line in GameRecord.header(seed: seed, rules: rules) { write(line) }
   }
 
-  /// Appends one line.
-  func write(_ line: String) {
-    guard descriptor >= 0 else { return }
+  /// A record appended to the file at `path`, which must exist (a device such as `/dev/full`, say),
+  /// starting with the record's header.
+  package init(appendingTo path: String, seed: UInt64, rules: Rules) throws(RecordError) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+    self.path = path
+    descriptor = fd
+    for line in GameRecord.header(seed: seed, rules: rules) { write(line) }
+  }
+
+  /// Appends one line; false if it could not be written, now or before (see `failure`).
+  @discardableResult
+  func write(_ line: String) -> Bool {
+    guard descriptor >= 0, failure == nil else { return false }
     var bytes = Array((line + "\n").utf8)
     var offset = 0
     while offset < bytes.count {
@@ -42,14 +61,19 @@ public final class RecordFile {
         Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
       }
       if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
+      guard written > 0 else {
+        failure = written < 0 ? String(cString: strerror(errno)) : "nothing was written"
+        return false
+      }
       offset += written
     }
+    return true
   }
 
-  /// Closes the file.
+  /// Ends the record with its `end` line (unless a write failed) and closes the file.
   func close() {
     guard descriptor >= 0 else { return }
+    write(RecordLine.end.line)
     fsync(descriptor)
     Glibc.close(descriptor)
     descriptor = -1
@@ -88,7 +112,7 @@ public final class RecordFile {
     for part in path.split(separator: "/") {
       built += "/" + part
       if mkdir(built, 0o755) != 0, errno != EEXIST {
-        throw RecordError(message: "cannot create \(built): \(String(cString: strerror(errno)))")
+        throw RecordError(message: "cannot create the records folder \(built): \(String(cString: strerror(errno)))")
       }
     }
   }

@@ -50,6 +50,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   /// The deadline the timer is set for (nil: none, or not known).
   private var armedDeadline: Instant?
   private var record: RecordFile?
+  /// Whether the players were told the record could not be written.
+  private var toldRecordFailure = false
   private let settings: Settings
   /// The timer's time when the table started: the rules count from it.
   private var origin = MonotonicInstant.zero
@@ -110,6 +112,14 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     self.timer = timer
     clock = timer
     origin = timer.now
+    reportRecordFailure()
+  }
+
+  /// Once a write to the record has failed: logs it and tells the players, once.
+  private func reportRecordFailure() {
+    guard let failure = record?.failure, !toldRecordFailure else { return }
+    toldRecordFailure = true
+    perform(host.recordFailed(failure))
   }
 
   /// Tells every client the server is closing, closes the record, gives the clients' output a moment
@@ -259,6 +269,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       case .record(let line): record?.write(line)
       }
     }
+    reportRecordFailure()
     armTimer()
   }
 
@@ -280,8 +291,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     let next = host.deadline
     guard let timer, next != armedDeadline else { return }
     armedDeadline = next
-    // The rules count whole milliseconds from `origin`: a deadline is the start of its millisecond.
-    timer.schedule(at: next.map { origin + .milliseconds($0.milliseconds) })
+    // The rules count nanoseconds from `origin`, so the timer fires at the deadline itself.
+    timer.schedule(at: next.map { origin + .nanoseconds($0.nanoseconds) })
   }
 
   private func timerFired() {
@@ -292,7 +303,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   // MARK: - Helpers
 
   private func now() -> Instant {
-    Instant(milliseconds: (clock?.now ?? origin).duration(since: origin).wholeMilliseconds)
+    Instant(nanoseconds: (clock?.now ?? origin).duration(since: origin).wholeNanoseconds)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.

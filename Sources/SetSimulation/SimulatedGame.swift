@@ -234,7 +234,7 @@ public struct SimulatedGame {
       candidates = [(.claim, seat, .notStarted), (.deal, seat, .notStarted), (.rematch, seat, .notOver)]
     case .open:
       candidates = [
-        (.unpick(Slot(0)), seat, .notYourTurn), (.rematch, seat, .notOver), (.join, seat, .alreadyPresent),
+        (.unpick(Slot(0)), seat, .notPicked(Slot(0))), (.rematch, seat, .notOver), (.join, seat, .alreadyPresent),
         (.pick([]), seat, .badPick), (.pick([Slot(0), Slot(0)]), seat, .badPick),
         (.pick([Slot(0), Slot(1), Slot(2), Slot(3)]), seat, .badPick),
       ]

@@ -60,7 +60,8 @@ public struct ConnectionStateMachine: Sendable {
   public enum Action: Hashable, Sendable {
     /// Hand this input to the delegate.
     case deliver(LineInput)
-    /// Queue these bytes as they are and flush (a telnet answer).
+    /// Queue these bytes as they are (a telnet answer); flush once the input in hand is framed, so
+    /// that the answers to one read go out together.
     case write([UInt8])
     /// Tell the delegate the input ended; the connection stays open for writing.
     case reportInputEnded
@@ -133,7 +134,13 @@ public struct ConnectionStateMachine: Sendable {
     case .closed: preconditionFailure("input framed on a closed connection")
     }
     switch item {
-    case .reply(let bytes): return .write(bytes)
+    case .reply(let bytes):
+      // A telnet answer costs a line's token: past the rate it goes unanswered, and a flood of them is
+      // cut off as a flood of lines is.
+      guard bucket?.take(now: now.milliseconds) != false else {
+        return bucket?.isFlooding == true ? beginClose(.flooded, .immediately, now: now) : nil
+      }
+      return .write(bytes)
     case .interrupt: return beginClose(.interrupted, .flushing, now: now)
     case .line, .tooLong, .invalidUTF8, .rateLimited: break
     }
@@ -145,6 +152,17 @@ public struct ConnectionStateMachine: Sendable {
       return .deliver(.rateLimited)
     }
     return .deliver(item)
+  }
+
+  /// The framer removed `count` telnet commands that have no item of their own, at `now`. Each takes
+  /// a line's token: a flood of them is cut off (`.disconnect(.flooded, .immediately)`) as a flood of
+  /// lines is. Past the rate they are simply ignored, as they are anyway.
+  public mutating func telnetCommandsDropped(_ count: Int, now: MonotonicInstant) -> Action? {
+    guard isOpen, bucket != nil else { return nil }
+    for _ in 0..<count where bucket?.take(now: now.milliseconds) == false {
+      if bucket?.isFlooding == true { return beginClose(.flooded, .immediately, now: now) }
+    }
+    return nil
   }
 
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`
@@ -175,6 +193,15 @@ public struct ConnectionStateMachine: Sendable {
   public mutating func delivered(now: MonotonicInstant) {
     guard case .resetting = state else { return }
     state = .lingering(until: now + Self.hangUpGrace)
+  }
+
+  /// The peer took some of the output (the socket accepted more, or the kernel sent more) at `now`.
+  /// Closing: the close deadline counts again from now, so a peer that keeps reading, however slowly,
+  /// gets everything up to the farewell; one that stops reading is closed a close timeout later.
+  public mutating func outputProgressed(now: MonotonicInstant) {
+    if case .closing(_, let hangingUp) = state {
+      state = .closing(deadline: now + limits.closeTimeout, hangingUp: hangingUp)
+    }
   }
 
   /// The peer will send nothing more (any last unterminated line has gone through `inputFramed`

@@ -87,8 +87,12 @@ public final class EmbeddedLineServer: LineTransport {
       guard var connection = connections[id], !connection.socketClosed, !connection.peerInputEnded else { return }
       guard connection.machine.isOpen else { return }  // A closing connection's input is discarded.
       let items = connection.framer.feed(bytes)
+      let dropped = connection.framer.takeDroppedCommands()
       connections[id] = connection
       deliver(items, from: id)
+      if dropped > 0, connections[id]?.machine.isOpen == true {
+        perform(mutating(id) { $0.machine.telnetCommandsDropped(dropped, now: clock.now) }, id)
+      }
     }
   }
 
@@ -104,13 +108,33 @@ public final class EmbeddedLineServer: LineTransport {
     turn {
       while let connection = connections[id], !connection.socket.isEmpty {
         bytes += connection.socket
-        mutating(id) { $0.socket.removeAll() }
+        mutating(id) {
+          $0.socket.removeAll()
+          $0.machine.outputProgressed(now: clock.now)
+        }
         if !connection.socketClosed && !connection.queued.isEmpty {
           written(id, flush(id))
         }
       }
     }
     return bytes
+  }
+
+  /// The peer of `id` reads at most `limit` bytes of what its socket holds (a slow reader); the server
+  /// then moves what it had queued into the room made.
+  public func read(from id: ConnectionID, upTo limit: Int) -> [UInt8] {
+    turn {
+      guard let connection = connections[id], !connection.socket.isEmpty else { return [] }
+      let bytes = Array(connection.socket.prefix(limit))
+      mutating(id) {
+        $0.socket.removeFirst(bytes.count)
+        $0.machine.outputProgressed(now: clock.now)
+      }
+      if !connection.socketClosed && !connection.queued.isEmpty {
+        written(id, flush(id))
+      }
+      return bytes
+    }
   }
 
   /// The peer of `id` half-closes: it will send nothing more.
@@ -216,10 +240,19 @@ public final class EmbeddedLineServer: LineTransport {
   // MARK: - The server's side
 
   private func deliver(_ items: [LineInput], from id: ConnectionID) {
+    var answered = false
     for item in items {
       guard connections[id]?.machine.isOpen == true else { return }
-      perform(mutating(id) { $0.machine.inputFramed(item, now: clock.now) }, id)
+      let action = mutating(id) { $0.machine.inputFramed(item, now: clock.now) }
+      if case .write(let bytes) = action {
+        // Telnet answers are queued in order with everything else, and written together below.
+        mutating(id) { $0.queued.append(bytes) }
+        answered = true
+        continue
+      }
+      perform(action, id)
     }
+    if answered && connections[id]?.machine.isOpen == true { _ = flushQueued(id) }
   }
 
   private func flushQueued(_ id: ConnectionID) -> Bool {
@@ -292,8 +325,14 @@ public final class EmbeddedLineServer: LineTransport {
     case .immediately:
       mutating(id) { connection in
         if let farewell {
-          // Tried once, without waiting: it goes in only if the socket has room.
-          let bytes = (connection.queued.isMidLine ? Self.crlf : []) + Array(farewell.utf8) + Self.crlf
+          // Tried once, without waiting: it goes in only if the socket has room, after the rest of a
+          // telnet command the socket holds the start of.
+          connection.queued.removeAllButUnfinishedCommand()
+          var bytes: [UInt8] = []
+          _ = connection.queued.drain {
+            bytes += $0; return $0.count
+          }
+          bytes += (connection.queued.isMidLine ? Self.crlf : []) + Array(farewell.utf8) + Self.crlf
           if connection.socket.count + bytes.count <= socketBufferBytes {
             connection.socket += bytes
           }
@@ -304,10 +343,10 @@ public final class EmbeddedLineServer: LineTransport {
     case .flushing, .discardingQueued, .hangingUp:
       mutating(id) { connection in
         if closing == .discardingQueued {
-          connection.queued.removeAll()
+          connection.queued.removeAllButUnfinishedCommand()
         }
         if let farewell {
-          if closing == .discardingQueued && connection.queued.isMidLine {
+          if closing == .discardingQueued && connection.queued.endsMidLine {
             connection.queued.append(Self.crlf)
           }
           connection.queued.append(farewell.utf8)

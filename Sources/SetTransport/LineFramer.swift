@@ -24,6 +24,8 @@ public struct LineFramer: Sendable {
   /// The last data byte was a CR, which already ended a line: a following LF or NUL belongs to it.
   private var afterCR = false
   private var telnet = TelnetState.data
+  /// Telnet commands removed without an item of their own since `takeDroppedCommands()`.
+  private var droppedCommands = 0
 
   private enum TelnetState: Sendable {
     case data
@@ -57,6 +59,13 @@ public struct LineFramer: Sendable {
     }
   }
 
+  /// How many telnet commands were removed without an item of their own (negotiation, subnegotiation,
+  /// NOP and the like) since the last call: a connection's limits count them as they count lines.
+  public mutating func takeDroppedCommands() -> Int {
+    defer { droppedCommands = 0 }
+    return droppedCommands
+  }
+
   /// Ends the input: returns the last line if it had no terminator, and resets the framer.
   public mutating func finish() -> [LineInput] {
     var output: [LineInput] = []
@@ -84,6 +93,8 @@ public struct LineFramer: Sendable {
       telnet = .data
       if verb == Telnet.do && byte == Telnet.timingMark {
         output.append(.reply(Telnet.willTimingMark))
+      } else {
+        droppedCommands += 1
       }
     case .subnegotiation:
       if byte == Telnet.iac {
@@ -105,9 +116,11 @@ public struct LineFramer: Sendable {
     switch byte {
     case Telnet.iac: data(byte, &output)
     case Telnet.will, Telnet.wont, Telnet.do, Telnet.dont: telnet = .option(verb: byte)
-    case Telnet.sb: telnet = .subnegotiation
+    case Telnet.sb:
+      telnet = .subnegotiation
+      droppedCommands += 1
     case Telnet.ip: output.append(.interrupt)
-    default: break  // NOP, DM, BRK, AO, AYT, EC, EL, GA, a stray SE: nothing to do.
+    default: droppedCommands += 1  // NOP, DM, BRK, AO, AYT, EC, EL, GA, a stray SE: nothing to do.
     }
   }
 

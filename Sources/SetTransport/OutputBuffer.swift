@@ -7,6 +7,8 @@ package struct OutputBuffer {
   private var head = 0
   /// The last byte handed to the kernel, if any.
   package private(set) var lastWritten: UInt8?
+  /// The byte handed to the kernel before `lastWritten`, if any.
+  private var beforeLastWritten: UInt8?
 
   /// How many bytes wait.
   package var count: Int { storage.count - head }
@@ -29,6 +31,7 @@ package struct OutputBuffer {
     let written = storage.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[head...])) }
     if written > 0 {
       head += written
+      beforeLastWritten = written > 1 ? storage[head - 2] : lastWritten
       lastWritten = storage[head - 1]
       if head == storage.count {
         storage.removeAll(keepingCapacity: storage.capacity <= 64 * 1024)
@@ -36,6 +39,35 @@ package struct OutputBuffer {
       }
     }
     return written
+  }
+
+  /// How many of the waiting bytes finish a telnet command the written bytes stopped inside. The
+  /// server's lines are UTF-8, which never holds a 255 byte, so every 255 it writes starts a command:
+  /// `IAC verb option` for the verbs WILL, WONT, DO and DONT, `IAC command` for the others.
+  package var unfinishedCommandBytes: Int {
+    let waiting = storage[head...]
+    if lastWritten == Telnet.iac {
+      guard let verb = waiting.first else { return 0 }
+      return (Telnet.will...Telnet.dont).contains(verb) ? min(2, waiting.count) : 1
+    }
+    if beforeLastWritten == Telnet.iac, let verb = lastWritten, (Telnet.will...Telnet.dont).contains(verb) {
+      return min(1, waiting.count)
+    }
+    return 0
+  }
+
+  /// Forgets the waiting bytes but those that finish a telnet command already begun, so the peer never
+  /// reads half a command followed by something else.
+  package mutating func removeAllButUnfinishedCommand() {
+    let keep = Array(storage[head..<head + unfinishedCommandBytes])
+    removeAll()
+    storage = keep
+  }
+
+  /// Whether the bytes written so far and those kept by `removeAllButUnfinishedCommand` stop in the
+  /// middle of a line: a farewell then starts on a line of its own.
+  package var endsMidLine: Bool {
+    storage[head...].last.map { $0 != 10 } ?? isMidLine
   }
 
   package mutating func removeAll() {

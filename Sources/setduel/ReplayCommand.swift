@@ -8,7 +8,8 @@ enum ReplayCommand {
     usage: setduel replay FILE
 
     Prints the recorded game in words, then derives it again from its seed and recorded commands with
-    the rules. Exits 0 when every recorded event is derived exactly, 1 (saying where) when not.
+    the rules. Exits 0 when every recorded event is derived exactly, 1 (saying where) when not. A
+    record the server did not close cleanly (killed, or unable to write) is said to be cut short.
     """
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
@@ -28,6 +29,7 @@ enum ReplayCommand {
     do {
       let checked = try replay.verify()
       print("Replayed: all \(checked) events derived again from seed \(replay.seed) match the record.")
+      if let unfinished = replay.unfinished { print("Not a complete game: \(unfinished).") }
       exit(0)
     } catch {
       fflush(stdout)

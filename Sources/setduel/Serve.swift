@@ -81,7 +81,7 @@ enum Serve {
       port = try server.start()
     } catch let error as RecordError {
       fail(
-        "cannot keep game records in \(settings.recordsDirectory ?? "-"): \(error)\n"
+        "\(error)\n"
           + "choose another folder with --records DIR, or keep none with --no-records")
     } catch {
       fail("cannot listen on \(settings.network.host):\(settings.network.port): \(error)")

@@ -27,8 +27,10 @@ struct PlayStateTests {
     var state = PlayState()
     var model = Tables.model(cards: 12, deck: 45, extra: [])
     #expect(state.handle(.character(" "), model: model, now: Self.now) == [.send("CLAIM")])
-    #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send("PICK C")])
-    #expect(state.handle(.character("C"), model: model, now: Self.now) == [.send("PICK C")])
+    // A slot key picks the card in it by code, so the pick cannot go stale.
+    let c = "PICK \(model.cards[2])"
+    #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send(c)])
+    #expect(state.handle(.character("C"), model: model, now: Self.now) == [.send(c)])
     #expect(state.handle(.character("+"), model: model, now: Self.now) == [.send("DEAL")])
     #expect(state.handle(.character("m"), model: model, now: Self.now) == [])
     #expect(state.notice?.text == "no card in slot m")
@@ -38,7 +40,7 @@ struct PlayStateTests {
     _ = model.apply(line: "CLAIM 17 1 5000", at: Self.now)
     _ = model.apply(line: "PICK 18 1 C", at: Self.now)
     #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send("UNPICK C")])
-    #expect(state.handle(.character("d"), model: model, now: Self.now) == [.send("PICK D")])
+    #expect(state.handle(.character("d"), model: model, now: Self.now) == [.send("PICK \(model.cards[3])")])
 
     _ = model.apply(line: "OVER 19 1 1 3 1 3 1 completed", at: Self.now)
     #expect(state.handle(.enter, model: model, now: Self.now) == [.send("NEW")])

@@ -17,8 +17,16 @@ import Testing
     var machine = Machine(limits: Self.limits, now: Self.at(0))
     #expect(machine.inputFramed(.line("HELLO"), now: Self.at(1)) == .deliver(.line("HELLO")))
     #expect(machine.inputFramed(.reply([255, 251, 6]), now: Self.at(1)) == .write([255, 251, 6]))
-    #expect(machine.inputFramed(.tooLong, now: Self.at(2)) == .deliver(.tooLong))
+    #expect(machine.inputFramed(.tooLong, now: Self.at(2000)) == .deliver(.tooLong))
     #expect(machine.isOpen)
+  }
+
+  @Test func telnetAnswersCountAgainstTheRateAndAFloodOfThemIsDropped() {
+    var machine = Machine(limits: Self.limits, now: Self.at(0))
+    let answer: [UInt8] = [255, 251, 6]
+    let actions = (0..<6).map { _ in machine.inputFramed(.reply(answer), now: Self.at(0)) }
+    #expect(actions == [.write(answer), .write(answer), nil, nil, nil, .disconnect(.flooded, .immediately)])
+    #expect(machine.isClosed)
   }
 
   @Test func linesPastTheRateAreRefusedAndASustainedFloodIsDropped() {
@@ -99,6 +107,20 @@ import Testing
     #expect(machine.tick(now: Self.at(5001)) == .closeSocket)
     #expect(machine.isClosed)
     #expect(machine.tick(now: Self.at(9000)) == nil)
+  }
+
+  @Test func aClosingConnectionsDeadlineCountsFromItsLastProgress() {
+    var machine = Machine(limits: Self.limits, now: Self.at(0))
+    #expect(machine.outputQueued(pendingBytes: 101, now: Self.at(1)) == .disconnect(.outputOverflow, .discardingQueued))
+    machine.outputProgressed(now: Self.at(4000))
+    #expect(machine.nextDeadline == Self.at(9000))
+    #expect(machine.tick(now: Self.at(8999)) == nil)
+    #expect(machine.tick(now: Self.at(9000)) == .closeSocket)
+    // Open, progress changes nothing.
+    var open = Machine(limits: Self.limits, now: Self.at(0))
+    open.markIdentified()
+    open.outputProgressed(now: Self.at(10))
+    #expect(open.isOpen && open.nextDeadline == nil)
   }
 
   @Test func aGracefulCloseFlushesHalfClosesThenClosesWhenThePeerDoes() {

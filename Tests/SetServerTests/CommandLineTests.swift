@@ -47,7 +47,7 @@ struct CommandLineTests {
     try writeFile(file, "not a folder")
     let result = try run(["serve", "--host", "127.0.0.1", "--port", "0", "--records", file + "/records"])
     #expect(result.end == "exit 1")
-    #expect(result.error.hasPrefix("setduel: cannot keep game records in \(file)/records: "))
+    #expect(result.error.hasPrefix("setduel: cannot create the records folder \(file)/records: "))
     #expect(result.error.hasSuffix("choose another folder with --records DIR, or keep none with --no-records\n"))
   }
 

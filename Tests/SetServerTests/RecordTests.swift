@@ -145,7 +145,7 @@ struct RecordTests {
     let folder = try makeTemporaryFolder("replay")
     defer { removeFolder(folder) }
     let text = Self.playedGame().record
-    try writeFile(folder + "/good.record", text)
+    try writeFile(folder + "/good.record", text + RecordLine.end.line + "\n")  // As a server closes it.
     let good = try runReplay(folder + "/good.record", folder: folder)
     #expect(good.end == "exit 0", "\(good.error)")
     #expect(good.output.contains("Seed 7,"))

@@ -64,6 +64,7 @@ struct ServeProcessTests {
     let replay = try runReplay(server.recordPath, folder: folder)
     #expect(replay.end == "exit 0", "\(replay.error)")
     #expect(replay.output.contains("match the record."))
+    #expect(replay.output.contains("Not a complete game: the record ends after line "), "\(replay.output.suffix(300))")
     let recorded = try readFile(server.recordPath).split(separator: "\n").filter { $0.hasPrefix("ev ") }.map {
       String($0.dropFirst(3))
     }
@@ -95,9 +96,10 @@ struct ServeProcessTests {
     #expect(strangerClosed && strangerLines == ["ERR SHUTTING_DOWN the server is shutting down"])
     #expect(server.process.end() == "exit 0", "\(server.process.errorOutput)")
     let record = try readFile(server.recordPath)
-    #expect(record.hasSuffix("\n") && record.split(separator: "\n").last?.hasPrefix("ev BYE ") == true)
+    #expect(record.hasSuffix("\nend\n") && record.split(separator: "\n").dropLast().last?.hasPrefix("ev BYE ") == true)
     let replay = try runReplay(server.recordPath, folder: folder)
     #expect(replay.end == "exit 0", "\(replay.error)")
+    #expect(!replay.output.contains("Not a complete game"))
   }
 
   @Test("out of descriptors, the server keeps serving, does not spin, and accepts again once some are free")

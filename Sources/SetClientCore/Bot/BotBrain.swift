@@ -145,7 +145,8 @@ public struct BotBrain: Sendable {
     plan!.ready = now.adding(milliseconds: max(scaled(1_000), 200))
     guard let target = current.target else { return BotDecision(commands: ["DEAL"], wake: plan!.ready) }
     if picksAtOnce {
-      return BotDecision(commands: ["PICK " + slots(of: target, in: model).joined(separator: " ")], wake: plan!.ready)
+      // By card code, so a pick that crosses a change of the table is refused rather than judged.
+      return BotDecision(commands: ["PICK " + target.map(\.description).joined(separator: " ")], wake: plan!.ready)
     }
     return BotDecision(commands: ["CLAIM"], wake: plan!.ready)
   }
@@ -190,9 +191,10 @@ public struct BotBrain: Sendable {
     let missing = targetSlots.filter { !model.selection.contains($0) }
     guard let next = missing.first else { return BotDecision(wake: plan!.ready) }
     if picksAtOnce {
-      return BotDecision(commands: ["PICK " + missing.map(\.label).joined(separator: " ")], wake: plan!.ready)
+      return BotDecision(
+        commands: ["PICK " + missing.map { code(at: $0, in: model) }.joined(separator: " ")], wake: plan!.ready)
     }
-    return BotDecision(commands: ["PICK \(next.label)"], wake: plan!.ready)
+    return BotDecision(commands: ["PICK \(code(at: next, in: model))"], wake: plan!.ready)
   }
 
   // MARK: - After a game
@@ -223,8 +225,9 @@ public struct BotBrain: Sendable {
     return sets[random.draw(below: sets.count)]
   }
 
-  private func slots(of cards: [Card], in model: ClientModel) -> [String] {
-    cards.compactMap { card in model.cards.firstIndex(of: card).map { Slot($0).label } }
+  /// The code of the card in `slot`, which the bot just found there.
+  private func code(at slot: Slot, in model: ClientModel) -> String {
+    model.cards[slot.index].description
   }
 
   private mutating func draw(_ range: ClosedRange<Int64>) -> Int64 {

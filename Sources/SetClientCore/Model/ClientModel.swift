@@ -47,6 +47,8 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
   public private(set) var lastError: Refusal?
+  /// What the server said in `NOTICE` lines, oldest first.
+  public private(set) var notices: [String] = []
   /// The server's farewell, once it said `BYE`.
   public private(set) var farewell: String?
   /// The number of the last event applied.
@@ -146,6 +148,9 @@ public struct ClientModel: Equatable, Sendable {
       return []
     case .reply(let reply):
       return apply(reply, at: now)
+    case .notice(_, let text):
+      notices.append(text)
+      return []
     }
   }
 

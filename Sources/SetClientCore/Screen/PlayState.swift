@@ -113,12 +113,13 @@ public struct PlayState: Equatable, Sendable {
     case .character(let character):
       guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
       let slot = Slot(index)
-      guard model.card(at: slot) != nil else {
+      guard let card = model.card(at: slot) else {
         notice = Notice(text: "no card in slot \(Self.key(for: slot))", at: now)
         return []
       }
       if model.holdsWindow, model.selection.contains(slot) { return [.send("UNPICK \(slot.label)")] }
-      return [.send("PICK \(slot.label)")]
+      // By card code: a pick that crossed a change of the table is refused, not judged on another card.
+      return [.send("PICK \(card)")]
     default:
       return []
     }

@@ -26,7 +26,8 @@ struct SeatFaultTests {
     #expect(state.count == 6 && state[2] == "paused" && state[3] == "1" && state[5] == "A", "\(state)")
     let remaining = state.count == 6 ? state[4] : "?"
     try game.bob.refused("CLAIM", .paused)
-    try game.observer.refused("RESUME " + String(repeating: "0", count: 32), .badToken)
+    // A named spectator cannot RESUME at all, whatever the token.
+    try game.observer.refused("RESUME " + String(repeating: "0", count: 32), .alreadyNamed)
     let ann = try table.client("ann2")
     let (reply, before) = try ann.request("RESUME \(game.annToken)")
     #expect(reply.line.hasSuffix(" RESUME 1 ann"), "\(reply.line)")
@@ -92,12 +93,12 @@ struct SeatFaultTests {
     }
     let (rest, closed) = guesser.readToEnd()
     #expect(closed && rest.isEmpty, "\(rest)")
-    // A named spectator is held to the same count.
+    // A named spectator cannot RESUME at all, right token or wrong: no token is tried, none counted.
     let spectator = try table.named("nosy").client
-    for _ in 0..<2 { try spectator.refused("RESUME \(game.bobToken)x", .badToken) }
+    for token in [game.bobToken + "x", game.bobToken, "nope", "nope"] {
+      try spectator.refused("RESUME \(token)", .alreadyNamed)
+    }
     try spectator.sync()
-    try spectator.refused("RESUME nope", .badToken)
-    #expect(spectator.readToEnd().closed)
     // Nothing changed at the table.
     let (_, before) = try game.bob.request("STATE")
     #expect(before.contains("PLAYER 1 ann 0 here") && before.contains("PLAYER 2 bob 0 here"))

@@ -12,9 +12,11 @@ final class EmbeddedTable {
   let transport: EmbeddedLineServer
   let server: TableServer
 
-  /// A table dealt from `seed`, its limits as `LoopbackTable.lenient`'s unless `configure` changes them.
+  /// A table dealt from `seed`, its limits as `LoopbackTable.lenient`'s unless `configure` changes them,
+  /// writing `record` if given and its log lines to `log`.
   init(
-    seed: UInt64 = 7, claimWindow: Int64 = 60_000, socketBufferBytes: Int = 64 * 1024,
+    seed: UInt64 = 7, claimWindow: Int64 = 60_000, socketBufferBytes: Int = 64 * 1024, record: RecordFile? = nil,
+    log: LogLines? = nil,
     _ configure: (inout TableServer.Settings) -> Void = { _ in }
   ) {
     var settings = TableServer.Settings()
@@ -25,7 +27,9 @@ final class EmbeddedTable {
     configure(&settings)
     transport = EmbeddedLineServer(
       configuration: settings.network, clock: clock, socketBufferBytes: socketBufferBytes)
-    server = TableServer(settings: settings, transport: transport, timer: clock.makeTimer(), log: { _, _ in })
+    server = TableServer(
+      settings: settings, transport: transport, timer: clock.makeTimer(), record: record,
+      log: { level, line in log?.append(level, line) })
   }
 
   /// A new connection, its banner not yet read.
@@ -83,6 +87,17 @@ final class EmbeddedPeer {
   /// Reads everything waiting and returns the complete lines, without their CRLF.
   func lines() -> [String] {
     partial += transport.read(from: id)
+    return completeLines()
+  }
+
+  /// Reads at most `limit` bytes, as a slow reader would, and returns the complete lines read so far.
+  func lines(upTo limit: Int) -> [String] {
+    partial += transport.read(from: id, upTo: limit)
+    return completeLines()
+  }
+
+  /// The complete lines among the bytes read, without their CRLF; the rest waits for its line end.
+  private func completeLines() -> [String] {
     var lines: [String] = []
     while let end = partial.firstIndex(of: 10) {
       var line = partial[..<end]
@@ -106,4 +121,12 @@ final class EmbeddedPeer {
   func endInput() {
     transport.endInput(from: id)
   }
+}
+
+/// Log lines kept for a test.
+final class LogLines: @unchecked Sendable {
+  // @unchecked Sendable: written and read on the test's thread only (an embedded table runs inline).
+  private(set) var lines: [(level: LogLevel, text: String)] = []
+
+  func append(_ level: LogLevel, _ text: String) { lines.append((level, text)) }
 }
