@@ -91,6 +91,8 @@ public final class PlayApp: @unchecked Sendable {
       draw()
     }
     source.resume()
+    // A resize between reading the size at start and the source's start raised no event: read it again.
+    size = TerminalMode.size()
     sources.append(source)
   }
 
