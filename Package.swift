@@ -5,7 +5,7 @@ import PackageDescription
 /// Foundation, so no clock, no sockets, no files, no terminal and no global randomness: time comes in
 /// as a value, randomness from a seeded generator. `Tests/ArchitectureTests` fails if a file in one of
 /// them imports anything outside this list, or if a pure target depends on a shell.
-let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore"]
+let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats"]
 
 let package = Package(
   name: "SetDuel",
@@ -29,6 +29,8 @@ let package = Package(
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
+    // Players' history folded from game records: per-player stats and Glicko-2 ratings.
+    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
@@ -66,6 +68,7 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(name: "SetStatsTests", dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
