@@ -68,7 +68,8 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
-    .testTarget(name: "SetStatsTests", dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation"]),
+    .testTarget(
+      name: "SetStatsTests", dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",

@@ -1,0 +1,116 @@
+import SetCore
+import SetProtocol
+
+/// Every player's figures and rating, folded from game records in the order they were played.
+///
+/// A record counts as far as it goes: a record cut short (a server killed mid-game) gives its sets,
+/// wrong picks and the like, but only a game that reached `OVER` counts as a game and moves ratings.
+public struct History: Equatable, Sendable {
+  /// Why a record was not folded.
+  public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  /// Every player seen, keyed by the name in lower case (names are matched without regard to case).
+  public private(set) var players: [String: PlayerStats] = [:]
+  /// Records folded.
+  public private(set) var records = 0
+  /// Games that reached their end, in every record folded.
+  public private(set) var games = 0
+
+  /// No history yet.
+  public init() {}
+
+  /// A player's figures, the name matched without regard to case; nil for a name never seen.
+  public func player(_ name: String) -> PlayerStats? {
+    players[Self.key(name)]
+  }
+
+  /// The players by rating, highest first (ties by name), at most `limit` of them.
+  public func leaderboard(limit: Int = .max) -> [PlayerStats] {
+    let sorted = players.values.sorted {
+      $0.rating.rating != $1.rating.rating ? $0.rating.rating > $1.rating.rating : Self.key($0.name) < Self.key($1.name)
+    }
+    return Array(sorted.prefix(max(0, limit)))
+  }
+
+  /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
+  /// text is not a game record.
+  public mutating func fold(record text: String) throws(Unreadable) {
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
+    guard let first = lines.next(), Substring(first) == RecordLine.magicText else {
+      throw Unreadable(message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
+    }
+    var scan = RecordScan()
+    var updated = self
+    while let line = lines.next() {
+      scan.read(Substring(line), into: &updated)
+    }
+    updated.records += 1
+    self = updated
+  }
+
+  /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.
+  /// Returns the two ratings before and after, seat 1 first.
+  @discardableResult
+  public mutating func finish(_ result: GameResult, names: [String], isBot: [Bool] = [false, false]) -> [(
+    before: Glicko2.Rating, after: Glicko2.Rating
+  )] {
+    let keys = names.map(Self.key)
+    var stats = zip(names, keys).map { players[$1] ?? PlayerStats(name: $0) }
+    let before = stats.map(\.rating)
+    let firstScore: Double =
+      switch result.winner {
+      case .one: 1
+      case .two: 0
+      case nil: 0.5
+      }
+    let (one, two) = Glicko2.game(before[0], before[1], score: firstScore)
+    let after = [one, two]
+    for index in 0..<2 {
+      let seat: Seat = index == 0 ? .one : .two
+      var player = stats[index]
+      player.name = names[index]
+      player.isBot = player.isBot || isBot[index]
+      player.games += 1
+      let outcome: GameSummary.Outcome =
+        switch result.winner {
+        case nil: .tied
+        case seat: .won
+        default: .lost
+        }
+      switch outcome {
+      case .won: player.wins += 1
+      case .lost: player.losses += 1
+      case .tied: player.ties += 1
+      }
+      var forfeit = false
+      if case .forfeit(let absent) = result.ending {
+        forfeit = true
+        if absent == seat { player.forfeits += 1 }
+      }
+      player.rating = after[index]
+      player.remember(
+        GameSummary(
+          opponent: names[1 - index], outcome: outcome, score: result.scores[index],
+          opponentScore: result.scores[1 - index], forfeit: forfeit, ratingBefore: before[index].rating,
+          ratingAfter: after[index].rating))
+      stats[index] = player
+    }
+    for index in 0..<2 { players[keys[index]] = stats[index] }
+    games += 1
+    return (0..<2).map { (before[$0], after[$0]) }
+  }
+
+  /// Changes the figures of the player in `name`'s seat, creating them if new.
+  mutating func update(_ name: String, _ change: (inout PlayerStats) -> Void) {
+    let key = Self.key(name)
+    var player = players[key] ?? PlayerStats(name: name)
+    change(&player)
+    players[key] = player
+  }
+
+  /// The key a name is stored under.
+  static func key(_ name: String) -> String { name.lowercased() }
+}
