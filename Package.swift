@@ -39,7 +39,8 @@ let package = Package(
     // The TCP line transport on Glibc sockets, an epoll event loop and Dispatch; line clients.
     .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
-    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet"]),
+    .target(
+      name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),
     // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.
@@ -48,6 +49,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
+        "SetStats",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
@@ -60,7 +62,8 @@ let package = Package(
     // What the test targets share: `eventually`, a table on loopback, a host driven without sockets.
     // For tests only: it links Testing, and no product or shell depends on it.
     .target(
-      name: "SetTestSupport", dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer"],
+      name: "SetTestSupport",
+      dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer", "SetProtocol", "SetSimulation"],
       path: "Tests/SetTestSupport"),
 
     .testTarget(name: "ArchitectureTests"),
@@ -69,11 +72,14 @@ let package = Package(
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
-      name: "SetStatsTests", dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
+      name: "SetStatsTests",
+      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
-      dependencies: ["SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport"],
+      dependencies: [
+        "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
+      ],
       exclude: ["Transcripts"]),
     .testTarget(
       name: "SetClientTests",

@@ -12,6 +12,7 @@ let usage = """
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
     replay    print a recorded game and check it against the rules (setduel replay --help)
+    stats     players' ratings and figures from the game records (setduel stats --help)
     help      this text
 
   README.md has the rules; protocol.md has the wire protocol.
@@ -26,6 +27,7 @@ do {
   case "play": try Play.run(words)
   case "bot": try BotCommand.run(words)
   case "replay": try ReplayCommand.run(words)
+  case "stats": try StatsCommand.run(words)
   case "help", "--help", "-h":
     print(usage)
   default:
@@ -33,7 +35,7 @@ do {
     if TerminalMode.isInteractive { Demo.playTheComputer() } else { Demo.watchBots() }
   }
 } catch let error as Arguments.UsageError {
-  let known = ["serve", "play", "bot", "replay"].contains(command ?? "")
+  let known = ["serve", "play", "bot", "replay", "stats"].contains(command ?? "")
   let hint = known ? "see: setduel \(command ?? "") --help" : usage
   fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)

@@ -2,6 +2,7 @@ import SetCore
 import SetHost
 import SetProtocol
 import SetSimulation
+import SetTestSupport
 import Testing
 
 @testable import SetStats

@@ -4,23 +4,34 @@ import SetSimulation
 
 /// Game records written from seeded simulated games, line for line as a table's host writes them, and
 /// the figures of those games counted straight from the match's own events, apart from any record.
-struct SimulatedRecords {
+package struct SimulatedRecords {
   /// One record's text per game.
-  var texts: [String] = []
+  package var texts: [String] = []
   /// Figures by lower-case name, counted from the match's events.
-  var expected: [String: Expected] = [:]
+  package var expected: [String: Expected] = [:]
   /// Every finished game in order: seat names and result.
-  var results: [(names: [String], result: GameResult)] = []
+  package var results: [(names: [String], result: GameResult)] = []
 
-  struct Expected: Equatable {
-    var games = 0, wins = 0, losses = 0, ties = 0, forfeits = 0
-    var sets = 0, wrongPicks = 0, expiredClaims = 0, needlessDeals = 0
-    var findTimes: [Int64] = []
+  package struct Expected: Equatable {
+    package var games = 0, wins = 0, losses = 0, ties = 0, forfeits = 0
+    package var sets = 0, wrongPicks = 0, expiredClaims = 0, needlessDeals = 0
+    package var findTimes: [Int64] = []
+
+    package init(
+      games: Int = 0, wins: Int = 0, losses: Int = 0, ties: Int = 0, forfeits: Int = 0, sets: Int = 0,
+      wrongPicks: Int = 0, expiredClaims: Int = 0, needlessDeals: Int = 0, findTimes: [Int64] = []
+    ) {
+      (self.games, self.wins, self.losses, self.ties, self.forfeits) = (games, wins, losses, ties, forfeits)
+      (self.sets, self.wrongPicks, self.expiredClaims, self.needlessDeals) = (
+        sets, wrongPicks, expiredClaims, needlessDeals
+      )
+      self.findTimes = findTimes
+    }
   }
 
   /// `count` games from seeds 1 through `count`, players drawn from `pool`; each name is written with
   /// a changing case so that only a match without regard to case adds them up.
-  init(count: Int, pool: [String], behaviour: Behaviour = .mixed) {
+  package init(count: Int, pool: [String], behaviour: Behaviour = .mixed) {
     for index in 0..<count {
       let seed = UInt64(index + 1)
       let first = index % pool.count
