@@ -26,7 +26,7 @@ let package = Package(
     // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport"),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.

@@ -1,5 +1,6 @@
 import SetCore
 import SetProtocol
+import SetStats
 import SetTransport
 
 /// The table's host: connections, names, seats, spectators and the match, with no I/O.
@@ -37,6 +38,12 @@ public struct GameHost {
   /// The request being handled closes its connection once answered.
   private var closeAfterReply = false
 
+  /// Every player's figures and rating: folded from the records at start, then kept up to date from
+  /// the lines this host records (see GameHost+Stats.swift).
+  public var history = History()
+  /// The `RATED` event of a game that just ended, sent right after its `OVER`.
+  var pendingRated: [ServerEvent] = []
+
   /// The least important log level the host reports as `.log` actions.
   public var logLevel = LogLevel.debug
 
@@ -48,6 +55,7 @@ public struct GameHost {
   public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
     match = Match(rules: rules, seed: seed)
     self.makeToken = makeToken
+    history.beginRecord()
   }
 
   /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
@@ -162,6 +170,8 @@ public struct GameHost {
       answer = .success(.ok(.quit))
     case .state, .scores, .history, .say:
       answer = inform(command, for: id)
+    case .stats(let name): answer = stats(name, for: id)
+    case .top(let count): answer = top(count, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
     }
@@ -293,7 +303,7 @@ public struct GameHost {
         _ = afterDue.advance(to: now)
         passTime(outcome.due, at: now, leaving: afterDue)
       }
-      actions.append(.record(RecordLine.command(command, seat: seat, at: now).line))
+      record(RecordLine.command(command, seat: seat, at: now).line)
       return outcome.caused
     } catch {
       passTime(error.due.events, at: now, leaving: match)
@@ -304,7 +314,7 @@ public struct GameHost {
   /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
   private mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
     guard !due.isEmpty else { return }
-    actions.append(.record(RecordLine.tick(at: now).line))
+    record(RecordLine.tick(at: now).line)
     broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
     freeEmptySeats()
   }
@@ -340,7 +350,7 @@ public struct GameHost {
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
     for (offset, line) in lines.enumerated() {
-      actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
+      record(RecordLine.event(seq: first + offset, line: line).line)
       log(.info, line)
     }
     // The human presentation of the same events, also made once, when someone reads it.
@@ -353,6 +363,11 @@ public struct GameHost {
         if words == nil { words = humanLines(for: events, statusOf: state ?? match) }
         for line in words ?? [] { send(id, line) }
       }
+    }
+    if !pendingRated.isEmpty {
+      let rated = pendingRated
+      pendingRated = []
+      broadcast(wire: rated)
     }
   }
 
@@ -406,7 +421,7 @@ public struct GameHost {
     actions.append(.prompt(id, "> "))
   }
 
-  private mutating func send(_ id: ConnectionID, _ line: String) {
+  mutating func send(_ id: ConnectionID, _ line: String) {
     actions.append(.send(id, line))
   }
 

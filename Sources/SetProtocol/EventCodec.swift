@@ -31,6 +31,8 @@ public enum EventCodec {
         words = ["GO", "\(seq)", "open"]
       }
     case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
+    case .rated(let game, let before, let after):
+      words = ["RATED", "\(seq)", "\(game)", "\(before[0])", "\(after[0])", "\(before[1])", "\(after[1])"]
     case .rematch(let seat): words = ["REMATCH", "\(seq)", seatText(seat)]
     case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
     case .bye(let text): words = ["BYE", "\(seq)", text]
@@ -80,6 +82,10 @@ public enum EventCodec {
       guard let kind = Window.Kind(rawValue: f[0]), let s = seat(f[1]), let ms = Int64(f[2]) else { return nil }
       return .resumed(kind, s, ms: ms)
     case ("OVER", 7): return result(f).map { .over($0) }
+    case ("RATED", 5...):
+      let numbers = f.prefix(5).compactMap { Int($0) }
+      guard numbers.count == 5 else { return nil }
+      return .rated(game: numbers[0], before: [numbers[1], numbers[3]], after: [numbers[2], numbers[4]])
     case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
     case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
     case ("BYE", 1...): return .bye(text(after: 2, in: line))

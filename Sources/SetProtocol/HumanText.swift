@@ -38,6 +38,12 @@ public enum HumanText {
       guard let kind, let seat, let ms else { return "Play goes on: open play." }
       return "Play goes on: \(name(seat)) holds the \(kind == .claim ? "claim" : "turn") with \(seconds(ms)) left."
     case .over(let result): return outcome(result, names: names)
+    case .rated(_, let before, let after):
+      let changes = Seat.allCases.map { seat in
+        let (from, to) = (before[seat.offset], after[seat.offset])
+        return "\(name(seat)) \(from) -> \(to) (\(EventCodec.signed(to - from)))"
+      }
+      return "Ratings: " + changes.joined(separator: ", ") + "."
     case .rematch(let seat): return "\(name(seat)) asks for a rematch (type NEW to accept)."
     case .said(let who, let text): return "<\(who)> \(text)"
     case .bye(let text): return "Server: \(text)"

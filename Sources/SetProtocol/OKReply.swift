@@ -12,6 +12,10 @@ public enum OKReply: Equatable, Sendable {
   case scores(Int, Int)
   /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
   case history(count: Int)
+  /// `OK STATS`: after one `STAT` line.
+  case stats
+  /// `OK TOP <count>`: how many `STAT` lines came before it, best first.
+  case top(count: Int)
   /// `OK MODE human|machine`.
   case mode(Presentation)
   /// `OK HELP`.
@@ -39,6 +43,8 @@ public enum OKReply: Equatable, Sendable {
     case .state: "STATE"
     case .scores: "SCORES"
     case .history: "HISTORY"
+    case .stats: "STATS"
+    case .top: "TOP"
     case .mode: "MODE"
     case .help: "HELP"
     case .quit: "QUIT"
@@ -59,8 +65,9 @@ public enum OKReply: Equatable, Sendable {
     case .state(let summary): summary.fields
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
+    case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
-    case .help, .quit, .say, .claim, .pick, .unpick, .deal, .new: []
+    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new: []
     }
   }
 
@@ -90,6 +97,9 @@ public enum OKReply: Equatable, Sendable {
     case "HISTORY":
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .history(count: count)
+    case "TOP":
+      guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
+      self = .top(count: count)
     case "MODE":
       guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
       self = .mode(presentation)
@@ -101,5 +111,6 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [String: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.help, .quit, .say, .claim, .pick, .unpick, .deal, .new].map { ($0.verb, $0) })
+    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new].map { ($0.verb, $0) }
+  )
 }

@@ -87,7 +87,7 @@ public enum RecordLine: Equatable, Sendable {
   }
 
   /// Event words the host broadcasts on its own; every other event is derived from the rules.
-  public static let hostEventWords: Set<String> = ["JOINED", "SAY", "BYE"]
+  public static let hostEventWords: Set<String> = ["JOINED", "SAY", "BYE", "RATED"]
 
   /// Whether an event line is one the host broadcast on its own, which the rules do not derive.
   public static func isHostEvent(_ line: String) -> Bool {

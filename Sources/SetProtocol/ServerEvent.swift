@@ -35,6 +35,9 @@ public enum ServerEvent: Equatable, Sendable {
   case resumed(Window.Kind?, Seat?, ms: Int64?)
   /// `OVER seq game winner score1 score2 sets1 sets2 ending`.
   case over(GameResult)
+  /// `RATED seq game before1 after1 before2 after2`: each seat's rating before and after the game that
+  /// just ended, right after its `OVER`.
+  case rated(game: Int, before: [Int], after: [Int])
   /// `REMATCH seq seat`: a player asked for a new game.
   case rematch(Seat)
   /// `SAY seq name text`: chat.

@@ -12,6 +12,13 @@ public struct History: Equatable, Sendable {
     public var description: String { message }
   }
 
+  /// A game that just ended, and both seats' ratings before and after it, seat 1 first.
+  public struct Rated: Equatable, Sendable {
+    public var result: GameResult
+    public var before: [Glicko2.Rating]
+    public var after: [Glicko2.Rating]
+  }
+
   /// Every player seen, keyed by the name in lower case (names are matched without regard to case).
   public private(set) var players: [String: PlayerStats] = [:]
   /// Records folded.
@@ -19,8 +26,25 @@ public struct History: Equatable, Sendable {
   /// Games that reached their end, in every record folded.
   public private(set) var games = 0
 
+  /// The record being read line by line (`read(line:)`).
+  private var live = RecordScan()
+
   /// No history yet.
   public init() {}
+
+  /// Starts reading a new record line by line, as it is written (the magic line is not passed in).
+  public mutating func beginRecord() {
+    live = RecordScan()
+    records += 1
+  }
+
+  /// Reads the next line of the record begun with `beginRecord()`, as it is written. Returns the
+  /// ratings when the line ends a game.
+  public mutating func read(line: String) -> Rated? {
+    var scan = live
+    defer { live = scan }
+    return scan.read(Substring(line), into: &self)
+  }
 
   /// A player's figures, the name matched without regard to case; nil for a name never seen.
   public func player(_ name: String) -> PlayerStats? {

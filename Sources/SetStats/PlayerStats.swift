@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// One player's figures, folded from every game record they played in.
 public struct PlayerStats: Equatable, Sendable {
   /// The name as last seen at a table (names are matched without regard to case).
@@ -80,5 +82,16 @@ public struct GameSummary: Equatable, Sendable {
     self.forfeit = forfeit
     self.ratingBefore = ratingBefore
     self.ratingAfter = ratingAfter
+  }
+}
+
+extension PlayerStats {
+  /// The figures as the wire's `STAT` line carries them.
+  public var figures: PlayerFigures {
+    PlayerFigures(
+      name: name, isBot: isBot, rating: Int(rating.rating.rounded()), deviation: Int(rating.deviation.rounded()),
+      games: games, wins: wins, losses: losses, ties: ties, forfeits: forfeits, sets: sets, wrongPicks: wrongPicks,
+      expiredClaims: expiredClaims, needlessDeals: needlessDeals, medianFindTime: medianFindTime,
+      fastestFindTime: fastestFindTime)
   }
 }

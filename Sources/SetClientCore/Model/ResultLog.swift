@@ -86,6 +86,8 @@ public struct ResultLog: Equatable, Sendable {
       continuing = false
     case .over(let result):
       start(.result, HumanText.outcome(result, names: names), game: result.game)
+    case .rated(let number, _, _):
+      start(.result, String(HumanText.sentence(for: event, names: names).dropLast()), game: number)
     case .joined(let seat, let who):
       start(.presence, "\(who) sits down in seat \(seat.rawValue)", game: game)
     case .left(let seat, let ms):
