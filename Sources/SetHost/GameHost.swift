@@ -41,6 +41,8 @@ public struct GameHost {
   /// Every player's figures and rating: folded from the records at start, then kept up to date from
   /// the lines this host records (see GameHost+Stats.swift).
   public var history = History()
+  /// The find time of each set, stamped on its `SET` event.
+  var findClock = FindClock()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -343,8 +345,9 @@ public struct GameHost {
 
   /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
   /// default, the match as it stands).
-  private mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
-    guard !events.isEmpty else { return }
+  private mutating func broadcast(wire unstamped: [ServerEvent], statusOf state: Match? = nil) {
+    guard !unstamped.isEmpty else { return }
+    let events = unstamped.map { findClock.stamp($0, at: lastNow) }
     let first = seq + 1
     seq += events.count
     // Encoded once, the same line goes to every machine client.

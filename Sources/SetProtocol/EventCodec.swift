@@ -14,8 +14,8 @@ public enum EventCodec {
     case .turn(let seat, let ms, let kind): words = ["TURN", "\(seq)", seatText(seat), "\(ms)", kind.rawValue]
     case .picked(let seat, let slot): words = ["PICK", "\(seq)", seatText(seat), slot.label]
     case .unpicked(let seat, let slot): words = ["UNPICK", "\(seq)", seatText(seat), slot.label]
-    case .setFound(let seat, let slots, let cards):
-      words = ["SET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)]
+    case .setFound(let seat, let slots, let cards, let findMs):
+      words = ["SET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)] + (findMs.map { ["\($0)"] } ?? [])
     case .notASet(let seat, let slots, let cards):
       words = ["NOSET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)]
     case .expired(let seat, let kind): words = ["EXPIRED", "\(seq)", seatText(seat), kind.rawValue]
@@ -66,9 +66,10 @@ public enum EventCodec {
       }
     case ("PICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .picked($0, $1) }
     case ("UNPICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .unpicked($0, $1) }
-    case ("SET", 3), ("NOSET", 3):
+    case ("SET", 3...), ("NOSET", 3):
       guard let s = seat(f[0]), let slots = slots(f[1]), let cards = cards(f[2]) else { return nil }
-      return word == "SET" ? .setFound(s, slots, cards) : .notASet(s, slots, cards)
+      let findMs = f.count > 3 ? Int64(f[3]).flatMap { $0 >= 0 ? $0 : nil } : nil
+      return word == "SET" ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
     case ("EXPIRED", 2): return zip2(seat(f[0]), Window.Kind(rawValue: f[1])).map { .expired($0, kind: $1) }
     case ("SCORE", 4):
       guard let s = seat(f[0]), let delta = Int(f[1]), let total = Int(f[2]), let reason = ScoreReason(rawValue: f[3])

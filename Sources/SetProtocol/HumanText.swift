@@ -21,8 +21,8 @@ public enum HumanText {
         : "Turn passes to \(name(seat)): \(seconds(ms)) to find a set."
     case .picked(let seat, let slot): return "\(name(seat)) picks \(slot.label)."
     case .unpicked(let seat, let slot): return "\(name(seat)) puts back \(slot.label)."
-    case .setFound(let seat, let slots, let cards):
-      return "\(name(seat)) found a set: \(list(slots, cards))."
+    case .setFound(let seat, let slots, let cards, let findMs):
+      return "\(name(seat)) found a set: \(list(slots, cards))" + (findMs.map { " in \(seconds($0))" } ?? "") + "."
     case .notASet(let seat, let slots, let cards):
       return "\(name(seat)): \(list(slots, cards)) is not a set."
     case .expired(let seat, let kind):

@@ -1,4 +1,5 @@
 import SetCore
+import SetProtocol
 
 /// A set's find time: from the moment the table last changed, which is the start of the open play or
 /// window in which the set was found (`START`, `DIFF`, `OPEN`, `TURN` or `GO`), to the claim or first
@@ -27,4 +28,15 @@ public struct FindClock: Equatable, Sendable {
     max(0, (firstMove ?? now).milliseconds(since: since))
   }
 
+  /// Feeds one event that happened at `now` and returns it, a set found stamped with its find time:
+  /// the same account the host keeps as it broadcasts and a replay keeps as it derives.
+  public mutating func stamp(_ event: ServerEvent, at now: Instant) -> ServerEvent {
+    switch event {
+    case .started, .diff, .open, .turn, .resumed: tableChanged(at: now)
+    case .claim, .picked: moved(at: now)
+    case .setFound(let seat, let slots, let cards, _): return .setFound(seat, slots, cards, findMs: findTime(at: now))
+    default: break
+    }
+    return event
+  }
 }

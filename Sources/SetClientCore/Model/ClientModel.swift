@@ -187,7 +187,7 @@ public struct ClientModel: Equatable, Sendable {
       if !selection.contains(slot) { selection.append(slot) }
     case .unpicked(_, let slot):
       selection.removeAll { $0 == slot }
-    case .setFound(let seat, _, _):
+    case .setFound(let seat, _, _, _):
       sets[seat.offset] += 1
       selection = []
     case .notASet, .expired:

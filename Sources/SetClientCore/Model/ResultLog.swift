@@ -55,8 +55,9 @@ public struct ResultLog: Equatable, Sendable {
       if change.emptied.isEmpty, !change.filled.isEmpty {
         start(.result, "\(change.filled.count) more cards dealt, \(deck) left in the deck", game: game)
       }
-    case .setFound(let seat, _, let cards):
-      start(.result, "\(name(seat)) found a set: \(codes(cards))", game: game, continuing: true)
+    case .setFound(let seat, _, let cards, let findMs):
+      let time = findMs.map { " in \(HumanText.seconds($0))" } ?? ""
+      start(.result, "\(name(seat)) found a set: \(codes(cards))\(time)", game: game, continuing: true)
     case .notASet(let seat, _, let cards):
       start(.result, "\(name(seat)) picked \(codes(cards)): not a set", game: game, continuing: true)
     case .expired(let seat, let kind):
