@@ -19,7 +19,7 @@ let package = Package(
     // The rules of Set and of a two-player match.
     .target(name: "SetCore"),
     // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
-    .target(name: "SetSimulation", dependencies: ["SetCore"]),
+    .target(name: "SetSimulation", dependencies: ["SetCore", "SetProtocol"]),
     // The wire: requests, replies, events and data lines, both ways; the game record's lines; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // A line transport without sockets: framing, telnet, rate limits, the connection state machine, the
@@ -54,6 +54,10 @@ let package = Package(
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
+    // Folding the players' history from 10,000 generated records, and a server's start-up on them.
+    .executableTarget(
+      name: "setduel-history-bench", dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer"],
+      path: "Benchmarks/HistoryBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 

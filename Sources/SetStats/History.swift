@@ -43,7 +43,7 @@ public struct History: Equatable, Sendable {
   public mutating func read(line: String) -> Rated? {
     var scan = live
     defer { live = scan }
-    return scan.read(Substring(line), into: &self)
+    return scan.read(line, into: &self)
   }
 
   /// A player's figures, the name matched without regard to case; nil for a name never seen.
@@ -62,14 +62,26 @@ public struct History: Equatable, Sendable {
   /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
   /// text is not a game record.
   public mutating func fold(record text: String) throws(Unreadable) {
-    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
-    guard let first = lines.next(), Substring(first) == RecordLine.magicText else {
-      throw Unreadable(message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
-    }
-    var scan = RecordScan()
+    var text = text
     var updated = self
-    while let line = lines.next() {
-      scan.read(Substring(line), into: &updated)
+    let read = text.withUTF8 { bytes in
+      var scan = RecordScan()
+      var start = 0
+      var first = true
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        start = index + 1
+        if first {
+          guard line.elementsEqual(RecordLine.magicText.utf8) else { return false }
+          first = false
+        } else {
+          _ = scan.read(bytes: line, into: &updated)
+        }
+      }
+      return true
+    }
+    guard read else {
+      throw Unreadable(message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
     }
     updated.records += 1
     self = updated
@@ -82,7 +94,8 @@ public struct History: Equatable, Sendable {
     before: Glicko2.Rating, after: Glicko2.Rating
   )] {
     let keys = names.map(Self.key)
-    var stats = zip(names, keys).map { players[$1] ?? PlayerStats(name: $0) }
+    // Taken out of the dictionary while they change, so that their arrays are not copied.
+    var stats = zip(names, keys).map { players.removeValue(forKey: $1) ?? PlayerStats(name: $0) }
     let before = stats.map(\.rating)
     let firstScore: Double =
       switch result.winner {
@@ -128,11 +141,8 @@ public struct History: Equatable, Sendable {
   }
 
   /// Changes the figures of the player in `name`'s seat, creating them if new.
-  mutating func update(_ name: String, _ change: (inout PlayerStats) -> Void) {
-    let key = Self.key(name)
-    var player = players[key] ?? PlayerStats(name: name)
-    change(&player)
-    players[key] = player
+  mutating func update(_ name: String, key: String? = nil, _ change: (inout PlayerStats) -> Void) {
+    change(&players[key ?? Self.key(name), default: PlayerStats(name: name)])
   }
 
   /// The key a name is stored under.

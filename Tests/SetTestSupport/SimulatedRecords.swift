@@ -42,28 +42,14 @@ package struct SimulatedRecords {
   }
 
   private mutating func play(seed: UInt64, names: [String], behaviour: Behaviour) -> String {
-    var lines = [RecordLine.magic.line, RecordLine.seed(seed).line, RecordLine.rules(Rules()).line]
-    var seq = 0
     var since = Instant.zero
     var firstMove: Instant?
     let keys = names.map { $0.lowercased() }
     for key in keys where expected[key] == nil { expected[key] = Expected() }
     var steps: [Step] = []
-    _ = SimulatedGame.play(seed: seed, behaviour: behaviour) { steps.append($0) }
+    let lines = SimulatedRecord.lines(seed: seed, names: names, behaviour: behaviour) { steps.append($0) }
     for step in steps {
-      switch (step.action, step.result) {
-      case (.command(let command, let seat), .success):
-        lines.append(RecordLine.command(command, seat: seat, at: step.time).line)
-      case (.advance, _), (.command, .failure):
-        if !step.events.isEmpty { lines.append(RecordLine.tick(at: step.time).line) }
-      }
       for event in step.events {
-        seq += 1
-        if case .joined(let seat) = event {
-          lines.append(RecordLine.event(seq: seq, line: "JOINED \(seq) \(seat.rawValue) \(names[seat.offset])").line)
-        } else if let wire = ServerEvent(event, now: step.time) {
-          lines.append(RecordLine.event(seq: seq, line: EventCodec.encode(wire, seq: seq)).line)
-        }
         count(event, at: step.time, keys: keys, since: &since, firstMove: &firstMove)
         if case .gameOver(let result) = event { results.append((names, result)) }
       }
