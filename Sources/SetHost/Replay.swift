@@ -85,6 +85,8 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable command")
       case .failure(.tick):
         throw Failure(line: number, message: "unreadable tick")
+      case .success(.bot):
+        continue  // Who plays is not the rules' business.
       case .failure(.event):
         throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
       case .success(.magic), .success(.seed), .success(.rules), .failure:

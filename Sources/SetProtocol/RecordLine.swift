@@ -8,6 +8,7 @@ import SetCore
 ///     cmd <ms> <seat> <COMMAND> [args]     a command the rules accepted, at that time
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
+///     bot <seat>                           the player just seated there is a computer player
 ///
 /// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A command is
 /// `JOIN`, `LEAVE`, `CLAIM`, `PICK A,B,C`, `UNPICK A`, `DEAL` or `NEW` (a rematch).
@@ -24,6 +25,8 @@ public enum RecordLine: Equatable, Sendable {
   case tick(at: Instant)
   /// An event as broadcast: its machine line unchanged, and that line's sequence number.
   case event(seq: Int, line: String)
+  /// The player seated in `seat` (by the last `JOINED` for it) is a computer player.
+  case bot(Seat)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -37,6 +40,8 @@ public enum RecordLine: Equatable, Sendable {
     case seed
     /// A `rules` line without every setting.
     case rules
+    /// A `bot` line that is not one seat.
+    case bot
     /// A line that starts with no known word.
     case unknown
   }
@@ -53,6 +58,7 @@ public enum RecordLine: Equatable, Sendable {
     case .command(let command, let seat, let now): "cmd \(now.milliseconds) \(seat.rawValue) " + Self.text(command)
     case .tick(let now): "tick \(now.milliseconds)"
     case .event(_, let line): "ev " + line
+    case .bot(let seat): "bot \(seat.rawValue)"
     }
   }
 
@@ -78,6 +84,9 @@ public enum RecordLine: Equatable, Sendable {
     case "tick":
       guard words.count == 2, let ms = Int64(words[1]) else { return .failure(.tick) }
       return .success(.tick(at: Instant(milliseconds: ms)))
+    case "bot":
+      guard words.count == 2, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)) else { return .failure(.bot) }
+      return .success(.bot(seat))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))

@@ -159,6 +159,12 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
   public var seatsTaken: [Bool] { onTable { host.seatsTaken } }
 
+  /// Marks `name` as a computer player this server seats itself: its seat is marked in the record,
+  /// and its figures shown as a computer player's.
+  public func markBot(named name: String) {
+    onTable { _ = host.botNames.insert(name.lowercased()) }
+  }
+
   /// Where this table's game record is being written, if anywhere.
   public var recordPath: String? { onTable { record?.path } }
 

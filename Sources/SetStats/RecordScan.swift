@@ -25,6 +25,11 @@ struct RecordScan: Equatable, Sendable {
       if let time = Self.number(line, from: 4) { now = Instant(milliseconds: time) }
     } else if Self.starts(line, "tick ") {
       if let time = Self.number(line, from: 5) { now = Instant(milliseconds: time) }
+    } else if Self.starts(line, "bot "), line.count == 5 {
+      let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
+      if (0...1).contains(offset), let name = names[offset] {
+        history.update(name, key: keys[offset]) { $0.isBot = true }
+      }
     } else if Self.starts(line, "ev ") {
       return event(line)
         .flatMap { kind in record(kind, line, into: &history) }
