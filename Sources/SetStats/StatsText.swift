@@ -65,7 +65,7 @@ public enum StatsText {
       let low = HumanText.seconds(Int64(index) * bucket)
       let label = index == buckets - 1 ? "\(low)+" : "\(low)-\(HumanText.seconds(Int64(index + 1) * bucket))"
       let bar = String(repeating: "█", count: count == 0 ? 0 : max(1, count * width / most))
-      return "  " + pad(label, 12) + pad("\(count)", 5, right: true) + " " + bar
+      return "  " + pad(label, 12) + pad("\(count)", 5, right: true) + (bar.isEmpty ? "" : " " + bar)
     }
   }
 

@@ -158,6 +158,7 @@ public struct ClientModel: Equatable, Sendable {
     switch event {
     case .joined(let seat, let name):
       names[seat.offset] = name
+      (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat.offset] = true
     case .started(let number, let deck, let table):
       game = number
