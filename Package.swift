@@ -5,7 +5,7 @@ import PackageDescription
 /// Foundation, so no clock, no sockets, no files, no terminal and no global randomness: time comes in
 /// as a value, randomness from a seeded generator. `Tests/ArchitectureTests` fails if a file in one of
 /// them imports anything outside this list, or if a pure target depends on a shell.
-let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore"]
+let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats"]
 
 let package = Package(
   name: "SetDuel",
@@ -19,16 +19,18 @@ let package = Package(
     // The rules of Set and of a two-player match.
     .target(name: "SetCore"),
     // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
-    .target(name: "SetSimulation", dependencies: ["SetCore"]),
+    .target(name: "SetSimulation", dependencies: ["SetCore", "SetProtocol"]),
     // The wire: requests, replies, events and data lines, both ways; the game record's lines; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // A line transport without sockets: framing, telnet, rate limits, the connection state machine, the
     // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport"),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
+    // Players' history folded from game records: per-player stats and Glicko-2 ratings.
+    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
@@ -37,7 +39,8 @@ let package = Package(
     // The TCP line transport on Glibc sockets, an epoll event loop and Dispatch; line clients.
     .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
-    .target(name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet"]),
+    .target(
+      name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),
     // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.
@@ -46,10 +49,15 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
+        "SetStats",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
+    // Folding the players' history from 10,000 generated records, and a server's start-up on them.
+    .executableTarget(
+      name: "setduel-history-bench", dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer"],
+      path: "Benchmarks/HistoryBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 
@@ -58,7 +66,8 @@ let package = Package(
     // What the test targets share: `eventually`, a table on loopback, a host driven without sockets.
     // For tests only: it links Testing, and no product or shell depends on it.
     .target(
-      name: "SetTestSupport", dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer"],
+      name: "SetTestSupport",
+      dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer", "SetProtocol", "SetSimulation"],
       path: "Tests/SetTestSupport"),
 
     .testTarget(name: "ArchitectureTests"),
@@ -66,10 +75,15 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(
+      name: "SetStatsTests",
+      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
-      dependencies: ["SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport"],
+      dependencies: [
+        "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
+      ],
       exclude: ["Transcripts"]),
     .testTarget(
       name: "SetClientTests",

@@ -165,4 +165,14 @@ else
   echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
   echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
+# The players' history: folding generated records, and a server's start-up on them (no servers of
+# the idle servers still up).
+if grep -q '"setduel-history-bench"' Package.swift; then
+  history_flags=()
+  [ "$mode" = smoke ] && history_flags=(--smoke)
+  echo
+  echo "The players' history, as setduel-history-bench printed it:"
+  echo
+  "$bin/setduel-history-bench" "${history_flags[@]}" | sed 's/^/    /' || status=$?
+fi
 exit "$status"

@@ -3,6 +3,7 @@
 
 import SetCore
 import SetProtocol
+import SetStats
 import SetTransport
 
 // Past 300 lines because the host is the one owner of the table's state: seating, names, resume,
@@ -56,6 +57,16 @@ public struct GameHost {
   /// The request being handled closes its connection once answered.
   private var closeAfterReply = false
 
+  /// Every player's figures and rating: folded from the records at start, then kept up to date from
+  /// the lines this host records (see GameHost+Stats.swift).
+  public var history = History()
+  /// The names (in lower case) of the computer players this server seats itself: marked in the record.
+  public var botNames: Set<String> = []
+  /// The find time of each set, stamped on its `SET` event.
+  var findClock = FindClock()
+  /// The `RATED` event of a game that just ended, sent right after its `OVER`.
+  var pendingRated: [ServerEvent] = []
+
   /// The least important log level the host reports as `.log` actions.
   public var logLevel = LogLevel.debug
 
@@ -67,6 +78,7 @@ public struct GameHost {
   public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
     match = Match(rules: rules, seed: seed)
     self.makeToken = makeToken
+    history.beginRecord()
   }
 
   /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
@@ -204,6 +216,8 @@ public struct GameHost {
       answer = .success(.ok(.quit))
     case .table, .state, .scores, .history, .say:
       answer = inform(command, for: id)
+    case .stats(let name): answer = stats(name, for: id)
+    case .top(let count): answer = top(count, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
@@ -248,6 +262,7 @@ public struct GameHost {
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
+    if botNames.contains(name.lowercased()) { record(RecordLine.bot(seat).line) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {
@@ -383,7 +398,7 @@ public struct GameHost {
         _ = afterDue.advance(to: now)
         passTime(outcome.due, at: now, leaving: afterDue)
       }
-      actions.append(.record(RecordLine.command(command, seat: seat, at: now).line))
+      record(RecordLine.command(command, seat: seat, at: now).line)
       return outcome.caused
     } catch {
       passTime(error.due.events, at: now, leaving: match)
@@ -394,7 +409,7 @@ public struct GameHost {
   /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
   private mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
     guard !due.isEmpty else { return }
-    actions.append(.record(RecordLine.tick(at: now).line))
+    record(RecordLine.tick(at: now).line)
     broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
     freeEmptySeats()
   }
@@ -429,8 +444,9 @@ public struct GameHost {
 
   /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
   /// default, the match as it stands).
-  private mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
-    guard !events.isEmpty else { return }
+  private mutating func broadcast(wire unstamped: [ServerEvent], statusOf state: Match? = nil) {
+    guard !unstamped.isEmpty else { return }
+    let events = unstamped.map { findClock.stamp($0, at: lastNow) }
     for event in events {
       switch event {
       case .started: newcomers = []
@@ -449,7 +465,7 @@ public struct GameHost {
       }
     }
     for (offset, line) in lines.enumerated() {
-      actions.append(.record(RecordLine.event(seq: first + offset, line: line).line))
+      record(RecordLine.event(seq: first + offset, line: line).line)
       log(.info, line)
     }
     // The human presentation of the same events, made once for each seat that reads it (and once
@@ -469,6 +485,11 @@ public struct GameHost {
         for line in words[key] ?? [] { send(id, line) }
         sendStatus(to: id, of: state, ifChanged: true)
       }
+    }
+    if !pendingRated.isEmpty {
+      let rated = pendingRated
+      pendingRated = []
+      broadcast(wire: rated)
     }
   }
 
@@ -550,7 +571,7 @@ public struct GameHost {
     actions.append(.prompt(id, "> "))
   }
 
-  private mutating func send(_ id: ConnectionID, _ line: String) {
+  mutating func send(_ id: ConnectionID, _ line: String) {
     actions.append(.send(id, line))
   }
 

@@ -28,6 +28,10 @@ public enum ClientCommand: Equatable, Sendable {
   case scores
   /// `HISTORY`: the results so far.
   case history
+  /// `STATS [name]`: a player's figures from the game records (the asker's by default).
+  case stats(String?)
+  /// `TOP [n]`: the best `n` players by rating (10 by default).
+  case top(Int)
   /// `SAY text`: chat to the table.
   case say(String)
   /// `NEW`: ask for a rematch.

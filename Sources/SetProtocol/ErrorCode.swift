@@ -34,12 +34,14 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
   case tooSlow = "TOO_SLOW"
   case stale = "STALE"
   case shuttingDown = "SHUTTING_DOWN"
+  case unknownPlayer = "UNKNOWN_PLAYER"
 
   /// A plain-words explanation, used when nothing more specific is known.
   public var text: String {
     switch self {
     case .unknownCommand: "no such command; HELP lists them"
     case .badArgument: "wrong arguments; HELP <command> shows the use"
+    case .unknownPlayer: "no games recorded for that name"
     case .lineTooLong: "line too long; it was discarded"
     case .badEncoding: "the line is not valid UTF-8; it was discarded"
     case .rateLimited: "too many lines too fast; slow down"

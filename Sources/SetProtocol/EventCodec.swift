@@ -14,8 +14,8 @@ public enum EventCodec {
     case .turn(let seat, let ms, let kind): words = ["TURN", "\(seq)", seatText(seat), "\(ms)", kind.rawValue]
     case .picked(let seat, let slot): words = ["PICK", "\(seq)", seatText(seat), slot.label]
     case .unpicked(let seat, let slot): words = ["UNPICK", "\(seq)", seatText(seat), slot.label]
-    case .setFound(let seat, let slots, let cards):
-      words = ["SET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)]
+    case .setFound(let seat, let slots, let cards, let findMs):
+      words = ["SET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)] + (findMs.map { ["\($0)"] } ?? [])
     case .notASet(let seat, let slots, let cards):
       words = ["NOSET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)]
     case .expired(let seat, let kind): words = ["EXPIRED", "\(seq)", seatText(seat), kind.rawValue]
@@ -31,6 +31,8 @@ public enum EventCodec {
         words = ["GO", "\(seq)", "open"]
       }
     case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
+    case .rated(let game, let before, let after):
+      words = ["RATED", "\(seq)", "\(game)", "\(before[0])", "\(after[0])", "\(before[1])", "\(after[1])"]
     case .rematch(let seat): words = ["REMATCH", "\(seq)", seatText(seat)]
     case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
     case .bye(let text): words = ["BYE", "\(seq)", text]
@@ -64,9 +66,10 @@ public enum EventCodec {
       }
     case ("PICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .picked($0, $1) }
     case ("UNPICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .unpicked($0, $1) }
-    case ("SET", 3), ("NOSET", 3):
+    case ("SET", 3...), ("NOSET", 3):
       guard let s = seat(f[0]), let slots = slots(f[1]), let cards = cards(f[2]) else { return nil }
-      return word == "SET" ? .setFound(s, slots, cards) : .notASet(s, slots, cards)
+      let findMs = f.count > 3 ? Int64(f[3]).flatMap { $0 >= 0 ? $0 : nil } : nil
+      return word == "SET" ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
     case ("EXPIRED", 2): return zip2(seat(f[0]), Window.Kind(rawValue: f[1])).map { .expired($0, kind: $1) }
     case ("SCORE", 4):
       guard let s = seat(f[0]), let delta = Int(f[1]), let total = Int(f[2]), let reason = ScoreReason(rawValue: f[3])
@@ -80,6 +83,10 @@ public enum EventCodec {
       guard let kind = Window.Kind(rawValue: f[0]), let s = seat(f[1]), let ms = Int64(f[2]) else { return nil }
       return .resumed(kind, s, ms: ms)
     case ("OVER", 7): return result(f).map { .over($0) }
+    case ("RATED", 5...):
+      let numbers = f.prefix(5).compactMap { Int($0) }
+      guard numbers.count == 5 else { return nil }
+      return .rated(game: numbers[0], before: [numbers[1], numbers[3]], after: [numbers[2], numbers[4]])
     case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
     case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
     case ("BYE", 1...): return .bye(text(after: 2, in: line))

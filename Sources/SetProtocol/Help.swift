@@ -11,6 +11,8 @@ public enum Help {
     ("STATE", "STATE", "show the whole table, scores and whose turn it is"),
     ("SCORES", "SCORES", "show the scores"),
     ("HISTORY", "HISTORY", "show the results of the games so far"),
+    ("STATS", "STATS [<name>]", "a player's record, rating and find times (yours by default)"),
+    ("TOP", "TOP [<count>]", "the best players by rating (10 by default, at most 100)"),
     ("SAY", "SAY <text>", "chat to everyone at the table"),
     ("NEW", "NEW", "ask for a rematch once the game is over"),
     ("PING", "PING [<token>]", "check the connection; answered with PONG"),

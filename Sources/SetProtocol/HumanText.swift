@@ -25,8 +25,9 @@ public enum HumanText {
     case .picked(let seat, let slot): return "\(who.subject(seat)) \(who.verb(seat, "pick", "picks")) \(slot.label)."
     case .unpicked(let seat, let slot):
       return "\(who.subject(seat)) \(who.verb(seat, "put", "puts")) back \(slot.label)."
-    case .setFound(let seat, let slots, let cards):
-      return "\(who.subject(seat)) found a set: \(list(slots, cards))."
+    case .setFound(let seat, let slots, let cards, let findMs):
+      return "\(who.subject(seat)) found a set: \(list(slots, cards))" + (findMs.map { " in \(seconds($0))" } ?? "")
+        + "."
     case .notASet(let seat, let slots, let cards):
       return "\(who.subject(seat)) picked \(list(slots, cards)): not a set."
     case .expired(let seat, let kind):
@@ -47,6 +48,12 @@ public enum HumanText {
       return "Play goes on: \(who.subject(seat)) \(who.verb(seat, "hold", "holds")) the "
         + "\(kind == .claim ? "claim" : "turn") with \(seconds(ms)) left."
     case .over(let result): return outcome(result, names: names, viewer: viewer)
+    case .rated(_, let before, let after):
+      let changes = Seat.allCases.map { seat in
+        let (from, to) = (before[seat.offset], after[seat.offset])
+        return "\(who.object(seat)) \(from) -> \(to) (\(EventCodec.signed(to - from)))"
+      }
+      return "Ratings: " + changes.joined(separator: ", ") + "."
     case .rematch(let seat):
       return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
         + (seat == viewer ? "." : " (type NEW to accept).")
@@ -62,7 +69,7 @@ public enum HumanText {
     var judged: Set<Int> = []
     for event in events {
       switch event {
-      case .setFound(let seat, _, _), .notASet(let seat, _, _): judged.insert(seat.offset)
+      case .setFound(let seat, _, _, _), .notASet(let seat, _, _): judged.insert(seat.offset)
       default: break
       }
     }
@@ -76,7 +83,7 @@ public enum HumanText {
         if judged.contains(seat.offset) { continue }
       case .open:
         continue
-      case .setFound(let seat, _, _), .notASet(let seat, _, _):
+      case .setFound(let seat, _, _, _), .notASet(let seat, _, _):
         if index < events.count, case .score(seat, let delta, let total, _) = events[index] {
           index += 1
           let sentence = self.sentence(for: event, names: names, viewer: viewer)

@@ -14,6 +14,10 @@ public enum OKReply: Equatable, Sendable {
   case table
   /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
   case history(count: Int)
+  /// `OK STATS`: after one `STAT` line.
+  case stats
+  /// `OK TOP <count>`: how many `STAT` lines came before it, best first.
+  case top(count: Int)
   /// `OK MODE human|machine`.
   case mode(Presentation)
   /// `OK HELP`.
@@ -42,6 +46,8 @@ public enum OKReply: Equatable, Sendable {
     case .scores: "SCORES"
     case .table: "TABLE"
     case .history: "HISTORY"
+    case .stats: "STATS"
+    case .top: "TOP"
     case .mode: "MODE"
     case .help: "HELP"
     case .quit: "QUIT"
@@ -62,8 +68,9 @@ public enum OKReply: Equatable, Sendable {
     case .state(let summary): summary.fields
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
+    case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
-    case .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
+    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
     }
   }
 
@@ -93,6 +100,9 @@ public enum OKReply: Equatable, Sendable {
     case "HISTORY":
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .history(count: count)
+    case "TOP":
+      guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
+      self = .top(count: count)
     case "MODE":
       guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
       self = .mode(presentation)
@@ -104,6 +114,8 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [String: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map { ($0.verb, $0) }
+    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map {
+      ($0.verb, $0)
+    }
   )
 }

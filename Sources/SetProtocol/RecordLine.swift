@@ -8,6 +8,7 @@ import SetCore
 ///     cmd <ms> <seat> <COMMAND> [args]     a command the rules accepted, at that time
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
+///     bot <seat>                           the player just seated there is a computer player
 ///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
@@ -31,6 +32,8 @@ public enum RecordLine: Equatable, Sendable {
   /// The last line of a record the server closed cleanly. A record without it was cut short: the
   /// server was killed, or could not write.
   case end
+  /// The player seated in `seat` (by the last `JOINED` for it) is a computer player.
+  case bot(Seat)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -44,6 +47,8 @@ public enum RecordLine: Equatable, Sendable {
     case seed
     /// A `rules` line without every setting.
     case rules
+    /// A `bot` line that is not one seat.
+    case bot
     /// A line that starts with no known word.
     case unknown
   }
@@ -65,6 +70,7 @@ public enum RecordLine: Equatable, Sendable {
     case .tick(let now): "tick \(Self.text(now))"
     case .event(_, let line): "ev " + line
     case .end: "end"
+    case .bot(let seat): "bot \(seat.rawValue)"
     }
   }
 
@@ -91,6 +97,9 @@ public enum RecordLine: Equatable, Sendable {
     case "tick":
       guard words.count == 2, let now = instant(words[1]) else { return .failure(.tick) }
       return .success(.tick(at: now))
+    case "bot":
+      guard words.count == 2, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)) else { return .failure(.bot) }
+      return .success(.bot(seat))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))
@@ -100,7 +109,7 @@ public enum RecordLine: Equatable, Sendable {
   }
 
   /// Event words the host broadcasts on its own; every other event is derived from the rules.
-  public static let hostEventWords: Set<String> = ["JOINED", "SAY", "BYE"]
+  public static let hostEventWords: Set<String> = ["JOINED", "SAY", "BYE", "RATED"]
 
   /// Whether an event line is one the host broadcast on its own, which the rules do not derive.
   public static func isHostEvent(_ line: String) -> Bool {

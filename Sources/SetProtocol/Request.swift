@@ -140,6 +140,17 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.scores) : .failure(usage())
     case .history:
       return words.isEmpty ? .success(.history) : .failure(usage())
+    case .stats:
+      guard words.count <= 1 else { return .failure(usage()) }
+      if let name = words.first, !PlayerName.isValid(name) { return .failure(ProtocolError(.badName)) }
+      return .success(.stats(words.first))
+    case .top:
+      guard words.count <= 1 else { return .failure(usage()) }
+      guard let word = words.first else { return .success(.top(defaultTop)) }
+      guard word.utf8.count <= 3, let count = Int(word), (1...maxTop).contains(count) else {
+        return .failure(ProtocolError(.badArgument, "TOP takes a count from 1 to \(maxTop)"))
+      }
+      return .success(.top(count))
     case .say:
       let text = rest()
       return text.isEmpty ? .failure(usage()) : .success(.say(text))
@@ -158,13 +169,19 @@ public struct Request: Equatable, Sendable {
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
   private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, say, new, ping, resume, quit
+    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, stats, top, say, new, ping, resume,
+      quit
   }
+
+  /// How many players `TOP` lists when not told.
+  public static let defaultTop = 10
+  /// The most players one `TOP` lists.
+  public static let maxTop = 100
 
   private static let verbs: [String: Verb] = [
     "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
     "DEAL": .deal, "TABLE": .table, "LOOK": .table, "STATE": .state, "SCORES": .scores, "HISTORY": .history,
-    "SAY": .say, "NEW": .new, "PING": .ping,
+    "STATS": .stats, "TOP": .top, "SAY": .say, "NEW": .new, "PING": .ping,
     "RESUME": .resume, "QUIT": .quit,
   ]
 

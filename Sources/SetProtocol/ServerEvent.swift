@@ -17,8 +17,9 @@ public enum ServerEvent: Equatable, Sendable {
   case picked(Seat, Slot)
   /// `UNPICK seq seat slot`.
   case unpicked(Seat, Slot)
-  /// `SET seq seat slots cards`: a set found.
-  case setFound(Seat, [Slot], [Card])
+  /// `SET seq seat slots cards [ms]`: a set found, and its find time in milliseconds when the server
+  /// measured it (see protocol.md, Players' history).
+  case setFound(Seat, [Slot], [Card], findMs: Int64? = nil)
   /// `NOSET seq seat slots cards`: three cards that are not a set.
   case notASet(Seat, [Slot], [Card])
   /// `EXPIRED seq seat kind`: a window ran out.
@@ -35,6 +36,9 @@ public enum ServerEvent: Equatable, Sendable {
   case resumed(Window.Kind?, Seat?, ms: Int64?)
   /// `OVER seq game winner score1 score2 sets1 sets2 ending`.
   case over(GameResult)
+  /// `RATED seq game before1 after1 before2 after2`: each seat's rating before and after the game that
+  /// just ended, right after its `OVER`.
+  case rated(game: Int, before: [Int], after: [Int])
   /// `REMATCH seq seat`: a player asked for a new game.
   case rematch(Seat)
   /// `SAY seq name text`: chat.
@@ -58,7 +62,7 @@ public enum ServerEvent: Equatable, Sendable {
     case .windowExpired(let window): self = .expired(window.holder, kind: window.kind)
     case .picked(let seat, let slot): self = .picked(seat, slot)
     case .unpicked(let seat, let slot): self = .unpicked(seat, slot)
-    case .setFound(let seat, let slots, let cards): self = .setFound(seat, slots, cards)
+    case .setFound(let seat, let slots, let cards): self = .setFound(seat, slots, cards, findMs: nil)
     case .notASet(let seat, let slots, let cards): self = .notASet(seat, slots, cards)
     case .scoreChanged(let seat, let delta, let total, let reason):
       self = .score(seat, delta: delta, total: total, reason: reason)

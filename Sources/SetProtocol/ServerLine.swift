@@ -14,6 +14,8 @@ public enum ServerLine: Equatable, Sendable {
   case player(Seat, name: String?, score: Int, present: Bool)
   /// `RESULT game winner score1 score2 sets1 sets2 ending`: one finished game (before HISTORY's reply).
   case result(GameResult)
+  /// `STAT name ...`: one player's figures (before the reply to `STATS` or `TOP`).
+  case stat(PlayerFigures)
   /// `HELP text`: one line of help (before HELP's reply).
   case help(String)
   /// `RULES key=value...`: the rules in force, in `RuleFields`' words (before the reply to a `NAME` or
@@ -38,6 +40,7 @@ public enum ServerLine: Equatable, Sendable {
     case .player(let seat, let name, let score, let present):
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
     case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
+    case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
@@ -65,6 +68,8 @@ public enum ServerLine: Equatable, Sendable {
       return .player(seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here")
     case "RESULT":
       return EventCodec.result(Array(words.dropFirst())).map { .result($0) }
+    case "STAT":
+      return PlayerFigures(fields: words.dropFirst()).map { .stat($0) }
     case "HELP":
       return .help(EventCodec.text(after: 1, in: line))
     case "RULES":

@@ -94,6 +94,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     precondition(!isInline, "a table over an injected transport serves from the start")
     return try queue.sync {
       if let directory = settings.recordsDirectory {
+        foldRecords(in: directory)
         record = try RecordFile(directory: directory, seed: settings.seed, rules: settings.rules)
       }
       let server = LineServer(configuration: settings.network, queue: queue)
@@ -102,6 +103,17 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
       attach(server, DispatchWakeUpTimer(queue: queue))
       return port
     }
+  }
+
+  /// Folds the records already in `directory` into the host's history, so ratings survive restarts;
+  /// a record that cannot be read is skipped with a warning naming it. A missing folder holds none.
+  private func foldRecords(in directory: String) {
+    guard let folded = try? RecordsFolder.fold(directory) else { return }
+    for warning in folded.warnings { log(.warning, warning) }
+    var history = folded.history
+    history.beginRecord()
+    host.history = history
+    log(.info, "\(folded.files) records read: \(history.players.count) players, \(history.games) games")
   }
 
   /// Takes `transport` and `timer` as the table's own; the rules' clock starts now.
@@ -156,6 +168,12 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
   public var seatsTaken: [Bool] { onTable { host.seatsTaken } }
+
+  /// Marks `name` as a computer player this server seats itself: its seat is marked in the record,
+  /// and its figures shown as a computer player's.
+  public func markBot(named name: String) {
+    onTable { _ = host.botNames.insert(name.lowercased()) }
+  }
 
   /// Where this table's game record is being written, if anywhere.
   public var recordPath: String? { onTable { record?.path } }

@@ -71,6 +71,7 @@ enum BotCommand {
   ) {
     var system = SystemRandomNumberGenerator()
     let seed: UInt64 = system.next()
+    server.markBot(named: name)
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler {
       guard server.seatsTaken[0] else { return }

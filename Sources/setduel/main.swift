@@ -14,6 +14,7 @@ let usage = """
     play      the full-screen terminal client (setduel play --help)
     bot       a computer player (setduel bot --help)
     replay    print a recorded game and check it against the rules (setduel replay --help)
+    stats     players' ratings and figures from the game records (setduel stats --help)
     help      this text; help COMMAND explains one command
     version   the version (also --version)
 
@@ -23,6 +24,7 @@ let usage = """
 /// The subcommands, each with its `run`.
 let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
   ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
+  ("stats", StatsCommand.run),
 ]
 
 var words = Array(CommandLine.arguments.dropFirst())

@@ -37,8 +37,8 @@ struct HumanWordsTests {
     #expect(table.drain(Self.bob) == ["ann picks A."])
     table.send("PICK F L", from: Self.ann)
     let ann = table.drain(Self.ann)
-    #expect(ann.first == "You found a set: A 2GOD, F 2GTO, L 2GSS (+1, now 1).")
-    #expect(table.drain(Self.bob).first == "ann found a set: A 2GOD, F 2GTO, L 2GSS (+1, now 1).")
+    #expect(ann.first == "You found a set: A 2GOD, F 2GTO, L 2GSS in 0 s (+1, now 1).")
+    #expect(table.drain(Self.bob).first == "ann found a set: A 2GOD, F 2GTO, L 2GSS in 0 s (+1, now 1).")
     // Only the changed slots are marked, in a table of codes four a row, and the legend is not repeated.
     #expect(ann.contains("+A 3GSO     B 2GSO     C 3PTO     D 3GOD"))
     #expect(!ann.contains { $0.hasPrefix("Cards: ") })

@@ -41,6 +41,10 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var forfeitAt: [Instant?] = [nil, nil]
   /// Which seats asked for a rematch, by seat offset.
   public private(set) var rematchAsked = [false, false]
+  /// Each seat's rating after the last game rated at this table, by seat offset (nil before one).
+  public private(set) var ratings: [Int]?
+  /// How much the last game moved each seat's rating, by seat offset.
+  public private(set) var ratingChanges: [Int]?
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
   /// Every result and happening, in words.
@@ -116,7 +120,7 @@ public struct ClientModel: Equatable, Sendable {
   /// Applies one line from the server, read at `now`.
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
-    case .banner, .help:
+    case .banner, .help, .stat:
       return []
     case .rules(let rules):
       self.rules = rules
@@ -176,6 +180,7 @@ public struct ClientModel: Equatable, Sendable {
     switch event {
     case .joined(let seat, let name):
       names[seat.offset] = name
+      (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat.offset] = true
     case .started(let number, let deck, let table):
       game = number
@@ -207,7 +212,7 @@ public struct ClientModel: Equatable, Sendable {
       if !selection.contains(slot) { selection.append(slot) }
     case .unpicked(_, let slot):
       selection.removeAll { $0 == slot }
-    case .setFound(let seat, _, _):
+    case .setFound(let seat, _, _, _):
       sets[seat.offset] += 1
       selection = []
     case .notASet, .expired:
@@ -242,6 +247,9 @@ public struct ClientModel: Equatable, Sendable {
       selection = []
       forfeitAt = [nil, nil]
       record(result)
+    case .rated(_, let before, let after):
+      ratings = after
+      ratingChanges = zip(before, after).map { $1 - $0 }
     case .rematch(let seat):
       rematchAsked[seat.offset] = true
     case .said:

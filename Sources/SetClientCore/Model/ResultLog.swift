@@ -68,8 +68,9 @@ public struct ResultLog: Equatable, Sendable {
       if change.emptied.isEmpty, !change.filled.isEmpty {
         start(.result, "\(change.filled.count) more cards dealt, \(deck) left in the deck", game: game)
       }
-    case .setFound(let seat, _, let cards):
+    case .setFound(let seat, _, let cards, let findMs):
       start(.result, "\(person.subject(seat)) found a set: ", game: game, cards: cards, continuing: true)
+      if let findMs { append(" in \(HumanText.seconds(findMs))") }
     case .notASet(let seat, _, let cards):
       start(.result, "\(person.subject(seat)) picked ", game: game, cards: cards, continuing: true)
       append(": not a set")
@@ -102,6 +103,8 @@ public struct ResultLog: Equatable, Sendable {
       continuing = false
     case .over(let result):
       start(.result, HumanText.outcome(result, names: names), game: result.game)
+    case .rated(let number, _, _):
+      start(.result, String(HumanText.sentence(for: event, names: names).dropLast()), game: number)
     case .joined(let seat, let who):
       let text = seat == me ? "You sit down in seat \(seat.rawValue)" : "\(who) sits down in seat \(seat.rawValue)"
       start(.presence, text, game: game)

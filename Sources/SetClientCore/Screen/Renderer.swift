@@ -132,6 +132,9 @@ public struct Renderer: Sendable {
     }
     line.add(name, TextStyle(bold: true))
     line.add(" \(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
+    if let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
+      line.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+    }
     if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
     if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
     return line

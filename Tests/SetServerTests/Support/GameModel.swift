@@ -81,7 +81,7 @@ struct GameModel {
       if scores[seat.offset] != total {
         problems.append("SCORE \(seq): total \(total), but the deltas add up to \(scores[seat.offset])")
       }
-    case .setFound(let seat, let slots, let cards):
+    case .setFound(let seat, let slots, let cards, _):
       for (slot, card) in zip(slots, cards) where table.card(at: slot) != card {
         problems.append("SET \(seq): \(slot.label) does not hold that card")
       }

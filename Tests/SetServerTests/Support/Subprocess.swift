@@ -90,3 +90,8 @@ func runReplay(_ file: String, folder: String) throws -> (end: String, output: S
   let end = replay.end(timeout: 60)
   return (end, replay.output, replay.errorOutput)
 }
+
+/// Makes a folder.
+func makeFolder(_ path: String) throws {
+  guard mkdir(path, 0o755) == 0 else { throw FileError(path: path) }
+}

@@ -1,0 +1,44 @@
+import SetCore
+import SetProtocol
+import SetStats
+import SetTransport
+
+/// The players' history at the table: `STATS` and `TOP`, and the history kept up to date from the
+/// record lines the host writes, so that it holds exactly what folding the records again gives.
+extension GameHost {
+  /// Writes a line of the record and folds it into the history; a game's end leaves its `RATED`
+  /// event waiting to follow the `OVER`.
+  mutating func record(_ line: String) {
+    actions.append(.record(line))
+    if let rated = history.read(line: line) {
+      pendingRated.append(
+        .rated(
+          game: rated.result.game, before: rated.before.map { Int($0.rating.rounded()) },
+          after: rated.after.map { Int($0.rating.rounded()) }))
+    }
+  }
+
+  /// `STATS [name]`: one `STAT` line (or the figures in words), for `name` or the asker.
+  mutating func stats(_ name: String?, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+    guard let asker = clients[id]?.name else { return .failure(ProtocolError(.notNamed)) }
+    guard let player = history.player(name ?? asker) else { return .failure(ProtocolError(.unknownPlayer)) }
+    if clients[id]?.presentation == .human {
+      for line in StatsText.player(player) { send(id, line) }
+    } else {
+      send(id, ServerLine.stat(player.figures).line)
+    }
+    return .success(.ok(.stats))
+  }
+
+  /// `TOP [n]`: the best `n` players by rating, one `STAT` line each (or the leaderboard in words).
+  mutating func top(_ count: Int, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+    guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    let players = history.leaderboard(limit: count)
+    if clients[id]?.presentation == .human {
+      for line in StatsText.leaderboard(players) { send(id, line) }
+    } else {
+      for player in players { send(id, ServerLine.stat(player.figures).line) }
+    }
+    return .success(.ok(.top(count: players.count)))
+  }
+}

@@ -1,0 +1,150 @@
+import SetCore
+import SetProtocol
+
+/// Every player's figures and rating, folded from game records in the order they were played.
+///
+/// A record counts as far as it goes: a record cut short (a server killed mid-game) gives its sets,
+/// wrong picks and the like, but only a game that reached `OVER` counts as a game and moves ratings.
+public struct History: Equatable, Sendable {
+  /// Why a record was not folded.
+  public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  /// A game that just ended, and both seats' ratings before and after it, seat 1 first.
+  public struct Rated: Equatable, Sendable {
+    public var result: GameResult
+    public var before: [Glicko2.Rating]
+    public var after: [Glicko2.Rating]
+  }
+
+  /// Every player seen, keyed by the name in lower case (names are matched without regard to case).
+  public private(set) var players: [String: PlayerStats] = [:]
+  /// Records folded.
+  public private(set) var records = 0
+  /// Games that reached their end, in every record folded.
+  public private(set) var games = 0
+
+  /// The record being read line by line (`read(line:)`).
+  private var live = RecordScan()
+
+  /// No history yet.
+  public init() {}
+
+  /// Starts reading a new record line by line, as it is written (the magic line is not passed in).
+  public mutating func beginRecord() {
+    live = RecordScan()
+    records += 1
+  }
+
+  /// Reads the next line of the record begun with `beginRecord()`, as it is written. Returns the
+  /// ratings when the line ends a game.
+  public mutating func read(line: String) -> Rated? {
+    var scan = live
+    defer { live = scan }
+    return scan.read(line, into: &self)
+  }
+
+  /// A player's figures, the name matched without regard to case; nil for a name never seen.
+  public func player(_ name: String) -> PlayerStats? {
+    players[Self.key(name)]
+  }
+
+  /// The players by rating, highest first (ties by name), at most `limit` of them.
+  public func leaderboard(limit: Int = .max) -> [PlayerStats] {
+    let sorted = players.values.sorted {
+      $0.rating.rating != $1.rating.rating ? $0.rating.rating > $1.rating.rating : Self.key($0.name) < Self.key($1.name)
+    }
+    return Array(sorted.prefix(max(0, limit)))
+  }
+
+  /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
+  /// text is not a game record.
+  public mutating func fold(record text: String) throws(Unreadable) {
+    var text = text
+    var updated = self
+    let read = text.withUTF8 { bytes in
+      var scan = RecordScan()
+      var start = 0
+      var first = true
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        start = index + 1
+        if first {
+          guard line.elementsEqual(RecordLine.magicText.utf8) else { return false }
+          first = false
+        } else {
+          _ = scan.read(bytes: line, into: &updated)
+        }
+      }
+      return true
+    }
+    guard read else {
+      throw Unreadable(message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
+    }
+    updated.records += 1
+    self = updated
+  }
+
+  /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.
+  /// Returns the two ratings before and after, seat 1 first.
+  @discardableResult
+  public mutating func finish(_ result: GameResult, names: [String], isBot: [Bool] = [false, false]) -> [(
+    before: Glicko2.Rating, after: Glicko2.Rating
+  )] {
+    let keys = names.map(Self.key)
+    // Taken out of the dictionary while they change, so that their arrays are not copied.
+    var stats = zip(names, keys).map { players.removeValue(forKey: $1) ?? PlayerStats(name: $0) }
+    let before = stats.map(\.rating)
+    let firstScore: Double =
+      switch result.winner {
+      case .one: 1
+      case .two: 0
+      case nil: 0.5
+      }
+    let (one, two) = Glicko2.game(before[0], before[1], score: firstScore)
+    let after = [one, two]
+    for index in 0..<2 {
+      let seat: Seat = index == 0 ? .one : .two
+      var player = stats[index]
+      player.name = names[index]
+      player.isBot = player.isBot || isBot[index]
+      player.games += 1
+      let outcome: GameSummary.Outcome =
+        switch result.winner {
+        case nil: .tied
+        case seat: .won
+        default: .lost
+        }
+      switch outcome {
+      case .won: player.wins += 1
+      case .lost: player.losses += 1
+      case .tied: player.ties += 1
+      }
+      var forfeit = false
+      if case .forfeit(let absent) = result.ending {
+        forfeit = true
+        if absent == seat { player.forfeits += 1 }
+      }
+      player.rating = after[index]
+      player.remember(
+        GameSummary(
+          opponent: names[1 - index], outcome: outcome, score: result.scores[index],
+          opponentScore: result.scores[1 - index], forfeit: forfeit, ratingBefore: before[index].rating,
+          ratingAfter: after[index].rating))
+      stats[index] = player
+    }
+    for index in 0..<2 { players[keys[index]] = stats[index] }
+    games += 1
+    return (0..<2).map { (before[$0], after[$0]) }
+  }
+
+  /// Changes the figures of the player in `name`'s seat, creating them if new.
+  mutating func update(_ name: String, key: String? = nil, _ change: (inout PlayerStats) -> Void) {
+    change(&players[key ?? Self.key(name), default: PlayerStats(name: name)])
+  }
+
+  /// The key a name is stored under.
+  static func key(_ name: String) -> String { name.lowercased() }
+}

@@ -1,0 +1,39 @@
+@preconcurrency import Glibc
+import SetServer
+import SetStats
+
+/// `setduel stats [--records DIR] [NAME]`: the leaderboard, or one player's figures, from the records.
+enum StatsCommand {
+  static let usage = """
+    usage: setduel stats [--records DIR] [NAME]
+
+    Reads every game record in DIR (default \(RecordFile.defaultDirectoryText)) and prints the
+    players by rating, or NAME's figures (matched without regard to case) with a chart of their find
+    times. A computer player's name is marked with \(StatsText.botMark). Exits 1 when the folder is missing
+    or holds no records, or NAME never played.
+    """
+
+  static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
+    let arguments = try Arguments(words, valued: ["records"], flags: ["help"])
+    arguments.answerHelp(usage)
+    guard arguments.positional.count <= 1 else { throw Arguments.UsageError(message: "stats takes at most one NAME") }
+    let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
+    let folded: RecordsFolder.Folded
+    do {
+      folded = try RecordsFolder.fold(directory)
+    } catch {
+      fail("\(error)")
+    }
+    for warning in folded.warnings { fputs("setduel: \(warning)\n", stderr) }
+    guard folded.files > 0 else { fail("no game records in \(directory)") }
+    let history = folded.history
+    if let name = arguments.positional.first {
+      guard let player = history.player(name) else { fail("no games recorded for \(name) in \(directory)") }
+      for line in StatsText.player(player) { print(line) }
+    } else {
+      guard !history.players.isEmpty else { fail("no players in the records in \(directory)") }
+      for line in StatsText.leaderboard(history.leaderboard()) { print(line) }
+    }
+    exit(0)
+  }
+}

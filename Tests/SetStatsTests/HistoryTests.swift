@@ -1,0 +1,97 @@
+import SetCore
+import SetHost
+import SetProtocol
+import SetSimulation
+import SetTestSupport
+import Testing
+
+@testable import SetStats
+
+/// Players' figures and ratings folded from game records, against the same figures counted from the
+/// simulated matches' own events.
+@Suite("History from records")
+struct HistoryTests {
+  static let pool = ["ann", "bob", "cy", "dee"]
+
+  @Test("stats folded from seeded games' records equal those counted from the games themselves")
+  func statsMatchTheGames() throws {
+    let simulated = SimulatedRecords(count: 40, pool: Self.pool)
+    var history = History()
+    for text in simulated.texts { try history.fold(record: text) }
+    #expect(history.records == 40)
+    #expect(history.games == simulated.results.count)
+    #expect(Set(history.players.keys) == Set(Self.pool))
+    var totalSets = 0
+    for name in Self.pool {
+      let expected = try #require(simulated.expected[name])
+      let player = try #require(history.player(name.uppercased()))
+      let folded = SimulatedRecords.Expected(
+        games: player.games, wins: player.wins, losses: player.losses, ties: player.ties, forfeits: player.forfeits,
+        sets: player.sets, wrongPicks: player.wrongPicks, expiredClaims: player.expiredClaims,
+        needlessDeals: player.needlessDeals, findTimes: player.findTimes)
+      #expect(folded == expected, "\(name)")
+      #expect(player.medianFindTime == expected.findTimes.sorted()[(expected.findTimes.count - 1) / 2])
+      #expect(player.fastestFindTime == expected.findTimes.min())
+      totalSets += player.sets
+    }
+    // The mixed players make every kind of move, so each figure above was really counted.
+    let all = simulated.expected.values
+    #expect(totalSets > 100)
+    #expect(all.contains { $0.wrongPicks > 0 } && all.contains { $0.expiredClaims > 0 })
+    #expect(all.contains { $0.needlessDeals > 0 } && all.contains { $0.forfeits > 0 })
+  }
+
+  @Test("the simulated records replay exactly, as a table's own records do")
+  func simulatedRecordsReplay() throws {
+    for text in SimulatedRecords(count: 5, pool: Self.pool).texts {
+      #expect(try Replay(text: text).verify() > 50)
+    }
+  }
+
+  @Test("ratings folded from records equal Glicko-2 applied game by game in order")
+  func ratingsMatchTheGames() throws {
+    let simulated = SimulatedRecords(count: 40, pool: Self.pool)
+    var history = History()
+    for text in simulated.texts { try history.fold(record: text) }
+    var ratings: [String: Glicko2.Rating] = [:]
+    for (names, result) in simulated.results {
+      let keys = names.map { $0.lowercased() }
+      let score: Double = result.winner == .one ? 1 : result.winner == .two ? 0 : 0.5
+      let (one, two) = Glicko2.game(ratings[keys[0]] ?? .init(), ratings[keys[1]] ?? .init(), score: score)
+      (ratings[keys[0]], ratings[keys[1]]) = (one, two)
+    }
+    for name in Self.pool {
+      #expect(history.player(name)?.rating == ratings[name], "\(name)")
+    }
+    let board = history.leaderboard(limit: 3)
+    #expect(board.count == 3)
+    #expect(zip(board, board.dropFirst()).allSatisfy { $0.rating.rating >= $1.rating.rating })
+    #expect(history.player("nobody") == nil)
+  }
+
+  @Test("a record cut short counts as far as it goes; a game without OVER moves no rating")
+  func truncatedRecord() throws {
+    let simulated = SimulatedRecords(count: 1, pool: ["ann", "bob"], behaviour: .perfect)
+    let text = simulated.texts[0]
+    let lines = text.split(separator: "\n")
+    let over = try #require(lines.firstIndex { $0.hasPrefix("ev OVER ") })
+    // Cut in the middle of the line before OVER, as a server killed while writing would leave it.
+    let cut = lines[..<over].joined(separator: "\n").dropLast(3)
+    var history = History()
+    try history.fold(record: String(cut))
+    let ann = try #require(history.player("ann"))
+    let bob = try #require(history.player("bob"))
+    #expect(history.games == 0 && ann.games == 0 && ann.rating == Glicko2.Rating())
+    #expect(ann.sets + bob.sets == simulated.expected.values.map(\.sets).reduce(0, +))
+  }
+
+  @Test("text that is not a record is refused and changes nothing")
+  func unreadableRecord() throws {
+    var history = History()
+    try history.fold(record: SimulatedRecords(count: 1, pool: ["ann", "bob"]).texts[0])
+    let before = history
+    #expect(throws: History.Unreadable.self) { try history.fold(record: "hello\nworld\n") }
+    #expect(throws: History.Unreadable.self) { try history.fold(record: "") }
+    #expect(history == before)
+  }
+}
