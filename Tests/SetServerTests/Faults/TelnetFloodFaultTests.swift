@@ -17,7 +17,9 @@ struct TelnetFloodFaultTests {
     var testDescription: String { rawValue }
   }
 
-  @Test("while one connection floods telnet commands, another's PING p99 stays under 5 ms", arguments: Command.allCases)
+  @Test(
+    "while one connection floods telnet commands, another's PING p99 stays under 5 ms (or the quiet p99 ×4)",
+    arguments: Command.allCases)
   func bystanderPingUnderFlood(_ command: Command) throws {
     // Limits that let the bystander PING a thousand times a second, and hold the flooder to the same.
     let table = try LoopbackTable.lenient {
@@ -25,6 +27,9 @@ struct TelnetFloodFaultTests {
     }
     let bystander = try table.client("bystander")
     try bystander.sync()
+    // The same PINGs without the flood first: the baseline of this machine as it is now.
+    let quiet = Self.pingTimes(bystander)
+    #expect(quiet.count >= 100, "only \(quiet.count) PINGs answered without a flood")
     let flood = Flood()
     let done = DispatchSemaphore(value: 0)
     let port = table.port
@@ -35,20 +40,33 @@ struct TelnetFloodFaultTests {
     }
     // Let the flood get going, then time PINGs one after another for about a second.
     #expect(eventually { flood.sent.load(ordering: .relaxed) > 1 << 16 }, "the flood did not start")
-    var times: [Double] = []
-    let started = MonotonicClock.now()
-    while times.count < 2000 && MonotonicClock.now().duration(since: started) < .seconds(1) {
-      let sent = MonotonicClock.now()
-      guard bystander.send("PING p"), bystander.readLine() == "PONG p" else { break }
-      times.append(Double(MonotonicClock.now().duration(since: sent).wholeNanoseconds) / 1e6)
-    }
+    let times = Self.pingTimes(bystander)
     flood.stop.store(true, ordering: .relaxed)
     #expect(done.wait(timeout: .now() + 10) == .success, "the flooder did not stop")
     #expect(times.count >= 100, "only \(times.count) PINGs answered")
     let sent = flood.sent.load(ordering: .relaxed)
     #expect(sent > 1 << 16, "the flood sent only \(sent) bytes")
-    let p99 = times.sorted()[min(times.count - 1, times.count * 99 / 100)]
-    #expect(p99 < 5, "bystander PING p99 \(p99) ms under a flood of \(command.rawValue)")
+    // Under 5 ms, or, on a machine so loaded that PING is slow without any flood, within 4× of that.
+    let (p99, quietP99) = (Self.p99(times), Self.p99(quiet))
+    #expect(
+      p99 < max(5, 4 * quietP99),
+      "bystander PING p99 \(p99) ms under a flood of \(command.rawValue), \(quietP99) ms without")
+  }
+
+  /// Round trips of PINGs sent one after another for about a second (at most 2,000), in milliseconds.
+  static func pingTimes(_ client: MachineClient) -> [Double] {
+    var times: [Double] = []
+    let started = MonotonicClock.now()
+    while times.count < 2000 && MonotonicClock.now().duration(since: started) < .seconds(1) {
+      let sent = MonotonicClock.now()
+      guard client.send("PING p"), client.readLine() == "PONG p" else { break }
+      times.append(Double(MonotonicClock.now().duration(since: sent).wholeNanoseconds) / 1e6)
+    }
+    return times
+  }
+
+  static func p99(_ times: [Double]) -> Double {
+    times.isEmpty ? .infinity : times.sorted()[min(times.count - 1, times.count * 99 / 100)]
   }
 
   /// A flood's stop switch and the bytes it sent, shared with the thread that floods.
