@@ -28,7 +28,8 @@ let package = Package(
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
-    .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
+    // Its bot duel plays two brains at a real host on a virtual clock, to calibrate the levels.
+    .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol", "SetHost", "SetTransport"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
