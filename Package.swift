@@ -50,6 +50,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
+    // The bot levels against each other and a steady person, seeded, on a virtual clock: `setduel-bots`.
+    .executableTarget(
+      name: "setduel-bots", dependencies: ["SetCore", "SetClientCore"], path: "Benchmarks/BotBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
