@@ -18,8 +18,10 @@ let package = Package(
 
     // The rules of Set and of a two-player match.
     .target(name: "SetCore"),
-    // Seeded simulated players driving a match on a virtual clock: for property tests and the benchmark.
-    .target(name: "SetSimulation", dependencies: ["SetCore", "SetProtocol"]),
+    // Seeded simulated players on a virtual clock: simulated players at a match, and two bots' brains
+    // at a real host (the bot levels' calibration), for property tests and the benchmarks.
+    .target(
+      name: "SetSimulation", dependencies: ["SetCore", "SetProtocol", "SetClientCore", "SetHost", "SetTransport"]),
     // The wire: requests, replies, events and data lines, both ways; the game record's lines; the human presentation.
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // A line transport without sockets: framing, telnet, rate limits, the connection state machine, the
@@ -30,7 +32,9 @@ let package = Package(
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
-    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
+    // Its rounding and square roots are the C math library's on Linux: linked here, so that any
+    // program using the module links, not only those that happen to import Glibc.
+    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"], linkerSettings: [.linkedLibrary("m")]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
@@ -53,6 +57,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
+    // The bot levels against each other and a steady person, seeded, on a virtual clock: `setduel-bots`.
+    .executableTarget(
+      name: "setduel-bots", dependencies: ["SetCore", "SetClientCore", "SetSimulation"], path: "Benchmarks/BotBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
     // Folding the players' history from 10,000 generated records, and a server's start-up on them.
     .executableTarget(
@@ -89,7 +96,7 @@ let package = Package(
       name: "SetClientTests",
       dependencies: [
         "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
-        "setduel", "SetTestSupport",
+        "setduel", "SetTestSupport", "SetSimulation",
       ],
       exclude: ["Snapshots"]),
   ],

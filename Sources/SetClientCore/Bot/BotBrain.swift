@@ -2,45 +2,23 @@ import SetCore
 
 /// How strong a computer opponent is.
 public enum BotLevel: String, CaseIterable, Sendable {
-  /// Slow, and now and then calls Set on three cards that are not a set.
+  /// Slow; overlooks sets and calls Set wrongly more than the others.
   case easy
   /// A steady player.
   case normal
-  /// Quick.
+  /// Quick, and seldom wrong.
   case hard
 
-  /// How long it takes to see a set, in milliseconds.
-  var thinking: ClosedRange<Int64> {
+  /// How this level finds sets: neighbouring levels each win about a quarter of their games against
+  /// one another, and easy and a person finding a set every 7 s each win some (BENCHMARKS.md).
+  public var skill: BotSkill {
     switch self {
-    case .easy: 12_000...24_000
-    case .normal: 6_000...14_000
-    case .hard: 2_500...6_000
-    }
-  }
-
-  /// How long it looks before deciding there is no set and asking for cards.
-  var giveUp: ClosedRange<Int64> {
-    switch self {
-    case .easy: 15_000...22_000
-    case .normal: 10_000...15_000
-    case .hard: 5_000...8_000
-    }
-  }
-
-  /// Time between its picks.
-  var pickStep: Int64 {
-    switch self {
-    case .easy: 700
-    case .normal: 500
-    case .hard: 300
-    }
-  }
-
-  /// Chance in a hundred that a claim is a mistake.
-  var mistakes: Int {
-    switch self {
-    case .easy: 20
-    case .normal, .hard: 0
+    case .easy:
+      BotSkill(glance: 2_500, search: 19_000, overlooks: 150, falseClaims: 80, giveUp: 15_000...22_000, pickStep: 700)
+    case .normal:
+      BotSkill(glance: 2_300, search: 16_500, overlooks: 100, falseClaims: 40, giveUp: 10_000...15_000, pickStep: 500)
+    case .hard:
+      BotSkill(glance: 2_000, search: 14_000, overlooks: 60, falseClaims: 25, giveUp: 5_000...8_000, pickStep: 300)
     }
   }
 }
@@ -61,13 +39,14 @@ public struct BotDecision: Equatable, Sendable {
 /// The bot's mind: given the table and the time, what to send and when to look again. Pure and seeded:
 /// the same seed, model and times give the same decisions.
 ///
-/// It "sees" a set some seeded time after the table last changed (its level's thinking time), then calls
-/// Set and picks the three cards one by one; with no set on the table it asks for cards after a while.
+/// Whenever the table changes it runs its skill's race among the sets on it (`BotSkill.race`), then calls
+/// Set when the first set is found and picks the three cards one by one; seeing no set (none is there,
+/// or it overlooked them all) it asks for cards after a while, or looks again when the deck is empty.
 /// When the other player fails or deals needlessly, it looks during its turn. After a game it asks for
 /// a rematch.
 public struct BotBrain: Sendable {
-  /// The bot's level.
-  public let level: BotLevel
+  /// How the bot finds sets.
+  public let skill: BotSkill
   /// Times are multiplied by this: 1 plays like a person, 0.02 plays a game in seconds.
   public let pace: Double
   /// Send `PICK a b c` in one line (which claims in open play) instead of `CLAIM` and three picks.
@@ -99,7 +78,12 @@ public struct BotBrain: Sendable {
 
   /// A bot of `level`, drawing its timing and mistakes from `seed`.
   public init(level: BotLevel, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false) {
-    self.level = level
+    self.init(skill: level.skill, seed: seed, pace: pace, picksAtOnce: picksAtOnce)
+  }
+
+  /// A bot finding sets with `skill`, drawing its timing and mistakes from `seed`.
+  public init(skill: BotSkill, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false) {
+    self.skill = skill
     self.pace = pace
     self.picksAtOnce = picksAtOnce
     random = SplitMix64(seed: seed)
@@ -129,12 +113,11 @@ public struct BotBrain: Sendable {
     if plan == nil || !plan!.fitsOpenPlay(model) {
       var fresh = Plan(game: model.game, cards: model.cards, deck: model.deck, window: nil, target: nil, ready: now)
       let sets = SetFinder.all(in: model.cards)
-      if !sets.isEmpty {
-        fresh.target = choose(from: sets, cards: model.cards)
-        // More sets on the table are quicker to see.
-        fresh.ready = now.adding(milliseconds: scaled(draw(level.thinking)) * (sets.count >= 3 ? 3 : 4) / 4)
-      } else if model.deck > 0 {
-        fresh.ready = now.adding(milliseconds: scaled(draw(level.giveUp)))
+      if let found = skill.race(sets, using: &random) {
+        fresh.target = claimed(found.set, cards: model.cards)
+        fresh.ready = now.adding(milliseconds: scaled(found.after))
+      } else if model.deck > 0 || !sets.isEmpty {
+        fresh.ready = now.adding(milliseconds: scaled(draw(skill.giveUp)))
       } else {
         plan = nil
         return BotDecision()
@@ -143,7 +126,14 @@ public struct BotBrain: Sendable {
     }
     guard let current = plan, now >= current.ready else { return BotDecision(wake: plan?.ready) }
     plan!.ready = now.adding(milliseconds: max(scaled(1_000), 200))
-    guard let target = current.target else { return BotDecision(commands: ["DEAL"], wake: plan!.ready) }
+    guard let target = current.target else {
+      guard model.deck > 0 else {
+        // Nothing seen and no cards to ask for: look at the same table afresh.
+        plan = nil
+        return playOpen(model, now: now)
+      }
+      return BotDecision(commands: ["DEAL"], wake: plan!.ready)
+    }
     if picksAtOnce {
       // By card code, so a pick that crosses a change of the table is refused rather than judged.
       return BotDecision(commands: ["PICK " + target.map(\.description).joined(separator: " ")], wake: plan!.ready)
@@ -169,21 +159,21 @@ public struct BotBrain: Sendable {
       if let current = plan, current.window == deadline {
         fresh = current
       } else {
-        let sets = SetFinder.all(in: model.cards)
-        if !sets.isEmpty {
-          fresh.target = choose(from: sets, cards: model.cards)
-          fresh.ready = now.adding(milliseconds: scaled(draw(level.thinking)) / 2)
+        // A turn it was given: it was already looking at this table, so it finds a set in half the time.
+        if let found = skill.race(SetFinder.all(in: model.cards), using: &random) {
+          fresh.target = claimed(found.set, cards: model.cards)
+          fresh.ready = now.adding(milliseconds: scaled(found.after) / 2)
         }
       }
       plan = fresh
     } else if plan!.window == nil {
       plan!.window = deadline
-      plan!.ready = now.adding(milliseconds: scaled(level.pickStep))
+      plan!.ready = now.adding(milliseconds: scaled(skill.pickStep))
     }
     guard let current = plan, let target = current.target else { return BotDecision() }
     guard now >= current.ready else { return BotDecision(wake: current.ready) }
     let targetSlots = target.compactMap { card in model.cards.firstIndex(of: card).map(Slot.init) }
-    let step = max(scaled(level.pickStep), 50)
+    let step = max(scaled(skill.pickStep), 50)
     plan!.ready = now.adding(milliseconds: step)
     if let stray = model.selection.first(where: { !targetSlots.contains($0) }) {
       return BotDecision(commands: ["UNPICK \(stray.label)"], wake: plan!.ready)
@@ -212,9 +202,9 @@ public struct BotBrain: Sendable {
 
   // MARK: - Choices
 
-  /// The cards to claim: one of the sets, or, for a mistake, three cards that are not a set.
-  private mutating func choose(from sets: [[Card]], cards: [Card]) -> [Card] {
-    if level.mistakes > 0, random.draw(below: 100) < level.mistakes, cards.count >= 3 {
+  /// The cards to claim: the set found, or, for a false claim, three cards that are not a set.
+  private mutating func claimed(_ set: [Card], cards: [Card]) -> [Card] {
+    if skill.falseClaims > 0, random.draw(below: 1_000) < skill.falseClaims, cards.count >= 3 {
       for _ in 0..<20 {
         var pool = cards
         pool.fisherYatesShuffle(using: &random)
@@ -222,7 +212,7 @@ public struct BotBrain: Sendable {
         if !SetLogic.isSet(three) { return three }
       }
     }
-    return sets[random.draw(below: sets.count)]
+    return set
   }
 
   /// The code of the card in `slot`, which the bot just found there.
