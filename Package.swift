@@ -17,7 +17,9 @@ let package = Package(
     // MARK: Pure
 
     // The rules of Set and of a two-player match.
-    .target(name: "SetCore"),
+    // Rounding and square roots are the C math library's on Linux: linked here, so that every program
+    // using the pure modules links, not only those that happen to import Glibc.
+    .target(name: "SetCore", linkerSettings: [.linkedLibrary("m")]),
     // Seeded simulated players on a virtual clock: simulated players at a match, and two bots' brains
     // at a real host (the bot levels' calibration), for property tests and the benchmarks.
     .target(
@@ -32,9 +34,7 @@ let package = Package(
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
-    // Its rounding and square roots are the C math library's on Linux: linked here, so that any
-    // program using the module links, not only those that happen to import Glibc.
-    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"], linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 

@@ -1,3 +1,5 @@
+import SetCore
+
 /// Mark Glickman's Glicko-2 rating system ("Example of the Glicko-2 system", 2013): a rating, how
 /// sure it is (the deviation) and how erratic the player is (the volatility). Each game is one rating
 /// period, so both players are updated after every game from their ratings before it.

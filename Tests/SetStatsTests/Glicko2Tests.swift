@@ -1,3 +1,4 @@
+import SetCore
 import Testing
 
 @testable import SetStats

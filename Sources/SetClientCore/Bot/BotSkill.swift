@@ -67,25 +67,6 @@ public struct BotSkill: Equatable, Sendable {
   static func exponential(mean: Double, using random: inout SplitMix64) -> Double {
     // Uniform in (0, 1]: never 0, whose logarithm is infinite.
     let uniform = Double((random.next() >> 11) + 1) / 9_007_199_254_740_992
-    return -naturalLog(uniform) * mean
-  }
-
-  /// The natural logarithm of a positive `x`, without Foundation: x = m * 2^e with m in [1, 2), and
-  /// ln m = 2 atanh((m - 1) / (m + 1)) by its series, which converges fast since that ratio is below 1/3.
-  static func naturalLog(_ x: Double) -> Double {
-    precondition(x > 0, "the logarithm of a positive number")
-    let exponent = Double(x.exponent)
-    let m = x.significand
-    let z = (m - 1) / (m + 1)
-    let z2 = z * z
-    var term = z
-    var sum = 0.0
-    var k = 1.0
-    while k < 60 {
-      sum += term / k
-      term *= z2
-      k += 2
-    }
-    return exponent * 0.693_147_180_559_945_3 + 2 * sum
+    return -Elementary.log(uniform) * mean
   }
 }

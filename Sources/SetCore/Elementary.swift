@@ -1,10 +1,11 @@
 /// The exponential and the natural logarithm, which the standard library does not offer without
-/// Foundation. Both are accurate to a few units in the last place over the ranges ratings need.
-enum Elementary {
+/// Foundation, for the pure modules that need them (ratings, the bots' find times). Both are accurate
+/// to a few units in the last place over the ranges they are used in.
+package enum Elementary {
   private static let ln2 = 0.693_147_180_559_945_309_417_232_121_458
 
   /// e raised to `x`.
-  static func exp(_ x: Double) -> Double {
+  package static func exp(_ x: Double) -> Double {
     guard x.isFinite else { return x > 0 ? .infinity : (x.isNaN ? .nan : 0) }
     if x > 709.78 { return .infinity }
     if x < -745.2 { return 0 }
@@ -21,7 +22,7 @@ enum Elementary {
   }
 
   /// The natural logarithm of `x`; NaN for a negative `x`, minus infinity for zero.
-  static func log(_ x: Double) -> Double {
+  package static func log(_ x: Double) -> Double {
     guard x > 0 else { return x == 0 ? -.infinity : .nan }
     guard x.isFinite else { return x }
     // x = m 2^e with m in [1, 2); ln m = 2 atanh(z) with z = (m - 1) / (m + 1) in [0, 1/3).
