@@ -23,10 +23,12 @@ enum FloodBench {
     let failure = Mutex<String?>(nil)
   }
 
-  static func run(port: UInt16, warmup: Int, samples: Int) throws(BenchError) -> Result {
+  /// The flood runs on `cpu` (the load generator's, not the servers'), if given.
+  static func run(port: UInt16, cpu: Int?, warmup: Int, samples: Int) throws(BenchError) -> Result {
     let shared = Shared()
     let finished = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
+      if let cpu { Affinity.pin(to: cpu) }
       flood(port: port, shared)
       finished.signal()
     }

@@ -82,7 +82,9 @@ final class LineConnection {
   }
 
   /// Times the lines from now on by when the kernel received them (SO_TIMESTAMPNS), not when they were
-  /// read: two connections read one after the other are then compared fairly.
+  /// read: two connections read one after the other are then compared fairly. The kernel stamps a
+  /// read with the time of the last segment it took from, so reads are then kept to 64 bytes: a line
+  /// near the start of a write is timed by that write's arrival, not by a later one's.
   func enableArrivalTimes() {
     stampsArrivals = clinux_enable_receive_times(fd) == 0
   }
@@ -111,16 +113,17 @@ final class LineConnection {
   @discardableResult
   func drain(_ buffer: UnsafeMutableRawBufferPointer, _ onLine: (LineView, Int64) -> Void) -> Bool {
     guard fd >= 0, !isEnded else { return false }
+    let size = stampsArrivals ? min(64, buffer.count) : buffer.count
     for _ in 0..<64 {
       var arrival: Int64 = 0
       let count =
         stampsArrivals
-        ? clinux_read_stamped(fd, buffer.baseAddress, buffer.count, &arrival)
-        : recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+        ? clinux_read_stamped(fd, buffer.baseAddress, size, &arrival)
+        : recv(fd, buffer.baseAddress, size, Int32(MSG_DONTWAIT))
       if count > 0 {
         let now = stampsArrivals ? arrival : Clock.now()
         split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: now, onLine)
-        if count < buffer.count { return true }
+        if count < size { return true }
         continue
       }
       if count < 0 && errno == EINTR { continue }

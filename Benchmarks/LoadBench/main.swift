@@ -133,7 +133,7 @@ if wanted("flood", options.setDuelPort) {
   progress("PING round trips while another connection floods IAC DO TIMING-MARK: \(plan.floodSamples) samples")
   do {
     let result = try FloodBench.run(
-      port: options.setDuelPort!, warmup: plan.pingWarmup / 10, samples: plan.floodSamples)
+      port: options.setDuelPort!, cpu: options.clientCPU, warmup: plan.pingWarmup / 10, samples: plan.floodSamples)
     let label = "PING round trip while one connection floods IAC DO TIMING-MARK"
     report.time("\(label): p50", result.ping.p50)
     report.time("\(label): p99", result.ping.p99, under: 5_000_000)
