@@ -81,10 +81,21 @@ struct ServerStallFaultTests {
     }
   }
 
-  /// Whether process `pid` is stopped (state T in /proc/PID/stat).
+  /// Whether every thread of process `pid` is stopped (state T in /proc/PID/task/TID/stat): a thread
+  /// still on its way to stopping could yet take in input.
   private static func isStopped(_ pid: pid_t) -> Bool {
-    guard let stat = try? readFile("/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")") else { return false }
-    return stat[end...].hasPrefix(") T")
+    guard let tasks = opendir("/proc/\(pid)/task") else { return false }
+    defer { closedir(tasks) }
+    var seen = 0
+    while let entry = readdir(tasks) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard !name.hasPrefix(".") else { continue }
+      guard let stat = try? readFile("/proc/\(pid)/task/\(name)/stat"), let end = stat.lastIndex(of: ")"),
+        stat[end...].hasPrefix(") T")
+      else { return false }
+      seen += 1
+    }
+    return seen > 0
   }
 
   private static func monotonicSeconds() -> Double {
