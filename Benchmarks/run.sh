@@ -126,6 +126,8 @@ idle_port=$port
 idle_pid=$pid
 start_setduel games "${unlimited[@]}" --claim-window 0.25
 games_port=$port
+start_setduel skew "${unlimited[@]}"
+skew_port=$port
 start_redis
 redis_port=$port
 redis_pid=$pid
@@ -153,7 +155,7 @@ fi
 echo
 status=0
 "$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" "${core_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
-  --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" \
+  --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" --skew-port "$skew_port" \
   --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
 
 echo

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// One client connection over loopback: a non-blocking socket, lines out, lines in. The same code talks
@@ -8,6 +9,8 @@ final class LineConnection {
   private var carry: [UInt8] = []
   /// Whether the peer ended the connection (or it failed).
   private(set) var isEnded = false
+  /// Whether lines are timed by the kernel's receive time rather than the time they were read.
+  private var stampsArrivals = false
 
   private init(fd: Int32) {
     self.fd = fd
@@ -78,17 +81,49 @@ final class LineConnection {
     return true
   }
 
-  /// Reads what is waiting and calls `onLine` with each complete line and the time it was read.
+  /// Times the lines from now on by when the kernel received them (SO_TIMESTAMPNS), not when they were
+  /// read: two connections read one after the other are then compared fairly. The kernel stamps a
+  /// read with the time of the last segment it took from, so reads are then kept to 64 bytes: a line
+  /// near the start of a write is timed by that write's arrival, not by a later one's.
+  func enableArrivalTimes() {
+    stampsArrivals = clinux_enable_receive_times(fd) == 0
+  }
+
+  /// Reads and throws away what is waiting, without looking for lines: the bytes read, or nil once
+  /// the connection has ended.
+  func discard(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    guard fd >= 0, !isEnded else { return nil }
+    var total = 0
+    while true {
+      let count = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 {
+        total += count
+        continue
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return total }
+      isEnded = true
+      return nil
+    }
+  }
+
+  /// Reads what is waiting and calls `onLine` with each complete line and the time it was read (or
+  /// arrived, after `enableArrivalTimes()`).
   /// Returns false once the connection has ended.
   @discardableResult
   func drain(_ buffer: UnsafeMutableRawBufferPointer, _ onLine: (LineView, Int64) -> Void) -> Bool {
     guard fd >= 0, !isEnded else { return false }
+    let size = stampsArrivals ? min(64, buffer.count) : buffer.count
     for _ in 0..<64 {
-      let count = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+      var arrival: Int64 = 0
+      let count =
+        stampsArrivals
+        ? clinux_read_stamped(fd, buffer.baseAddress, size, &arrival)
+        : recv(fd, buffer.baseAddress, size, Int32(MSG_DONTWAIT))
       if count > 0 {
-        let now = Clock.now()
+        let now = stampsArrivals ? arrival : Clock.now()
         split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: now, onLine)
-        if count < buffer.count { return true }
+        if count < size { return true }
         continue
       }
       if count < 0 && errno == EINTR { continue }

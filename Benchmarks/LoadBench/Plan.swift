@@ -8,6 +8,8 @@ struct Plan {
   var spectators = 1_000
   var fanOutSamples = 400
   var timerSamples = 200
+  var floodSamples = 5_000
+  var skewSamples = 200
   var idleConnections = 10_000
   var idleSeconds = 5.0
   var gameSeconds = 10.0
@@ -19,7 +21,8 @@ struct Plan {
 
   static let smoke = Plan(
     pingConnections: [1, 50], pingWarmup: 50, pingSamples: 300, spectators: 50, fanOutSamples: 10,
-    timerSamples: 5, idleConnections: 300, idleSeconds: 1, gameSeconds: 0.5, minimumGames: 1,
+    timerSamples: 5, floodSamples: 200, skewSamples: 5, idleConnections: 300, idleSeconds: 1, gameSeconds: 0.5,
+    minimumGames: 1,
     watchdogSeconds: 120)
 }
 
@@ -35,6 +38,7 @@ struct Options {
   var idlePid: Int32?
   /// SetDuel for the bots' games.
   var gamesPort: UInt16?
+  var skewPort: UInt16?
   var redisPort: UInt16?
   var redisPid: Int32?
   var phases: Set<String> = Options.allPhases
@@ -48,7 +52,7 @@ struct Options {
   /// servers' core.
   var clientCPU: Int?
 
-  static let allPhases: Set<String> = ["idle", "ping", "fanout", "timer", "games"]
+  static let allPhases: Set<String> = ["idle", "ping", "flood", "fanout", "skew", "timer", "games"]
 
   static let usage = """
     usage: setduel-load [--smoke] [--only PHASE,...] --setduel-port N --timer-port N --idle-port N --idle-pid N
@@ -61,13 +65,14 @@ struct Options {
       --timer-port     SetDuel with a short --claim-window, for timer lateness
       --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
       --games-port     SetDuel for two bots playing complete games
+      --skew-port      a fresh SetDuel (as --setduel-port) for the seats' receive skew with a resumed seat
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
       --server-cpu N   the core the servers are pinned to: PING round trips are timed from it
       --client-cpu N   the core to run on for everything but PING round trips
       --core-output F  what setduel-bench printed, for the rules core's rows
       --smoke          small counts: seconds, not minutes
-      --only           some of: idle, ping, fanout, timer, games
-      --spectators N   spectators for fan-out and timer lateness (default 1,000; smoke 50)
+      --only           some of: idle, ping, flood, fanout, skew, timer, games
+      --spectators N   spectators for fan-out, seat skew and timer lateness (default 1,000; smoke 50)
       --samples N      samples for fan-out and timer lateness (default 400 and 200)
     """
 
@@ -89,6 +94,7 @@ struct Options {
         case "--timer-port": timerPort = try Options.port(word, value)
         case "--idle-port": idlePort = try Options.port(word, value)
         case "--games-port": gamesPort = try Options.port(word, value)
+        case "--skew-port": skewPort = try Options.port(word, value)
         case "--redis-port": redisPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)

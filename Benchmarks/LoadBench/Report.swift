@@ -36,16 +36,20 @@ struct Report {
     add(row)
   }
 
-  /// A row of a time held under `limit` nanoseconds if given, with redis-server's figure if measured.
-  mutating func time(_ measure: String, _ value: Int64, redis: Int64? = nil, under limit: Int64? = nil) {
-    var row = Row(measure: measure, setDuel: Format.millis(value))
+  /// A row of a time held under `limit` nanoseconds if given, with redis-server's figure if measured;
+  /// written in `unit` (milliseconds unless told).
+  mutating func time(
+    _ measure: String, _ value: Int64, redis: Int64? = nil, under limit: Int64? = nil,
+    unit: (Int64) -> String = Format.millis
+  ) {
+    var row = Row(measure: measure, setDuel: unit(value))
     if let redis {
-      row.redis = Format.millis(redis)
+      row.redis = unit(redis)
       row.ratio = Format.ratio(Double(value), Double(redis))
     }
     if let limit {
-      row.target = "< " + Format.millis(limit)
-      row.verdict = value < limit ? "met" : "missed by " + Format.millis(value - limit)
+      row.target = "< " + unit(limit)
+      row.verdict = value < limit ? "met" : "missed by " + unit(value - limit)
     }
     add(row)
   }

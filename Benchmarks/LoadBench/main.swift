@@ -48,7 +48,9 @@ func runOn(_ cpu: Int?) {
   if !Affinity.pin(to: cpu) { report.note("could not pin the load generator to CPU \(cpu)") }
 }
 
-for port in [options.setDuelPort, options.timerPort, options.idlePort, options.gamesPort, options.redisPort] {
+for port in [
+  options.setDuelPort, options.timerPort, options.idlePort, options.gamesPort, options.skewPort, options.redisPort,
+] {
   guard let port else { continue }
   do {
     try Connector.waitForListener(port: port, seconds: 15)
@@ -124,6 +126,27 @@ if wanted("ping", options.setDuelPort, options.redisPort) {
       + (options.serverCPU.map { "; timed from the servers' own CPU \($0), so no round trip crosses cores." } ?? "."))
 }
 
+// MARK: - PING under a telnet flood
+
+if wanted("flood", options.setDuelPort) {
+  runOn(options.clientCPU)
+  progress("PING round trips while another connection floods IAC DO TIMING-MARK: \(plan.floodSamples) samples")
+  do {
+    let result = try FloodBench.run(
+      port: options.setDuelPort!, cpu: options.clientCPU, warmup: plan.pingWarmup / 10, samples: plan.floodSamples)
+    let label = "PING round trip while one connection floods IAC DO TIMING-MARK"
+    report.time("\(label): p50", result.ping.p50)
+    report.time("\(label): p99", result.ping.p99, under: 5_000_000)
+    report.note(
+      "Telnet flood: one unnamed connection sent \(count(result.commands)) IAC DO TIMING-MARK, 1,000 a write, "
+        + "reading the \(count(result.answerBytes)) bytes of answers, while another timed \(result.ping.count) PINGs "
+        + "(max \(Format.millis(result.ping.max))); the server dropped the flooder \(result.drops) times "
+        + "(each time it came back on a new connection).")
+  } catch {
+    report.fail("telnet flood", error)
+  }
+}
+
 // MARK: - Fan-out to spectators
 
 if wanted("fanout", options.setDuelPort) {
@@ -143,6 +166,25 @@ if wanted("fanout", options.setDuelPort) {
         + (result.redis.map { "; redis-server's PUBLISH max \(Format.millis($0.max))." } ?? "."))
   } catch {
     report.fail("fan-out", error)
+  }
+}
+
+// MARK: - The two seats' receive skew, seat 2 resumed after the spectators
+
+if wanted("skew", options.skewPort) {
+  runOn(options.clientCPU)
+  progress("seat skew with \(plan.spectators) spectators and a resumed seat 2: \(plan.skewSamples) sets")
+  do {
+    let result = try SkewBench.run(
+      port: options.skewPort!, spectators: plan.spectators, samples: plan.skewSamples, seconds: 300)
+    let label = "seats' receive skew of SET, \(count(plan.spectators)) spectators, seat 2 resumed after them"
+    report.time("\(label): p50", result.skew.p50, unit: Format.micros)
+    report.time("\(label): p99", result.skew.p99, under: 100_000, unit: Format.micros)
+    report.note(
+      "Seat skew: \(result.skew.count) sets found by seat 1; the gap between the two players' kernel receive "
+        + "times of SET, max \(Format.micros(result.skew.max)); seat 2 had it first \(result.secondFirst) times.")
+  } catch {
+    report.fail("seat skew", error)
   }
 }
 

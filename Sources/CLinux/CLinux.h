@@ -1,5 +1,6 @@
 // Linux calls that Swift's Glibc module leaves out: epoll and eventfd (for SetNet's event loop and the
-// load generator) and sched_setaffinity (for the load generator to choose its core).
+// load generator), reads stamped with the kernel's receive time (for SetNet's line server), and
+// sched_setaffinity (for the load generator to choose its core).
 #include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -18,4 +19,48 @@ extern int clinux_pthread_setname_np(unsigned long thread, const char *name) __a
 static inline int clinux_unsent_bytes(int fd) {
   int count = 0;
   return ioctl(fd, 0x5411 /* SIOCOUTQ, TIOCOUTQ */, &count) == 0 ? count : -1;
+}
+
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <time.h>
+
+// Asks the kernel to stamp what `fd` receives with the time it arrived (SO_TIMESTAMPNS). Returns 0 or -1.
+static inline int clinux_enable_receive_times(int fd) {
+  int on = 1;
+  return setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on);
+}
+
+// Reads up to `size` bytes from `fd` as read(2) does, and sets `*arrival` to when the kernel received
+// them, in CLOCK_MONOTONIC nanoseconds: the kernel's stamp (on CLOCK_REALTIME, the only clock it stamps
+// with) less the wall clock's time since, so never later than now; the time now if there is no stamp.
+// Swift cannot use the CMSG_* macros, which is why this is C. Returns what recvmsg returns.
+static inline long clinux_read_stamped(int fd, void *buffer, size_t size, long long *arrival) {
+  struct iovec part = {buffer, size};
+  union {
+    char bytes[CMSG_SPACE(sizeof(struct timespec))];
+    struct cmsghdr align;
+  } control;
+  struct msghdr message;
+  memset(&message, 0, sizeof message);
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  message.msg_control = control.bytes;
+  message.msg_controllen = sizeof control.bytes;
+  long count = (long)recvmsg(fd, &message, 0);
+  struct timespec monotonic;
+  clock_gettime(CLOCK_MONOTONIC, &monotonic);
+  long long now = (long long)monotonic.tv_sec * 1000000000LL + monotonic.tv_nsec;
+  *arrival = now;
+  if (count <= 0) return count;
+  for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_TIMESTAMPNS) continue;
+    struct timespec stamp, wall;
+    memcpy(&stamp, CMSG_DATA(header), sizeof stamp);
+    clock_gettime(CLOCK_REALTIME, &wall);
+    long long age = ((long long)wall.tv_sec - stamp.tv_sec) * 1000000000LL + (wall.tv_nsec - stamp.tv_nsec);
+    if (age > 0) *arrival = now - age;  // A wall clock set back since gives no age: now.
+  }
+  return count;
 }

@@ -33,6 +33,8 @@ final class EventLoop: @unchecked Sendable {
   /// Written to wake the waiting thread when it should stop.
   private let wakeFD: Int32
   private var watched: [UInt64: Watched] = [:]
+  /// Runs on the queue after the handlers of each batch of readiness (see `onBatchEnd`).
+  private var batchEnded: (() -> Void)?
   private var lastToken: UInt64 = 0
   private var isStopped = false
 
@@ -116,12 +118,40 @@ final class EventLoop: @unchecked Sendable {
     watched[token] = nil
   }
 
+  /// Runs `body` on the queue after the handlers of every batch of readiness have run: the handlers
+  /// of one batch may gather what they read, and `body` act on all of it together.
+  func onBatchEnd(_ body: @escaping () -> Void) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    batchEnded = body
+  }
+
+  /// Runs, now, the handlers of every descriptor that is ready, without waiting: input that arrived
+  /// while the queue was busy is read before what the caller does next.
+  func handleReady() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard !isStopped else { return }
+    var events = [epoll_event](repeating: epoll_event(), count: 64)
+    let count = epoll_wait(epoll, &events, Int32(events.count), 0)
+    handle(events, count: Int(count))
+  }
+
+  /// Runs the handlers of the first `count` of `events`, then the batch's end.
+  private func handle(_ events: [epoll_event], count: Int) {
+    for index in 0..<max(0, count) {
+      let token = events[index].data.u64
+      // Looked up now: an earlier handler in this batch may have removed it.
+      watched[token]?.handler(events[index].events)
+    }
+    batchEnded?()
+  }
+
   /// Ends the waiting thread, which closes the epoll descriptor. Handlers still watched are dropped.
   func stop() {
     dispatchPrecondition(condition: .onQueue(queue))
     guard !isStopped else { return }
     isStopped = true
     watched.removeAll()
+    batchEnded = nil
     var one: UInt64 = 1
     _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
   }
@@ -142,11 +172,7 @@ final class EventLoop: @unchecked Sendable {
           running = false
           return
         }
-        for index in 0..<max(0, Int(count)) {
-          let token = events[index].data.u64
-          // Looked up now: an earlier handler in this batch may have removed it.
-          watched[token]?.handler(events[index].events)
-        }
+        handle(events, count: Int(count))
       }
     }
     Glibc.close(wakeFD)

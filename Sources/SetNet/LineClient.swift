@@ -87,7 +87,7 @@ public final class LineClient: @unchecked Sendable {
       case .failed(let code):
         end(.socketError(code))
         return
-      case .bytes(let count):
+      case .bytes(let count, _):
         deliver(framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])))
       }
     }

@@ -58,6 +58,10 @@ public final class LineServer: @unchecked Sendable {
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
   /// What the last read framed, kept to save an allocation a read.
   private var framed: [LineInput] = []
+  /// What the reads of this batch of readiness framed, delivered in the order it arrived at its end.
+  private var arrived: [Arrival] = []
+  /// The reads made since the server started, which order arrivals at the same instant.
+  private var readCount: UInt64 = 0
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
@@ -120,6 +124,7 @@ public final class LineServer: @unchecked Sendable {
     let port = UInt16(bigEndian: bound.sin_port)
 
     let loop = try EventLoop.started(on: queue, orClosing: fd)
+    loop.onBatchEnd { [self] in deliverArrived() }
     self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -305,6 +310,7 @@ public final class LineServer: @unchecked Sendable {
       return
     }
     let channel = SocketChannel(fd: fd, loop: loop) { [self] in connections[id] = nil }
+    channel.enableArrivalTimes()
     let connection = Connection(
       id: id, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
       machine: ConnectionStateMachine(limits: limits, now: MonotonicClock.now()))
@@ -318,6 +324,42 @@ public final class LineServer: @unchecked Sendable {
 
   // MARK: - Input
 
+  /// Reads, now, every connection whose input is waiting, and delivers it in the order it arrived:
+  /// call before acting on a deadline, so that what came before the deadline is judged first.
+  public func readWaitingInput() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    loop?.handleReady()
+  }
+
+  /// Lines one read framed, with the time the kernel received them.
+  private struct Arrival {
+    let connection: Connection
+    let time: MonotonicInstant
+    let order: UInt64
+    let items: [LineInput]
+    let droppedTelnetCommands: Int
+  }
+
+  /// Delivers what the reads since the last call framed, in the order it reached the machine (by the
+  /// kernel's receive times), so when several connections' lines are read together the first to
+  /// arrive is handled first: a race between two claims is won by the claim that came first.
+  private func deliverArrived() {
+    guard !arrived.isEmpty else { return }
+    var batch = arrived
+    arrived.removeAll()
+    if batch.count > 1 {
+      batch.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    }
+    for arrival in batch where arrival.connection.machine.isOpen {
+      deliver(arrival.items, from: arrival.connection, arrivedAt: arrival.time)
+      if arrival.droppedTelnetCommands > 0 && arrival.connection.machine.isOpen {
+        perform(
+          arrival.connection.machine.telnetCommandsDropped(arrival.droppedTelnetCommands, now: MonotonicClock.now()),
+          arrival.connection)
+      }
+    }
+  }
+
   private func readInput(_ connection: Connection) {
     // A budget per turn of the queue (one read of 64 KiB), so one fast sender (a flood of telnet
     // commands, say) holds the queue for no longer than it takes to frame that much: the others'
@@ -327,20 +369,24 @@ public final class LineServer: @unchecked Sendable {
       case .wouldBlock:
         return
       case .end:
+        deliverArrived()  // What came before the end is handled first.
         endOfInput(connection)
         return
       case .failed(let code):
+        deliverArrived()
         perform(connection.machine.socketFailed(code, now: MonotonicClock.now()), connection)
         return
-      case .bytes(let count):
+      case .bytes(let count, let time):
         // A closing connection's input is read only to be discarded.
         if connection.machine.isOpen {
           framed.removeAll(keepingCapacity: true)
           connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
           let dropped = connection.framer.takeDroppedCommands()
-          deliver(framed, from: connection)
-          if dropped > 0 && connection.machine.isOpen {
-            perform(connection.machine.telnetCommandsDropped(dropped, now: MonotonicClock.now()), connection)
+          if !framed.isEmpty || dropped > 0 {
+            readCount += 1
+            arrived.append(
+              Arrival(
+                connection: connection, time: time, order: readCount, items: framed, droppedTelnetCommands: dropped))
           }
         }
         // A short read took all there was: the loop reports the socket again when more comes, so
@@ -348,10 +394,13 @@ public final class LineServer: @unchecked Sendable {
         if count < readBuffer.count { return }
       }
     }
-    queue.async { [self] in readInput(connection) }
+    queue.async { [self] in
+      readInput(connection)
+      deliverArrived()
+    }
   }
 
-  private func deliver(_ items: [LineInput], from connection: Connection) {
+  private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: MonotonicInstant) {
     let now = MonotonicClock.now()
     var answered = false
     for item in items {
@@ -363,6 +412,10 @@ public final class LineServer: @unchecked Sendable {
         answered = true
         continue
       }
+      if case .deliver(let input) = action {
+        delegate?.received(input, from: connection.id, arrivedAt: time)
+        continue
+      }
       perform(action, connection)
     }
     if answered && connection.machine.isOpen { _ = flushQueued(connection) }
@@ -371,7 +424,7 @@ public final class LineServer: @unchecked Sendable {
   private func endOfInput(_ connection: Connection) {
     connection.channel.stopReading()
     if connection.machine.isOpen {
-      deliver(connection.framer.finish(), from: connection)
+      deliver(connection.framer.finish(), from: connection, arrivedAt: MonotonicClock.now())
     }
     perform(connection.machine.inputEnded(pendingBytes: connection.channel.pendingOutputBytes), connection)
   }

@@ -12,8 +12,9 @@ import SetTransport
 final class SocketChannel: @unchecked Sendable {
   // Sendable by confinement: used only on its queue, where the loop runs its handlers too.
   enum ReadResult {
-    /// This many bytes were read into the buffer.
-    case bytes(Int)
+    /// This many bytes were read into the buffer; they reached the machine at `arrival` (the kernel's
+    /// receive time, for a socket with `enableArrivalTimes()`; else the time they were read).
+    case bytes(Int, arrival: MonotonicInstant)
     /// Nothing more to read for now.
     case wouldBlock
     /// The peer will send nothing more.
@@ -81,9 +82,10 @@ final class SocketChannel: @unchecked Sendable {
   func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
     guard !isClosed && !readCancelled else { return .wouldBlock }
     while true {
-      let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+      var arrival: Int64 = 0
+      let count = clinux_read_stamped(fd, buffer.baseAddress, buffer.count, &arrival)
       if count > 0 {
-        return .bytes(count)
+        return .bytes(count, arrival: MonotonicInstant(nanoseconds: arrival))
       }
       if count == 0 {
         return .end
@@ -94,6 +96,11 @@ final class SocketChannel: @unchecked Sendable {
       case let code: return .failed(code)
       }
     }
+  }
+
+  /// Has the kernel stamp each read with the time its bytes arrived, which `read(into:)` then reports.
+  func enableArrivalTimes() {
+    _ = clinux_enable_receive_times(fd)
   }
 
   /// Stops reading for good (after the end of input, whose readiness would otherwise fire forever).

@@ -213,8 +213,14 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   }
 
   public func received(_ input: LineInput, from id: ConnectionID) {
+    received(input, from: id, arrivedAt: clock?.now ?? origin)
+  }
+
+  /// A line is judged at the time it reached the server, not the time it was read: a command that came
+  /// inside a window while the server was held up still counts as inside it.
+  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant) {
     switch input {
-    case .line(let line): perform(host.receive(line, from: id, at: now()))
+    case .line(let line): perform(host.receive(line, from: id, at: instant(time)))
     case .tooLong: perform(host.reject(.lineTooLong, from: id))
     case .invalidUTF8: perform(host.reject(.badEncoding, from: id))
     case .rateLimited: perform(host.reject(.rateLimited, from: id))
@@ -315,13 +321,20 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   private func timerFired() {
     armedDeadline = nil  // re-armed whatever happens, in case the firing came early
+    // Input that came before the deadline but waits unread (the server was held up) is judged first.
+    server?.readWaitingInput()
     perform(host.advance(to: now()))
   }
 
   // MARK: - Helpers
 
   private func now() -> Instant {
-    Instant(nanoseconds: (clock?.now ?? origin).duration(since: origin).wholeNanoseconds)
+    instant(clock?.now ?? origin)
+  }
+
+  /// `time` on the rules' clock, which counts from `origin`.
+  private func instant(_ time: MonotonicInstant) -> Instant {
+    Instant(nanoseconds: max(0, time.duration(since: origin).wholeNanoseconds))
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.

@@ -9,6 +9,10 @@ public protocol LineServerDelegate: AnyObject {
   /// One line (or a report about one) from `id`, in the order sent: never `.interrupt` or `.reply`,
   /// which the server acts on itself.
   func received(_ input: LineInput, from id: ConnectionID)
+  /// As `received(_:from:)`, for a transport that knows when the line reached the machine: `time` is
+  /// on the transport's monotonic clock, and may be before now if the server was held up. Default:
+  /// `received(_:from:)`.
+  func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant)
   /// `id` will send nothing more (it closed or half-closed). It stays open for writing until you
   /// close it, which you should do once you have answered: the server does not close it for you.
   func inputEnded(_ id: ConnectionID)
@@ -20,6 +24,11 @@ public protocol LineServerDelegate: AnyObject {
 }
 
 extension LineServerDelegate {
+  /// Ignores the time of arrival.
+  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant) {
+    received(input, from: id)
+  }
+
   /// No farewell line.
   public func farewellLine(for reason: DisconnectReason) -> String? { nil }
 }

@@ -22,4 +22,12 @@ public protocol LineTransport: AnyObject {
   func markIdentified(_ id: ConnectionID)
   /// Closes every connection at once and stops.
   func stop()
+  /// Reads and delivers, now, the input waiting on every connection: called before acting on a
+  /// deadline. Default: nothing (for a transport that delivers input as it comes).
+  func readWaitingInput()
+}
+
+extension LineTransport {
+  /// Nothing waits: input is delivered as it comes.
+  public func readWaitingInput() {}
 }
