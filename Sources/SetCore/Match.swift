@@ -38,6 +38,8 @@ public struct Match: Equatable, Sendable {
   /// Which seats asked for a rematch, by seat offset.
   public private(set) var rematchAsked = [false, false]
   private var generator: SplitMix64
+  /// How long the set being judged took to find, for speed scoring.
+  private var findTimer = FindTimer()
 
   /// A match waiting for its two players, dealing from `seed`.
   public init(rules: Rules = Rules(), seed: UInt64) {
@@ -65,6 +67,7 @@ public struct Match: Equatable, Sendable {
   /// changed.
   public mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchRefusal) -> Outcome {
     let due = handleDue(at: now)
+    findTimer.note(due, at: now)
     do throws(MatchError) {
       var events: [MatchEvent]
       switch command {
@@ -76,6 +79,7 @@ public struct Match: Equatable, Sendable {
       case .deal: events = try deal(by: seat, at: now)
       case .rematch: events = try rematch(seat)
       }
+      findTimer.note(events, at: now)
       if !due.isEmpty { events.insert(contentsOf: due, at: 0) }
       return Outcome(events: events, dueCount: due.count, deadline: deadline)
     } catch {
@@ -87,6 +91,7 @@ public struct Match: Equatable, Sendable {
   /// Called early, it does nothing, so a timer may fire as often as it likes.
   public mutating func advance(to now: Instant) -> Outcome {
     let events = handleDue(at: now)
+    findTimer.note(events, at: now)
     return Outcome(events: events, dueCount: events.count, deadline: deadline)
   }
 
@@ -246,8 +251,11 @@ public struct Match: Equatable, Sendable {
       return
     }
     taken[seat.offset] += cards
+    var timer = findTimer
+    timer.note(events, at: now)
+    let points = rules.scoring.points(reward: rules.setReward, findMs: timer.findTime(at: now))
     events.append(.setFound(seat, slots, cards))
-    events.append(changeScore(seat, by: rules.setReward, for: .setFound))
+    events.append(changeScore(seat, by: points, for: .setFound))
     let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
     events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))
     events.append(endIfDone() ?? openPlay())

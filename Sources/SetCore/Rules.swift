@@ -18,6 +18,8 @@ public struct Rules: Equatable, Sendable {
   public var claimExpiredPenalty = 1
   /// Points lost for asking for cards while a set is on the table.
   public var needlessDealPenalty = 1
+  /// How a set found is scored: `.sets` (every set alike) or `.speed` (faster sets score more).
+  public var scoring = Scoring.sets
   /// Whether a pick in open play calls Set first, so `PICK A B C` alone is a whole claim.
   public var pickClaims = true
 

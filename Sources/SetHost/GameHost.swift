@@ -46,6 +46,10 @@ public struct GameHost {
   var seatNames = ["seat 1", "seat 2"]
   /// The names each finished game was played under, by game, for HISTORY in words.
   var resultNames: [[String]] = []
+  /// Each finished game's sets, by game, with who found each and its find time, for HISTORY.
+  var resultFinds: [[(seat: Seat, findMs: Int64)]] = []
+  /// The sets found so far in the game being played, with their find times.
+  var gameFinds: [(seat: Seat, findMs: Int64)] = []
   /// Seats taken by a new player since the last game ended: their score is 0 until a game starts.
   var newcomers: Set<Seat> = []
   let makeToken: () -> String
@@ -321,11 +325,15 @@ public struct GameHost {
       if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
       return .success(.ok(.scores(scores[0], scores[1])))
     case .history:
-      for (result, names) in zip(match.results, resultNames) {
+      for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
         if human {
           say(id, HumanText.outcome(result, names: names, viewer: nil))
+          if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
         } else {
           send(id, ServerLine.result(result).line)
+          for find in finds {
+            send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
+          }
         }
       }
       return .success(.ok(.history(count: match.results.count)))
@@ -449,8 +457,13 @@ public struct GameHost {
     let events = unstamped.map { findClock.stamp($0, at: lastNow) }
     for event in events {
       switch event {
-      case .started: newcomers = []
-      case .over: resultNames.append(seatNames)
+      case .started:
+        newcomers = []
+        gameFinds = []
+      case .setFound(let seat, _, _, let findMs?): gameFinds.append((seat, findMs))
+      case .over:
+        resultNames.append(seatNames)
+        resultFinds.append(gameFinds)
       default: break
       }
     }

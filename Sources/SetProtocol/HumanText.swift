@@ -115,6 +115,21 @@ public enum HumanText {
     }
   }
 
+  /// "Sets found: ann in 4.2 s and 7 s; bob in 3.1 s." for a finished game's sets, each seat's in the
+  /// order found; nil when nobody found a set.
+  public static func findTimes(_ finds: [(seat: Seat, findMs: Int64)], names: [String], viewer: Seat? = nil)
+    -> String?
+  {
+    let who = Who(names: names, viewer: viewer)
+    let each = Seat.allCases.compactMap { seat -> String? in
+      let times = finds.filter { $0.seat == seat }.map { seconds($0.findMs) }
+      guard let last = times.last else { return nil }
+      let list = times.count == 1 ? last : times.dropLast().joined(separator: ", ") + " and " + last
+      return "\(who.object(seat)) in \(list)"
+    }
+    return each.isEmpty ? nil : "Sets found: " + each.joined(separator: "; ") + "."
+  }
+
   /// The status line people see when the phase changes: the seats or the scores, the deck, and what
   /// can be done now, on two lines if one would be too wide. `names` are the names last seen in each
   /// seat; `seated` who holds each seat now.

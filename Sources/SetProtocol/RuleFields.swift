@@ -5,6 +5,8 @@ import SetCore
 ///     tableSize=12 claimWindow=5000 passedTurnWindow=10000 needlessDealWindow=7500 resumeGrace=60000
 ///     setReward=1 wrongPickPenalty=1 claimExpiredPenalty=1 needlessDealPenalty=1 pickClaims=1
 ///
+/// and `speedScoring=1` when a set scores more the faster it was found (written only then).
+///
 /// The one spelling of the rules, used by the `RULES` data line and by a game record's `rules` line.
 public enum RuleFields {
   /// Each key with how to read it from and write it to the rules.
@@ -20,14 +22,21 @@ public enum RuleFields {
       ("claimExpiredPenalty", { Int64($0.claimExpiredPenalty) }, { $0.claimExpiredPenalty = Int($1) }),
       ("needlessDealPenalty", { Int64($0.needlessDealPenalty) }, { $0.needlessDealPenalty = Int($1) }),
       ("pickClaims", { $0.pickClaims ? 1 : 0 }, { $0.pickClaims = $1 != 0 }),
+      ("speedScoring", { $0.scoring == .speed ? 1 : 0 }, { $0.scoring = $1 != 0 ? .speed : .sets }),
     ]
+  /// Keys written only when their value is not the standard one, and read as standard when missing,
+  /// so words written before they existed still read.
+  private static let optionalKeys: Set<String> = ["speedScoring"]
+  /// The standard rules' values of the optional keys.
+  private static let standard = Rules()
 
   /// The keys, in the order they are written.
   public static var keys: [String] { fields.map(\.key) }
 
   /// The words for `rules`, one per key, in order.
   public static func encode(_ rules: Rules) -> [String] {
-    fields.map { "\($0.key)=\($0.get(rules))" }
+    fields.filter { !optionalKeys.contains($0.key) || $0.get(rules) != $0.get(standard) }
+      .map { "\($0.key)=\($0.get(rules))" }
   }
 
   /// The longest time a rule may set, in milliseconds (about 31 years): longer than any game, and short
@@ -50,6 +59,9 @@ public enum RuleFields {
         if ignoringUnknownKeys { continue } else { return nil }
       }
       guard values.updateValue(value, forKey: key) == nil else { return nil }
+    }
+    for field in fields where optionalKeys.contains(field.key) && values[field.key] == nil {
+      values[field.key] = field.get(standard)
     }
     guard values.count == fields.count, let size = values["tableSize"], (3...21).contains(size), size % 3 == 0,
       ["claimWindow", "passedTurnWindow", "needlessDealWindow", "resumeGrace"].allSatisfy({

@@ -14,6 +14,9 @@ public enum ServerLine: Equatable, Sendable {
   case player(Seat, name: String?, score: Int, present: Bool)
   /// `RESULT game winner score1 score2 sets1 sets2 ending`: one finished game (before HISTORY's reply).
   case result(GameResult)
+  /// `FOUND game seat ms`: one set found in a finished game, with its find time in milliseconds (after
+  /// that game's `RESULT` line, one per set in the order found).
+  case found(game: Int, seat: Seat, findMs: Int64)
   /// `STAT name ...`: one player's figures (before the reply to `STATS` or `TOP`).
   case stat(PlayerFigures)
   /// `HELP text`: one line of help (before HELP's reply).
@@ -40,6 +43,7 @@ public enum ServerLine: Equatable, Sendable {
     case .player(let seat, let name, let score, let present):
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
     case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
+    case .found(let game, let seat, let findMs): "FOUND \(game) \(seat.rawValue) \(findMs)"
     case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
@@ -68,6 +72,11 @@ public enum ServerLine: Equatable, Sendable {
       return .player(seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here")
     case "RESULT":
       return EventCodec.result(Array(words.dropFirst())).map { .result($0) }
+    case "FOUND":
+      guard words.count >= 4, let game = Int(words[1]), let seat = EventCodec.seat(words[2]),
+        let findMs = Int64(words[3]), findMs >= 0
+      else { return nil }
+      return .found(game: game, seat: seat, findMs: findMs)
     case "STAT":
       return PlayerFigures(fields: words.dropFirst()).map { .stat($0) }
     case "HELP":

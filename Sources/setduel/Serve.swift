@@ -24,6 +24,8 @@ enum Serve {
       --claim-window SECONDS  how long a claimer has to pick (default 5; a passed turn gets twice that,
                               a needless-deal window one and a half times)
       --grace SECONDS         how long a seat is held for a player who dropped (default 60)
+      --scoring sets|speed    sets: every set scores 1 (default); speed: 3 if found within 10 s of the
+                              table changing, 2 within 20 s, 1 after
       --max-connections N     most connections at once (default 1024)
       --rate N                lines a second each connection may send (default 20)
       --burst N               lines a connection may send at once before --rate applies (default 40)
@@ -43,7 +45,7 @@ enum Serve {
     let arguments = try Arguments(
       words,
       valued: [
-        "host", "port", "seed", "claim-window", "grace", "max-connections", "rate", "burst", "max-output",
+        "host", "port", "seed", "claim-window", "grace", "scoring", "max-connections", "rate", "burst", "max-output",
         "idle-timeout", "log-level", "records", "bot",
       ],
       flags: ["help", "no-records"])
@@ -58,6 +60,9 @@ enum Serve {
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", 5000))
     settings.rules.resumeGrace = try arguments.seconds("grace", 60_000)
+    settings.rules.scoring = try arguments.value("scoring", Scoring.sets, expected: "sets or speed") {
+      ["sets": Scoring.sets, "speed": .speed][$0]
+    }
     settings.network.maxConnections = try arguments.count("max-connections", 1024, in: 1...100_000)
     var limit = TokenBucket.Configuration()
     limit.linesPerSecond = try arguments.count("rate", 20, in: 1...100_000)

@@ -1,6 +1,9 @@
+import SetCore
 import SetHost
 import SetProtocol
 import SetStats
+import SetTestSupport
+import SetTransport
 import Testing
 
 /// Each set's find time on its `SET` event: measured by the host, derived again by replay, and the
@@ -39,5 +42,49 @@ struct FindTimeTests {
   func words() {
     let event = ServerEvent.setFound(.one, [], [], findMs: 4240)
     #expect(HumanText.sentence(for: event, names: ["ann", "bob"]).hasSuffix(" in 4.2 s."))
+  }
+}
+
+/// HISTORY tells each finished game's sets with their find times, in both presentations.
+@Suite("Find times in HISTORY")
+struct HistoryFindTimeTests {
+  @Test("each set of a finished game follows its RESULT line as a FOUND line, and in words")
+  func history() throws {
+    var rules = Rules()
+    rules.resumeGrace = 300
+    var driver = HostDriver(seed: 7, rules: rules)
+    let (ann, bob, cy) = (ConnectionID(1), ConnectionID(2), ConnectionID(3))
+    for id in [ann, bob, cy] { driver.connect(id) }
+    for id in [ann, bob] { driver.send("MODE MACHINE", from: id, at: 0) }
+    driver.send("NAME ann", from: ann, at: 0)
+    driver.send("NAME bob", from: bob, at: 0)
+    driver.send("NAME cy", from: cy, at: 0)
+    let set = Table(cards: driver.host.match.table.cards).sets()[0]
+    driver.send("PICK " + set.map(\.label).joined(separator: " "), from: ann, at: 4240)
+    driver.disconnect(bob, at: Instant(milliseconds: 5000))
+    driver.advance(to: Instant(milliseconds: 6000))  // bob forfeits: game 1 is over.
+    _ = driver.drain(ann)
+    driver.send("HISTORY", from: ann)
+    #expect(
+      driver.drain(ann) == ["RESULT 1 1 1 0 1 0 forfeit", "FOUND 1 1 4240", "OK HISTORY 1"])
+    _ = driver.drain(cy)
+    driver.send("HISTORY", from: cy)
+    let words = driver.drain(cy)
+    #expect(words.contains("Sets found: ann in 4.2 s."), "\(words)")
+  }
+
+  @Test("a FOUND line reads back as it was written")
+  func roundTrip() {
+    let line = ServerLine.found(game: 2, seat: .two, findMs: 1234)
+    #expect(line.line == "FOUND 2 2 1234")
+    #expect(ServerLine.decode(line.line) == line)
+    #expect(ServerLine.decode("FOUND 2 3 1234") == nil)
+  }
+
+  @Test("each seat's sets in words, in the order found")
+  func findTimesInWords() {
+    let finds: [(seat: Seat, findMs: Int64)] = [(.one, 4200), (.two, 3100), (.one, 7000)]
+    #expect(HumanText.findTimes(finds, names: ["ann", "bob"]) == "Sets found: ann in 4.2 s and 7 s; bob in 3.1 s.")
+    #expect(HumanText.findTimes([], names: ["ann", "bob"]) == nil)
   }
 }

@@ -116,7 +116,7 @@ struct HumanWordsTests {
     #expect(table.send("SCORES", from: tina).map(\.line) == ["Scores: you 0, bob 0.", "OK SCORES 0 0"])
     #expect(
       table.send("HISTORY", from: tina).map(\.line) == [
-        "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).", "OK HISTORY 1",
+        "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).", "Sets found: ann in 0 s.", "OK HISTORY 1",
       ])
   }
 

@@ -120,7 +120,7 @@ public struct ClientModel: Equatable, Sendable {
   /// Applies one line from the server, read at `now`.
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
-    case .banner, .help, .stat:
+    case .banner, .help, .stat, .found:
       return []
     case .rules(let rules):
       self.rules = rules
