@@ -39,7 +39,7 @@ public struct Match: Equatable, Sendable {
   public private(set) var rematchAsked = [false, false]
   private var generator: SplitMix64
   /// How long the set being judged took to find, for speed scoring.
-  private var findTimer = FindTimer()
+  private var findClock = FindClock()
 
   /// A match waiting for its two players, dealing from `seed`.
   public init(rules: Rules = Rules(), seed: UInt64) {
@@ -67,7 +67,7 @@ public struct Match: Equatable, Sendable {
   /// changed.
   public mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchRefusal) -> Outcome {
     let due = handleDue(at: now)
-    findTimer.note(due, at: now)
+    findClock.note(due, at: now)
     do throws(MatchError) {
       var events: [MatchEvent]
       switch command {
@@ -79,7 +79,7 @@ public struct Match: Equatable, Sendable {
       case .deal: events = try deal(by: seat, at: now)
       case .rematch: events = try rematch(seat)
       }
-      findTimer.note(events, at: now)
+      findClock.note(events, at: now)
       if !due.isEmpty { events.insert(contentsOf: due, at: 0) }
       return Outcome(events: events, dueCount: due.count, deadline: deadline)
     } catch {
@@ -91,7 +91,7 @@ public struct Match: Equatable, Sendable {
   /// Called early, it does nothing, so a timer may fire as often as it likes.
   public mutating func advance(to now: Instant) -> Outcome {
     let events = handleDue(at: now)
-    findTimer.note(events, at: now)
+    findClock.note(events, at: now)
     return Outcome(events: events, dueCount: events.count, deadline: deadline)
   }
 
@@ -251,7 +251,7 @@ public struct Match: Equatable, Sendable {
       return
     }
     taken[seat.offset] += cards
-    var timer = findTimer
+    var timer = findClock
     timer.note(events, at: now)
     let points = rules.scoring.points(reward: rules.setReward, findMs: timer.findTime(at: now))
     events.append(.setFound(seat, slots, cards))
