@@ -1,22 +1,42 @@
 @preconcurrency import Glibc
+import SetClientCore
 import SetHost
+import SetProtocol
 import SetServer
 
 /// `setduel replay FILE`: print a recorded game, and check it against the rules.
 enum ReplayCommand {
   static let usage = """
-    usage: setduel replay FILE
+    usage: setduel replay FILE [--watch [--speed N] [--ascii]]
 
     Prints the recorded game in words, then derives it again from its seed and recorded commands with
     the rules. Exits 0 when every recorded event is derived exactly, 1 (saying where) when not. A
     record the server did not close cleanly (killed, or unable to write) is said to be cut short.
+
+    --watch      play the game back in the terminal client's screen, as a spectator saw it
+    --speed N    with --watch, N times the game's own pace (default 1)
+    --ascii      with --watch, plain characters
     """
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: [], flags: ["help"])
+    let arguments = try Arguments(words, valued: ["speed"], flags: ["help", "watch", "ascii"])
     arguments.answerHelp(usage)
     guard arguments.positional.count == 1 else { throw Arguments.UsageError(message: "replay needs one FILE") }
     let path = arguments.positional[0]
+    if arguments.flag("watch") {
+      let speed = try arguments.value("speed", 1.0, expected: "a number more than 0") {
+        Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
+      }
+      let text: String
+      do {
+        text = try RecordFile.contents(of: path)
+      } catch {
+        fail("\(error)")
+      }
+      let lines = text.split(separator: "\n").compactMap { try? RecordLine.parse($0).get() }
+      ReplayWatch.run(
+        RecordPlayback(lines), speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
+    }
     let replay: Replay
     do {
       replay = try Replay(text: RecordFile.contents(of: path))

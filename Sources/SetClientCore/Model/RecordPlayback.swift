@@ -1,0 +1,57 @@
+import SetCore
+import SetProtocol
+
+/// A recorded game as a spectator saw it, for watching it again: every event line of a record with the
+/// time it went out, which is the time of the command or deadline before it in the record (events carry
+/// no time of their own). Pure: the shell waits between steps and draws the model they build.
+public struct RecordPlayback: Equatable, Sendable {
+  /// One event line and when it went out.
+  public struct Step: Equatable, Sendable {
+    public var at: Instant
+    public var line: String
+
+    public init(at: Instant, line: String) {
+      self.at = at
+      self.line = line
+    }
+  }
+
+  /// Every event of the record, oldest first.
+  public let steps: [Step]
+
+  /// The playback of a record's lines; lines that are not events only move the time on.
+  public init(_ lines: [RecordLine]) {
+    var now = Instant.zero
+    var steps: [Step] = []
+    for line in lines {
+      switch line {
+      case .command(_, _, let at), .tick(let at): now = max(now, at)
+      case .event(_, let text): steps.append(Step(at: now, line: text))
+      default: break
+      }
+    }
+    self.steps = steps
+  }
+
+  /// How long to wait before step `index`, in milliseconds of the watcher's clock, at `speed` times
+  /// the game's own pace; 0 for the first step.
+  public func wait(before index: Int, speed: Double) -> Int64 {
+    guard index > 0, index < steps.count, speed > 0 else { return 0 }
+    let gap = Double(steps[index].at.milliseconds(since: steps[index - 1].at))
+    return Int64((gap / speed).rounded(.up))
+  }
+
+  /// A spectator's model before the first step: named, with no seat.
+  public static func spectator() -> ClientModel {
+    var model = ClientModel()
+    _ = model.apply(line: "OK NAME 0 -", at: .zero)
+    return model
+  }
+
+  /// The model of a spectator that has seen the first `count` steps.
+  public func model(after count: Int) -> ClientModel {
+    var model = Self.spectator()
+    for step in steps.prefix(count) { _ = model.apply(line: step.line, at: step.at) }
+    return model
+  }
+}
