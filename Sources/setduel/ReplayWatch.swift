@@ -10,7 +10,8 @@ enum ReplayWatch {
     guard !playback.steps.isEmpty else { fail("the record holds no events to watch") }
     guard TerminalMode.enter(fullScreen: options.fullScreen) else { fail("--watch needs a terminal") }
     let renderer = Renderer(options: options)
-    let state = PlayState(info: ["Watching a record at \(speed)× its pace: q or Esc stops"])
+    var state = PlayState(info: ["Watching a record at \(speed)× its pace: q or Esc stops"])
+    state.link = .connected
     var model = RecordPlayback.spectator()
     var lastOutput: [String] = []
     func draw(at now: Instant) {
