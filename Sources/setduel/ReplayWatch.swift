@@ -19,11 +19,12 @@ enum ReplayWatch {
       let output = renderer.frame(model: model, state: state, now: now, columns: size.columns, rows: size.rows)
         .encoded(color: options.color)
       guard output != lastOutput else { return }
+      let previous = lastOutput
       lastOutput = output
       if options.fullScreen {
         TerminalMode.write("\u{1B}[H" + output.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
       } else {
-        TerminalMode.write(Frame.changedLines(output, since: []).joined(separator: "\r\n") + "\r\n")
+        TerminalMode.write(Frame.changedLines(output, since: previous).joined(separator: "\r\n") + "\r\n")
       }
     }
     var stopped = false
