@@ -5,7 +5,9 @@ import PackageDescription
 /// Foundation, so no clock, no sockets, no files, no terminal and no global randomness: time comes in
 /// as a value, randomness from a seeded generator. `Tests/ArchitectureTests` fails if a file in one of
 /// them imports anything outside this list, or if a pure target depends on a shell.
-let pureModules = ["SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats"]
+let pureModules = [
+  "SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats", "SetDiscovery",
+]
 
 let package = Package(
   name: "SetDuel",
@@ -33,6 +35,9 @@ let package = Package(
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
+    // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser
+    // for `_setduel._tcp` (RFC 6762, RFC 6763) as state machines without sockets.
+    .target(name: "SetDiscovery", dependencies: ["SetCore", "SetTransport"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
     .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
 
@@ -41,7 +46,7 @@ let package = Package(
     // Linux calls Swift's Glibc module leaves out: epoll, eventfd, sched_setaffinity.
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     // The TCP line transport on Glibc sockets, an epoll event loop and Dispatch; line clients.
-    .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
+    .target(name: "SetNet", dependencies: ["SetTransport", "SetDiscovery", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(
       name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"]),
@@ -82,6 +87,7 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetTransport"]),
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),

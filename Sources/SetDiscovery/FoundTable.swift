@@ -1,0 +1,34 @@
+/// A table a browser found on the LAN: its readable name, where to connect, and what it said of itself.
+public struct FoundTable: Hashable, Sendable {
+  /// The instance's readable name: "ann's table".
+  public var name: String
+  public var address: [UInt8]
+  public var port: UInt16
+  public var advert: TableAdvert
+
+  public init(name: String, address: [UInt8], port: UInt16, advert: TableAdvert) {
+    self.name = name
+    self.address = address
+    self.port = port
+    self.advert = advert
+  }
+
+  /// `192.168.1.5:7878`.
+  public var endpoint: String { "\(IPv4.text(address)):\(port)" }
+
+  /// Whether a newcomer would take a seat here.
+  public var isWaitingForPlayer: Bool { advert.phase == .waiting && advert.seats.contains(nil) }
+
+  /// One line for people: "ann's table, 192.168.1.5:7878, waiting for a player (ann is seated)".
+  public var line: String { "\(name), \(endpoint), \(advert.summary)" }
+
+  /// One line for scripts, tab-separated: name, address, port, phase, seat 1, seat 2 (empty when
+  /// free), spectators. Tabs and line breaks in the name become spaces.
+  public var porcelain: String {
+    let cleanName = String(name.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    return [
+      cleanName, IPv4.text(address), String(port), advert.phase.rawValue, advert.seats[0] ?? "", advert.seats[1] ?? "",
+      String(advert.watching),
+    ].joined(separator: "\t")
+  }
+}

@@ -1,0 +1,80 @@
+/// What a table says about itself on the LAN, in its DNS-SD TXT record (RFC 6763 section 6): the
+/// protocol version, the phase, who sits in each seat and how many watch. Keys are at most nine
+/// characters, as section 6.4 asks.
+///
+/// | key | value |
+/// |---|---|
+/// | `txtvers` | `1`, this record's format |
+/// | `proto` | the wire protocol's version (`SETDUEL 1` in the banner) |
+/// | `phase` | `waiting` (a seat is free), `playing` or `over` |
+/// | `seat1`, `seat2` | the name in each seat; absent while the seat is free |
+/// | `watching` | how many spectators have named themselves |
+public struct TableAdvert: Hashable, Sendable {
+  /// Where the table's game stands, as the TXT record tells it.
+  public enum Phase: String, Sendable, CaseIterable {
+    case waiting, playing, over
+  }
+
+  public var phase: Phase
+  /// The name in each seat, nil while it is free: always two entries.
+  public var seats: [String?]
+  public var watching: Int
+  public var protocolVersion: Int
+
+  /// The wire protocol's version this build speaks.
+  public static let currentProtocol = 1
+
+  public init(phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol) {
+    self.phase = phase
+    self.seats = Array((seats + [nil, nil]).prefix(2))
+    self.watching = watching
+    self.protocolVersion = protocolVersion
+  }
+
+  /// An empty table: both seats free.
+  public static let empty = TableAdvert(phase: .waiting, seats: [nil, nil], watching: 0)
+
+  /// The TXT record's strings, `key=value` each, every value cut to fit in 255 bytes.
+  public var txt: [[UInt8]] {
+    var pairs = [("txtvers", "1"), ("proto", String(protocolVersion)), ("phase", phase.rawValue)]
+    for (index, seat) in seats.enumerated() {
+      if let seat { pairs.append(("seat\(index + 1)", seat)) }
+    }
+    pairs.append(("watching", String(watching)))
+    return pairs.map { key, value in Array(Array("\(key)=\(value)".utf8).prefix(255)) }
+  }
+
+  /// The advert a TXT record holds, reading what it knows and ignoring other keys; nil when the record
+  /// has no `phase` SetDuel knows (another program's service, or a later format).
+  public init?(txt: [[UInt8]]) {
+    var values: [String: String] = [:]
+    for string in txt {
+      let text = String(decoding: string, as: UTF8.self)
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { continue }
+      let key = text[..<equals].lowercased()
+      // The first occurrence of a key counts (RFC 6763 section 6.4).
+      if values[key] == nil { values[key] = String(text[text.index(after: equals)...]) }
+    }
+    guard let phase = values["phase"].flatMap(Phase.init(rawValue:)) else { return nil }
+    let seats = ["seat1", "seat2"].map { values[$0].flatMap { $0.isEmpty ? nil : $0 } }
+    self.init(
+      phase: phase, seats: seats, watching: values["watching"].flatMap { Int($0) }.map { max(0, $0) } ?? 0,
+      protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol)
+  }
+
+  /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching".
+  public var summary: String {
+    let names = seats.compactMap { $0 }
+    var text: String
+    switch phase {
+    case .waiting:
+      text = names.isEmpty ? "waiting for players" : "waiting for a player (\(names[0]) is seated)"
+    case .playing:
+      text = names.count == 2 ? "playing: \(names[0]) against \(names[1])" : "playing"
+    case .over:
+      text = names.count == 2 ? "game over: \(names[0]) against \(names[1])" : "game over"
+    }
+    if watching > 0 { text += ", \(watching) watching" }
+    return text
+  }
+}

@@ -1,0 +1,127 @@
+/// Packets avahi-daemon 0.8 (Debian 12) wrote, captured with tcpdump on loopback inside a network
+/// namespace while it published "ann's table" as `_setduel._tcp` on port 7878 from host `annhost`
+/// (127.0.0.1, ::1), answered browses, updated its TXT record and said goodbye. Each is the UDP payload,
+/// byte for byte.
+struct AvahiPacket {
+  var name: String
+  var bytes: [UInt8]
+}
+
+enum AvahiPackets {
+  /// probe for its host name and address records (three questions, four authority records).
+  static let hostProbe = AvahiPacket(
+    name: "hostProbe",
+    bytes: hex(
+      """
+      000000000003000000040000013101300130013001300130013001300130013001300130013001300130013001300130
+      013001300130013001300130013001300130013001300130013001300369703604617270610000ff000107616e6e686f
+      7374056c6f63616c0000ff00010131013001300331323707696e2d61646472c05000ff0001c05a000100010000007800
+      047f000001c06d000c0001000000780002c05ac05a001c000100000078001000000000000000000000000000000001c0
+      0c000c0001000000780002c05a
+      """))
+
+  /// probe for "ann's table._setduel._tcp.local": ANY question, SRV and TXT in authority.
+  static let serviceProbe = AvahiPacket(
+    name: "serviceProbe",
+    bytes: hex(
+      """
+      0000000000010000000200000b616e6e2773207461626c65085f7365746475656c045f746370056c6f63616c0000ff00
+      01c00c00210001000000780010000000001ec607616e6e686f7374c026c00c0010000100001194003709747874766572
+      733d310770726f746f3d310d70686173653d77616974696e670973656174313d616e6e0c737065637461746f72733d30
+      """))
+
+  /// announcement: TXT, PTR, SRV, AAAA, A and the service-type PTR, all in the answer section.
+  static let announcement = AvahiPacket(
+    name: "announcement",
+    bytes: hex(
+      """
+      0000840000000006000000000b616e6e2773207461626c65085f7365746475656c045f746370056c6f63616c00001080
+      0100001194003709747874766572733d310770726f746f3d310d70686173653d77616974696e670973656174313d616e
+      6e0c737065637461746f72733d30c018000c0001000011940002c00cc00c00218001000000780010000000001ec60761
+      6e6e686f7374c026c08e001c800100000078001000000000000000000000000000000001c08e00018001000000780004
+      7f000001095f7365727669636573075f646e732d7364045f756470c026000c0001000011940002c018
+      """))
+
+  /// browse query for _setduel._tcp.local with the PTR to "ann's table" as a known answer.
+  static let queryWithKnownAnswer = AvahiPacket(
+    name: "queryWithKnownAnswer",
+    bytes: hex(
+      """
+      000000000001000100000000085f7365746475656c045f746370056c6f63616c00000c0001c00c000c00010000119400
+      0e0b616e6e2773207461626c65c00c
+      """))
+
+  /// browse query for _setduel._tcp.local, PTR, QM.
+  static let query = AvahiPacket(
+    name: "query",
+    bytes: hex(
+      """
+      000000000001000000000000085f7365746475656c045f746370056c6f63616c00000c0001
+      """))
+
+  /// response to 06: PTR, TXT, SRV, AAAA and A, all in the answer section.
+  static let response = AvahiPacket(
+    name: "response",
+    bytes: hex(
+      """
+      000084000000000500000000085f7365746475656c045f746370056c6f63616c00000c000100001194000e0b616e6e27
+      73207461626c65c00cc02b0010800100001194003709747874766572733d310770726f746f3d310d70686173653d7761
+      6974696e670973656174313d616e6e0c737065637461746f72733d30c02b00218001000000780010000000001ec60761
+      6e6e686f7374c01ac08e001c800100000078001000000000000000000000000000000001c08e00018001000000780004
+      7f000001
+      """))
+
+  /// query for _services._dns-sd._udp.local (avahi-browse -a).
+  static let serviceTypesQuery = AvahiPacket(
+    name: "serviceTypesQuery",
+    bytes: hex(
+      """
+      000000000001000000000000095f7365727669636573075f646e732d7364045f756470056c6f63616c00000c0001
+      """))
+
+  /// response to 08: the PTR to _setduel._tcp.local.
+  static let serviceTypesResponse = AvahiPacket(
+    name: "serviceTypesResponse",
+    bytes: hex(
+      """
+      000084000000000100000000095f7365727669636573075f646e732d7364045f756470056c6f63616c00000c00010000
+      11940010085f7365746475656c045f746370c023
+      """))
+
+  /// two questions and two known answers in one query.
+  static let twoQuestionsTwoKnownAnswers = AvahiPacket(
+    name: "twoQuestionsTwoKnownAnswers",
+    bytes: hex(
+      """
+      000000000002000200000000095f7365727669636573075f646e732d7364045f756470056c6f63616c00000c0001085f
+      7365746475656c045f746370c023000c0001c02e000c000100001194000e0b616e6e2773207461626c65c02ec00c000c
+      0001000011940002c02e
+      """))
+
+  /// goodbye: PTRs, SRV and TXT with TTL 0; A and AAAA with their live TTL.
+  static let goodbye = AvahiPacket(
+    name: "goodbye",
+    bytes: hex(
+      """
+      000084000000000600000000095f7365727669636573075f646e732d7364045f756470056c6f63616c00000c00010000
+      00000010085f7365746475656c045f746370c023c034000c000100000000000e0b616e6e2773207461626c65c034c050
+      00218001000000000010000000001ec607616e6e686f7374c023c070001c800100000078001000000000000000000000
+      000000000001c070000180010000007800047f000001c0500010800100000000003709747874766572733d310770726f
+      746f3d310d70686173653d77616974696e670973656174313d616e6e0c737065637461746f72733d30
+      """))
+
+  /// announcement of an updated TXT record alone.
+  static let txtUpdate = AvahiPacket(
+    name: "txtUpdate",
+    bytes: hex(
+      """
+      0000840000000001000000000b616e6e2773207461626c65085f7365746475656c045f746370056c6f63616c00001080
+      0100001194004109747874766572733d310770726f746f3d310d70686173653d706c6179696e670973656174313d616e
+      6e0973656174323d626f620c737065637461746f72733d31
+      """))
+
+  static let all = [
+    hostProbe, serviceProbe, announcement, queryWithKnownAnswer, query, response, serviceTypesQuery,
+    serviceTypesResponse, twoQuestionsTwoKnownAnswers, goodbye, txtUpdate,
+  ]
+}
