@@ -58,7 +58,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats",
+        "SetStats", "SetDiscovery",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
@@ -96,6 +96,7 @@ let package = Package(
       name: "SetServerTests",
       dependencies: [
         "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
+        "SetDiscovery",
       ],
       exclude: ["Transcripts"]),
     .testTarget(

@@ -56,6 +56,13 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   /// The timer's time when the table started: the rules count from it.
   private var origin = MonotonicInstant.zero
   private let log: @Sendable (LogLevel, String) -> Void
+  /// Told the table's summary each time it changes (see `watchSummary`).
+  private var summaryWatcher: (@Sendable (TableSummary) -> Void)?
+  private var lastSummary: TableSummary?
+  private var summaryCheckPending = false
+  /// How long a change may wait before it is told, so a busy table works out its summary at most ten
+  /// times a second.
+  private static let summaryDelay = DispatchTimeInterval.milliseconds(100)
 
   /// A table with `settings` on sockets; log lines at or above the settings' level go to `log`
   /// (standard error by default). `start()` binds it.
@@ -295,6 +302,34 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     }
     reportRecordFailure()
     armTimer()
+    noteSummaryChange()
+  }
+
+  /// Tells `watcher` the table's summary now, and again within 0.1 s of each change (at once, inline).
+  public func watchSummary(_ watcher: @escaping @Sendable (TableSummary) -> Void) {
+    onTable {
+      summaryWatcher = watcher
+      lastSummary = nil
+      checkSummary()
+    }
+  }
+
+  private func noteSummaryChange() {
+    guard summaryWatcher != nil else { return }
+    guard !isInline else { return checkSummary() }
+    guard !summaryCheckPending else { return }
+    summaryCheckPending = true
+    queue.asyncAfter(deadline: .now() + Self.summaryDelay) { [self] in
+      summaryCheckPending = false
+      checkSummary()
+    }
+  }
+
+  private func checkSummary() {
+    let summary = host.summary
+    guard summary != lastSummary, let summaryWatcher else { return }
+    lastSummary = summary
+    summaryWatcher(summary)
   }
 
   /// Whether two runs of `.send` actions hold the same lines (for any connections). The strings of a

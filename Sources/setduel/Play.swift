@@ -7,9 +7,11 @@ import SetProtocol
 enum Play {
   static let usage = """
     usage: setduel play [HOST[:PORT]] [--name NAME] [--theme NAME] [--light] [--ascii]
+           setduel play --list [--porcelain]
 
-    Plays at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) in a
-    full-screen terminal client. The first two players at a table play; anyone after them watches.
+    Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client.
+    With no HOST it looks for tables announced on the LAN for a moment and lists them: with one table
+    waiting for a player, Enter joins it; with several, a digit picks one. The first two players at a table play; anyone after them watches.
     While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
     ~/.local/state/setduel): start play again with the same address and name to take your seat back.
 
@@ -23,20 +25,35 @@ enum Play {
                     (default \(Theme.standard.name), colour-blind safe)
       --light       colours for a light background (also chosen when COLORFGBG says so)
       --ascii       plain ASCII, no colour (NO_COLOR turns colour off too; TERM=dumb prints line by line)
+      --list        print the tables announced on the LAN, one a line, and exit
+      --porcelain   with --list: tab-separated fields (name, address, port, phase, seat 1, seat 2,
+                    spectators) for scripts
       --help        this text
     """
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["name", "theme"], flags: ["help", "ascii", "light"])
+    let arguments = try Arguments(
+      words, valued: ["name", "theme"], flags: ["help", "ascii", "light", "list", "porcelain"])
     arguments.answerHelp(usage)
-    let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
+    if arguments.flag("list") {
+      guard arguments.positional.isEmpty else {
+        throw Arguments.UsageError(message: "--list looks on the LAN; it takes no address")
+      }
+      Browse.list(porcelain: arguments.flag("porcelain"))
+    }
+    guard !arguments.flag("porcelain") else { throw Arguments.UsageError(message: "--porcelain goes with --list") }
+    var endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let name = try playerName(arguments.text("name"))
     let theme = try arguments.value(
       "theme", Theme.standard, expected: Theme.all.map(\.name).joined(separator: ", "), Theme.named)
     let options = screenOptions(ascii: arguments.flag("ascii"), theme: theme, light: arguments.flag("light"))
     guard TerminalMode.isInteractive else {
-      fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")
+      guard arguments.positional.isEmpty else {
+        fail("play needs a terminal; from a script, use nc \(endpoint.host) \(endpoint.port)")
+      }
+      fail("play needs a terminal; from a script, `\(Invocation.command) play --list --porcelain` lists the tables")
     }
+    if arguments.positional.isEmpty { endpoint = Browse.choose() }
     let app = PlayApp(
       host: endpoint.host, port: endpoint.port, name: name, options: options,
       tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name))

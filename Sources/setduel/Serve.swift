@@ -3,6 +3,7 @@ import Dispatch
 import SetClient
 import SetClientCore
 import SetCore
+import SetDiscovery
 import SetHost
 import SetNet
 import SetServer
@@ -38,6 +39,9 @@ enum Serve {
       --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
       --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
                               takes seat 1
+      --table-name NAME       the name the table is announced under on the LAN (default "USER's table")
+      --no-announce           do not announce the table on the LAN (DNS-SD over multicast DNS, on the
+                              interfaces --host listens on: 127.0.0.1 announces on loopback alone)
       --help                  this text
     """
 
@@ -46,9 +50,9 @@ enum Serve {
       words,
       valued: [
         "host", "port", "seed", "claim-window", "grace", "scoring", "max-connections", "rate", "burst", "max-output",
-        "idle-timeout", "log-level", "records", "bot",
+        "idle-timeout", "log-level", "records", "bot", "table-name",
       ],
-      flags: ["help", "no-records"])
+      flags: ["help", "no-records", "no-announce"])
     arguments.answerHelp(usage)
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
@@ -76,6 +80,10 @@ enum Serve {
     }
 
     let bot = try arguments.value("bot", BotLevel?.none, expected: "easy, normal or hard") { BotLevel(rawValue: $0) }
+    let tableName = arguments.text("table-name") ?? Announce.defaultTableName()
+    guard (1...DNSName.maxLabelBytes).contains(tableName.utf8.count) else {
+      throw Arguments.UsageError(message: "--table-name: expected a name of 1 to 63 bytes")
+    }
 
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
@@ -93,8 +101,11 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    let announcer =
+      arguments.flag("no-announce")
+      ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
     fflush(stdout)
-    stopOnSignals(server)
+    stopOnSignals(server, announcer: announcer)
     if let bot {
       let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
       BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot)
@@ -118,11 +129,12 @@ enum Serve {
   }
 
   /// On SIGINT or SIGTERM: tell every client, close, exit 0.
-  static func stopOnSignals(_ server: TableServer) {
+  static func stopOnSignals(_ server: TableServer, announcer: LANAnnouncer? = nil) {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
       source.setEventHandler {
+        announcer?.stop()
         server.shutdown { exit(0) }
       }
       source.resume()

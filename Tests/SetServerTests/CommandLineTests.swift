@@ -33,6 +33,23 @@ struct CommandLineTests {
     }
   }
 
+  @Test("the LAN options refuse what cannot work, before any packet is sent")
+  func lanOptions() throws {
+    for (words, message) in [
+      (["play", "10.0.0.1", "--list"], "setduel: --list looks on the LAN; it takes no address\n"),
+      (["play", "--porcelain"], "setduel: --porcelain goes with --list\n"),
+      (["serve", "--table-name", ""], "setduel: --table-name: expected a name of 1 to 63 bytes\n"),
+      (
+        ["serve", "--table-name", String(repeating: "x", count: 64)],
+        "setduel: --table-name: expected a name of 1 to 63 bytes\n"
+      ),
+    ] {
+      let refused = try run(words)
+      #expect(refused.end == "exit 2", "\(words)")
+      #expect(refused.error.hasPrefix(message), "\(words): \(refused.error)")
+    }
+  }
+
   @Test("hints name the command that works: setduel when it is on PATH, swift run setduel in a build folder")
   func hintsNameTheWorkingCommand() throws {
     #expect(try run(["serve", "--port", "x"], onPath: true).error.hasSuffix("\nsee: setduel serve --help\n"))

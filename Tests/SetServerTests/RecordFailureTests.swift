@@ -71,7 +71,8 @@ struct RecordFailureTests {
     let folder = try makeTemporaryFolder("records-folder")
     defer { removeFolder(folder) }
     let child = try Subprocess(
-      [try builtSetduel(), "serve", "--port", "0", "--records", "/dev/null/records"], folder: folder, name: "serve")
+      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--records", "/dev/null/records"],
+      folder: folder, name: "serve")
     let end = child.end(timeout: 60)
     #expect(end == "exit 1")
     #expect(child.errorOutput.contains("records folder /dev/null/records"), "\(child.errorOutput)")

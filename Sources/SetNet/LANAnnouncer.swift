@@ -1,0 +1,86 @@
+import Dispatch
+import Glibc
+import SetDiscovery
+import SetTransport
+
+/// Announces a table on the local link: a `Responder` driven by a multicast DNS socket and a timer on
+/// its own serial queue. Safe to call from any thread.
+public final class LANAnnouncer: @unchecked Sendable {
+  // @unchecked Sendable: every mutable field is touched only on `queue`.
+  private let queue = DispatchQueue(label: "setduel.announce")
+  private var responder: Responder
+  private let socket: MulticastDNSSocket
+  private let timer: DispatchWakeUpTimer
+  private var readSource: DispatchSourceRead?
+  /// Told the instance's name whenever a conflict makes it take another, on the announcer's queue.
+  private let renamed: @Sendable (String) -> Void
+
+  /// An announcer for the instance `instance` on `port`, from the host `host`, on `interfaces`. It
+  /// binds port 5353 beside any other responder; that failing throws.
+  public init(
+    instance: String, host: String, port: UInt16, advert: TableAdvert, interfaces: [LinkInterface],
+    renamed: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(SocketError) {
+    var system = SystemRandomNumberGenerator()
+    responder = Responder(
+      instance: instance, host: host, port: port, advert: advert, interfaces: interfaces, seed: system.next())
+    socket = try MulticastDNSSocket(interfaces: interfaces)
+    timer = DispatchWakeUpTimer(queue: queue)
+    self.renamed = renamed
+  }
+
+  /// The name the table goes by now.
+  public var instanceLabel: String { queue.sync { responder.instanceLabel } }
+
+  /// Starts probing, then announcing and answering.
+  public func start() {
+    queue.async { [self] in
+      timer.setHandler { [weak self] in self?.wake() }
+      let source = DispatchSource.makeReadSource(fileDescriptor: socket.fd, queue: queue)
+      source.setEventHandler { [weak self] in self?.readAll() }
+      source.resume()
+      readSource = source
+      responder.start(at: timer.now)
+      wake()
+    }
+  }
+
+  /// The table changed: its TXT record will say so.
+  public func update(_ advert: TableAdvert) {
+    queue.async { [self] in
+      responder.update(advert, at: timer.now)
+      wake()
+    }
+  }
+
+  /// Says goodbye on every interface and stops; returns once the goodbyes are sent.
+  public func stop() {
+    queue.sync {
+      for transmission in responder.stop() { socket.send(transmission) }
+      readSource?.cancel()
+      readSource = nil
+      timer.cancel()
+    }
+  }
+
+  private func readAll() {
+    while let datagram = socket.receive() {
+      guard !datagram.isFromBeyondTheLink else { continue }
+      let before = responder.instanceLabel
+      send(
+        responder.receive(datagram.bytes, from: datagram.source, interface: datagram.interface, at: timer.now))
+      if responder.instanceLabel != before { renamed(responder.instanceLabel) }
+    }
+    wake()
+  }
+
+  private func wake() {
+    guard responder.state != .stopped else { return }
+    send(responder.advance(to: timer.now))
+    timer.schedule(at: responder.nextWake)
+  }
+
+  private func send(_ transmissions: [Transmission]) {
+    for transmission in transmissions { socket.send(transmission) }
+  }
+}

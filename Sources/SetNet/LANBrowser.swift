@@ -1,0 +1,63 @@
+import Glibc
+import SetDiscovery
+import SetTransport
+
+/// Looks for SetDuel tables on the local link for a moment, then says what it found.
+public enum LANBrowser {
+  /// Browses on `interfaces` for `duration`: a query at once and another a second later (each with the
+  /// tables already heard as known answers), and a question for whatever a table still lacks, no more
+  /// than four times a second. It listens on port 5353 beside any responder; if that port cannot be
+  /// shared, it asks from a port of its own and hears only direct answers.
+  public static func browse(
+    for duration: Duration = .milliseconds(1500), on interfaces: [LinkInterface] = NetworkInterfaces.ipv4()
+  ) throws(SocketError) -> [FoundTable] {
+    let multicastCapable = interfaces
+    let socket: MulticastDNSSocket
+    do {
+      socket = try MulticastDNSSocket(interfaces: multicastCapable)
+    } catch {
+      socket = try MulticastDNSSocket(port: 0, interfaces: multicastCapable)
+    }
+    var browser = Browser()
+    let start = MonotonicClock.now()
+    let end = start + duration
+    var nextQuery = start
+    var queries = 0
+    var nextFollowUp = start
+    while true {
+      let now = MonotonicClock.now()
+      guard now < end else { break }
+      if now >= nextQuery {
+        send(browser.query(), from: socket, on: multicastCapable)
+        queries += 1
+        // Queries a second apart, then two, then four (RFC 6762 section 5.2).
+        nextQuery = now + .seconds(1 << min(queries - 1, 6))
+      }
+      if now >= nextFollowUp, let followUp = browser.followUp() {
+        send(followUp, from: socket, on: multicastCapable)
+        nextFollowUp = now + .milliseconds(250)
+      }
+      let wakeAt = min(end, nextQuery, nextFollowUp > now ? nextFollowUp : end)
+      var poller = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
+      let wait = max(1, Int32(wakeAt.duration(since: now).wholeMilliseconds))
+      _ = poll(&poller, 1, wait)
+      while let datagram = socket.receive() {
+        guard !datagram.isFromBeyondTheLink,
+          multicastCapable.contains(where: { $0.isOnLink(datagram.source.address) })
+        else { continue }
+        browser.receive(datagram.bytes, from: datagram.source)
+      }
+    }
+    return browser.tables
+  }
+
+  private static func send(_ message: DNSMessage, from socket: MulticastDNSSocket, on interfaces: [LinkInterface]) {
+    for interface in interfaces {
+      socket.send(Transmission(message: message, interface: interface.index, destination: .multicast))
+    }
+  }
+}
+
+extension Duration {
+  fileprivate var wholeMilliseconds: Int64 { wholeNanoseconds / 1_000_000 }
+}

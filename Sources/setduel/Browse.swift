@@ -1,0 +1,90 @@
+@preconcurrency import Glibc
+import SetDiscovery
+import SetNet
+
+/// `setduel play` with no address: finds the tables announced on the LAN and lets the player choose
+/// one with a single key.
+enum Browse {
+  /// How long to listen for tables.
+  static let listening = Duration.milliseconds(1500)
+
+  /// The tables announced on the LAN now, or exits with a message if the browse cannot run.
+  static func tables() -> [FoundTable] {
+    do {
+      return try LANBrowser.browse(for: listening)
+    } catch {
+      fail("cannot look for tables on the LAN: \(error); give an address: \(Invocation.command) play HOST[:PORT]")
+    }
+  }
+
+  /// `play --list`: what was found, one table a line (tab-separated fields with `porcelain`); exits 0.
+  static func list(porcelain: Bool) -> Never {
+    let found = tables()
+    for table in found { print(porcelain ? table.porcelain : table.line) }
+    if found.isEmpty && !porcelain { print("No SetDuel table is announced on the LAN.") }
+    exit(0)
+  }
+
+  /// Asks which table to join: with one, Enter joins it; with several, a digit picks one. Returns the
+  /// address to play at, or exits when there is none or the player declines.
+  static func choose() -> (host: String, port: UInt16) {
+    print("Looking for SetDuel tables on the LAN...")
+    fflush(stdout)
+    let found = tables()
+    guard !found.isEmpty else {
+      fail(
+        "no SetDuel table is announced on the LAN.\n"
+          + "Start one with `\(Invocation.command) serve`, or give an address: \(Invocation.command) play HOST[:PORT]")
+    }
+    let shown = Array(found.prefix(9))
+    let waiting = shown.filter(\.isWaitingForPlayer)
+    if shown.count == 1 || waiting.count == 1 {
+      let table = waiting.first ?? shown[0]
+      for other in shown where other != table { print("  also: \(other.line)") }
+      let verb = table.isWaitingForPlayer ? "join" : "watch"
+      print("Found \(table.line).")
+      print("Press Enter to \(verb) it, Esc to quit.")
+      fflush(stdout)
+      while true {
+        switch readKey() {
+        case 13, 10, UInt8(ascii: " "), UInt8(ascii: "y"): return address(table)
+        case 27, 3, 4, UInt8(ascii: "q"), UInt8(ascii: "n"), nil: exit(0)
+        default: continue
+        }
+      }
+    }
+    print("Tables on the LAN:")
+    for (index, table) in shown.enumerated() { print("  \(index + 1)  \(table.line)") }
+    print("Press 1-\(shown.count) to join one, Esc to quit.")
+    fflush(stdout)
+    while true {
+      guard let key = readKey() else { exit(0) }
+      if [27, 3, 4, UInt8(ascii: "q")].contains(key) { exit(0) }
+      if key >= UInt8(ascii: "1"), Int(key - UInt8(ascii: "1")) < shown.count {
+        return address(shown[Int(key - UInt8(ascii: "1"))])
+      }
+    }
+  }
+
+  private static func address(_ table: FoundTable) -> (host: String, port: UInt16) {
+    (IPv4.text(table.address), table.port)
+  }
+
+  /// One key from the terminal, without echo or waiting for Enter; nil at end of input.
+  private static func readKey() -> UInt8? {
+    var saved = termios()
+    let isTerminal = tcgetattr(0, &saved) == 0
+    if isTerminal {
+      var raw = saved
+      raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+      withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+        bytes[Int(VMIN)] = 1
+        bytes[Int(VTIME)] = 0
+      }
+      tcsetattr(0, TCSANOW, &raw)
+    }
+    defer { if isTerminal { tcsetattr(0, TCSANOW, &saved) } }
+    var byte: UInt8 = 0
+    return read(0, &byte, 1) == 1 ? byte : nil
+  }
+}
