@@ -1,0 +1,197 @@
+import Foundation
+@preconcurrency import Glibc
+import SetDiscovery
+import SetTestSupport
+import Testing
+
+/// Finding a table on the LAN, end to end: `setduel serve` announcing and `setduel play` browsing, each
+/// the real binary in a process of its own, inside network namespaces the tests make, so that no
+/// multicast leaves the machine. Skipped where namespaces cannot be made (not root, or no `ip`).
+@Suite(
+  "LAN discovery, between processes in network namespaces",
+  .enabled(if: NetworkNamespace.available, "needs root and iproute2's ip to make network namespaces"),
+  .serialized)
+struct DiscoveryProcessTests {
+  /// A python3 listener in the multicast DNS group on loopback, as any mDNS cache on the link would
+  /// be: it prints every packet it hears, in hex, one a line, for `seconds`.
+  static let listener = """
+    import socket, struct, sys, time
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    s.bind(('', 5353))
+    s.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                 struct.pack('4s4s', socket.inet_aton('224.0.0.251'), socket.inet_aton('127.0.0.1')))
+    s.settimeout(0.1)
+    end = time.time() + float(sys.argv[1])
+    print('listening', flush=True)
+    while time.time() < end:
+        try:
+            data, sender = s.recvfrom(9000)
+        except socket.timeout:
+            continue
+        print(data.hex(), flush=True)
+    """
+
+  /// A player who names itself and stays, written in python3 so the test needs no nc.
+  static func player(_ name: String, port: UInt16) -> String {
+    """
+    import socket, time
+    s = socket.create_connection(('127.0.0.1', \(port)))
+    s.sendall(b'NAME \(name)\\r\\n')
+    time.sleep(60)
+    """
+  }
+
+  /// `setduel serve` in `namespace` with `options`, started: the process and its port.
+  static func serve(in namespace: NetworkNamespace, _ options: [String], folder: String, name: String) throws -> (
+    Subprocess, UInt16
+  ) {
+    let process = try Subprocess(
+      namespace.command([try builtSetduel(), "serve", "--port", "0", "--no-records"] + options), folder: folder,
+      name: name)
+    guard let serving = process.outputLine(startingWith: "SetDuel is serving on "),
+      let port = serving.split(separator: ":").last?.split(separator: " ").first.flatMap({ UInt16($0) })
+    else { throw TestFailure("the server did not start: \(process.output) \(process.errorOutput)") }
+    guard process.outputLine(startingWith: "Announcing on the LAN as ") != nil else {
+      throw TestFailure("the server did not announce: \(process.output) \(process.errorOutput)")
+    }
+    return (process, port)
+  }
+
+  /// What `setduel play --list --porcelain` prints in `namespace`.
+  static func list(in namespace: NetworkNamespace, folder: String) throws -> [String] {
+    let process = try Subprocess(
+      namespace.command([try builtSetduel(), "play", "--list", "--porcelain"]), folder: folder, name: "list")
+    let end = process.end(timeout: 30)
+    guard end == "exit 0" else { throw TestFailure("play --list: \(end): \(process.errorOutput)") }
+    return process.output.split(separator: "\n").map(String.init)
+  }
+
+  @Test("serve announces; play --list finds it, sees a player sit down, and a standard listener hears the goodbye")
+  func announceListAndGoodbye() throws {
+    let folder = try makeTemporaryFolder("discovery")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let listener = try Subprocess(
+      namespace.command(["python3", "-c", Self.listener, "60"]), folder: folder, name: "listener")
+    #expect(listener.outputLine(startingWith: "listening") != nil, "\(listener.errorOutput)")
+    // The default host, 0.0.0.0: every interface of the namespace, which has only loopback.
+    let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
+
+    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0"
+    #expect(try Self.list(in: namespace, folder: folder) == [empty])
+
+    let player = try Subprocess(
+      namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
+    defer { player.signal(SIGKILL) }
+    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0"
+    var listed: [String] = []
+    #expect(
+      eventually(timeout: 30) {
+        listed = (try? Self.list(in: namespace, folder: folder)) ?? []
+        return listed == [seated]
+      }, "listed \(listed)")
+
+    server.signal(SIGTERM)
+    #expect(server.end() == "exit 0")
+    let instance = ServiceNames.instance("ann's table")!
+    var heard: [DNSMessage] = []
+    let saidGoodbye = eventually(timeout: 10) {
+      heard = listener.output.split(separator: "\n").dropFirst().compactMap { try? DNSReader.decode(hex(String($0))) }
+      return heard.contains { message in
+        message.answers.contains { $0.data == .ptr(instance) && $0.ttl == 0 }
+      }
+    }
+    #expect(saidGoodbye, "heard \(heard.count) packets")
+    let goodbye = heard.last { $0.answers.contains { $0.data == .ptr(instance) && $0.ttl == 0 } }
+    #expect(goodbye?.answers.allSatisfy { $0.ttl == 0 } == true)
+    #expect(
+      heard.contains { message in
+        message.answers.contains { $0.name == instance && $0.data == .txt(TableAdvert(txt: Self.txt(seated))!.txt) }
+      }, "the TXT record was announced again when ann sat down")
+  }
+
+  /// The TXT strings a porcelain line's table would announce.
+  static func txt(_ porcelain: String) -> [[UInt8]] {
+    let fields = porcelain.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let phase = TableAdvert.Phase(rawValue: fields[3])!
+    return TableAdvert(
+      phase: phase, seats: [fields[4], fields[5]].map { $0.isEmpty ? nil : $0 }, watching: Int(fields[6])!
+    ).txt
+  }
+
+  @Test("setduel play with no address finds the one waiting table and joins it with one key")
+  func playJoinsWithOneKey() throws {
+    let folder = try makeTemporaryFolder("discovery-play")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    let play = try PseudoTerminalProcess(
+      namespace.command([try builtSetduel(), "play", "--name", "bob"]),
+      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"])
+    var text: String { String(decoding: play.output, as: UTF8.self) }
+    #expect(
+      play.waitForFrame(within: 20) { _ in
+        text.contains("Found ann's table, 127.0.0.1:\(port), waiting for players.")
+          && text.contains("Press Enter to join it")
+      }, "\(text)")
+    play.type("\r")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+    var listed: [String] = []
+    #expect(
+      eventually(timeout: 30) {
+        listed = (try? Self.list(in: namespace, folder: folder)) ?? []
+        return listed == ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0"]
+      }, "listed \(listed)")
+  }
+
+  @Test("a table is announced only on the interfaces its address is on; nothing crosses to another link")
+  func announcementsStayOnTheServersInterfaces() throws {
+    let folder = try makeTemporaryFolder("discovery-links")
+    defer { removeFolder(folder) }
+    let here = try NetworkNamespace()
+    let neighbour = try NetworkNamespace()
+    try here.link(to: neighbour, address: "10.77.0.1", otherAddress: "10.77.0.2")
+    let (loopback, loopbackPort) = try Self.serve(
+      in: here, ["--host", "127.0.0.1", "--table-name", "loopback table"], folder: folder, name: "loopback")
+    defer { loopback.signal(SIGKILL) }
+    let (lan, lanPort) = try Self.serve(
+      in: here, ["--host", "10.77.0.1", "--table-name", "lan table"], folder: folder, name: "lan")
+    defer { lan.signal(SIGKILL) }
+    let seenNextDoor = try Self.list(in: neighbour, folder: folder)
+    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0"])
+    let seenHere = try Self.list(in: here, folder: folder)
+    #expect(seenHere.contains("loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0"), "\(seenHere)")
+  }
+}
+
+/// Hex text as bytes.
+private func hex(_ text: String) -> [UInt8] {
+  let digits = Array(text.filter(\.isHexDigit))
+  guard digits.count % 2 == 0 else { return [] }
+  return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
+}
+
+/// protocol.md's discovery section says what the announcer sends.
+@Suite("protocol.md: finding a table on the LAN")
+struct DiscoveryDocumentTests {
+  @Test("the TXT keys protocol.md lists are the ones a table announces, in order")
+  func txtKeys() throws {
+    let text = try readFile(TranscriptTests.root + "/protocol.md")
+    let section = try #require(text.components(separatedBy: "## Finding a table on the LAN").last)
+    let documented = section.split(separator: "\n").compactMap { line -> [String]? in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard cells.count >= 2, cells[0].hasPrefix("`") else { return nil }
+      return cells[0].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"])
+      }
+    }.flatMap { $0 }
+    let full = TableAdvert(phase: .playing, seats: ["ann", "bob"], watching: 2)
+    let sent = full.txt.map { String(decoding: $0, as: UTF8.self).split(separator: "=")[0] }.map(String.init)
+    #expect(documented == sent)
+    #expect(section.contains("`_setduel._tcp`") && ServiceNames.serviceType.description == "_setduel._tcp.local")
+    for phase in TableAdvert.Phase.allCases { #expect(section.contains("`\(phase.rawValue)`")) }
+  }
+}

@@ -1,0 +1,72 @@
+@preconcurrency import Glibc
+
+/// A network namespace a test makes for itself (as root, with iproute2's `ip`), so that what announces
+/// or browses on every interface does so where nothing leaves the machine: inside it there is only
+/// loopback, up, with the multicast route on it, unless the test joins two namespaces with a veth pair
+/// (which also stays inside the machine). Deleted when released.
+package final class NetworkNamespace {
+  package let name: String
+
+  /// Where `ip` is, or nil.
+  package static let ip: String? = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first {
+    access($0, X_OK) == 0
+  }
+
+  /// Whether namespaces can be made here (root and `ip` present); tests that need them are skipped
+  /// otherwise, saying why.
+  package static let available: Bool = {
+    guard geteuid() == 0, ip != nil else { return false }
+    return (try? NetworkNamespace()) != nil
+  }()
+
+  nonisolated(unsafe) private static var made = 0
+
+  /// A new namespace with loopback up and 224.0.0.0/4 routed on it.
+  package init() throws {
+    NetworkNamespace.made += 1
+    name = "setduel-test-\(getpid())-\(NetworkNamespace.made)-\(UInt16.random(in: 0...UInt16.max))"
+    try Self.ip("netns", "add", name)
+    try Self.ip("-n", name, "link", "set", "lo", "up")
+    try Self.ip("-n", name, "route", "add", "224.0.0.0/4", "dev", "lo")
+  }
+
+  deinit { try? Self.ip("netns", "del", name) }
+
+  /// `arguments` run inside the namespace: the words to start a process with.
+  package func command(_ arguments: [String]) -> [String] {
+    [Self.ip ?? "ip", "netns", "exec", name] + arguments
+  }
+
+  /// Joins this namespace to `other` with a veth pair: `address`/24 here, `otherAddress`/24 there.
+  package func link(to other: NetworkNamespace, address: String, otherAddress: String) throws {
+    let here = "sdv\(UInt16.random(in: 0...9999))a"
+    let there = here.dropLast() + "b"
+    try Self.ip("link", "add", here, "netns", name, "type", "veth", "peer", "name", String(there), "netns", other.name)
+    try Self.ip("-n", name, "addr", "add", "\(address)/24", "dev", here)
+    try Self.ip("-n", other.name, "addr", "add", "\(otherAddress)/24", "dev", String(there))
+    try Self.ip("-n", name, "link", "set", here, "up")
+    try Self.ip("-n", other.name, "link", "set", String(there), "up")
+  }
+
+  /// Runs `ip` with `arguments`, throwing if it fails.
+  package static func ip(_ arguments: String...) throws {
+    guard let ip else { throw NamespaceError("no ip command") }
+    let argv = ([ip] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, ip, &actions, nil, argv, environ) == 0 else { throw NamespaceError("cannot run ip") }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    guard status == 0 else { throw NamespaceError("ip \(arguments.joined(separator: " ")) failed") }
+  }
+}
+
+package struct NamespaceError: Error, CustomStringConvertible {
+  package let description: String
+  init(_ description: String) { self.description = description }
+}
