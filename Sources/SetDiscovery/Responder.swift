@@ -33,7 +33,8 @@ public struct Responder {
   private let hostBase: String
   private var hostName: DNSName
   private var instanceName: DNSName
-  private let interfaces: [LinkInterface]
+  /// The interfaces it answers on, each with its address.
+  public private(set) var interfaces: [LinkInterface]
   private var random: SplitMix64
   private var probesSent = 0
   private var nextProbe: MonotonicInstant?
@@ -199,6 +200,20 @@ public struct Responder {
       let last = interfaces.compactMap { lastMulticast[key(txtRecord, $0)] }.max()
       nextAdvertAnnouncement = max(now, last.map { $0 + Self.multicastInterval } ?? now)
     }
+  }
+
+  /// The interfaces changed (one came up, went down, or took another address): from now on it answers
+  /// on `interfaces`, and it probes and announces again on all of them, as RFC 6762 section 8.3 asks
+  /// when connectivity may have changed. The same interfaces change nothing.
+  public mutating func setInterfaces(_ interfaces: [LinkInterface], at now: MonotonicInstant) {
+    guard interfaces != self.interfaces, state == .probing || state == .announced else { return }
+    self.interfaces = interfaces
+    state = .probing
+    probesSent = 0
+    pending = [:]
+    nextAnnouncement = nil
+    nextAdvertAnnouncement = nil
+    nextProbe = now + .milliseconds(Int64(random.next() % 250))
   }
 
   /// Stops: goodbyes (every record but the service-type PTR, TTL 0) on each interface, if announced.

@@ -12,15 +12,24 @@ public final class LANAnnouncer: @unchecked Sendable {
   private let socket: MulticastDNSSocket
   private let timer: DispatchWakeUpTimer
   private var readSource: DispatchSourceRead?
+  /// Where the interfaces announced on come from, looked at again every `interfaceCheck`.
+  private let currentInterfaces: @Sendable () -> [LinkInterface]
+  private var interfaceTimer: DispatchSourceTimer?
+  /// How often the interfaces are looked at again, for one that came up or took a new address.
+  public static let interfaceCheck = DispatchTimeInterval.seconds(3)
   /// Told the instance's name whenever a conflict makes it take another, on the announcer's queue.
   private let renamed: @Sendable (String) -> Void
 
-  /// An announcer for the instance `instance` on `port`, from the host `host`, on `interfaces`. It
-  /// binds port 5353 beside any other responder; that failing throws.
+  /// An announcer for the instance `instance` on `port`, from the host `host`, on the interfaces
+  /// `interfaces` gives (asked again every few seconds, so that an interface that comes up later is
+  /// announced on too). It binds port 5353 beside any other responder; that failing throws.
   public init(
-    instance: String, host: String, port: UInt16, advert: TableAdvert, interfaces: [LinkInterface],
+    instance: String, host: String, port: UInt16, advert: TableAdvert,
+    interfaces currentInterfaces: @escaping @Sendable () -> [LinkInterface],
     renamed: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(SocketError) {
+    self.currentInterfaces = currentInterfaces
+    let interfaces = currentInterfaces()
     var system = SystemRandomNumberGenerator()
     responder = Responder(
       instance: instance, host: host, port: port, advert: advert, interfaces: interfaces, seed: system.next())
@@ -42,7 +51,20 @@ public final class LANAnnouncer: @unchecked Sendable {
       readSource = source
       responder.start(at: timer.now)
       wake()
+      let check = DispatchSource.makeTimerSource(queue: queue)
+      check.schedule(deadline: .now() + Self.interfaceCheck, repeating: Self.interfaceCheck)
+      check.setEventHandler { [weak self] in self?.checkInterfaces() }
+      check.resume()
+      interfaceTimer = check
     }
+  }
+
+  private func checkInterfaces() {
+    let interfaces = currentInterfaces()
+    guard interfaces != responder.interfaces else { return }
+    socket.setInterfaces(interfaces)
+    responder.setInterfaces(interfaces, at: timer.now)
+    wake()
   }
 
   /// The table changed: its TXT record will say so.
@@ -59,6 +81,8 @@ public final class LANAnnouncer: @unchecked Sendable {
       for transmission in responder.stop() { socket.send(transmission) }
       readSource?.cancel()
       readSource = nil
+      interfaceTimer?.cancel()
+      interfaceTimer = nil
       timer.cancel()
     }
   }

@@ -10,7 +10,8 @@ public final class MulticastDNSSocket {
   public let fd: Int32
   /// The port it is bound to: 5353, or another if 5353 could not be shared.
   public let port: UInt16
-  private let interfaces: [LinkInterface]
+  /// The interfaces it is joined on and sends from.
+  public private(set) var interfaces: [LinkInterface]
 
   /// A datagram read.
   public struct Datagram {
@@ -71,6 +72,17 @@ public final class MulticastDNSSocket {
   }
 
   deinit { close(fd) }
+
+  /// Joins the group on the interfaces in `interfaces` it has not joined yet, and sends from them from
+  /// now on; interfaces that went away need no leaving.
+  public func setInterfaces(_ interfaces: [LinkInterface]) {
+    let group = Self.networkOrder(MulticastDNS.group)
+    let joined = Set(self.interfaces.map(\.index))
+    for interface in interfaces where !joined.contains(interface.index) {
+      _ = clinux_join_group(fd, group, interface.index)
+    }
+    self.interfaces = interfaces
+  }
 
   /// Four address bytes as an `s_addr`, in network order.
   private static func networkOrder(_ address: [UInt8]) -> UInt32 {

@@ -24,7 +24,8 @@ enum Announce {
     let announcer: LANAnnouncer
     do {
       announcer = try LANAnnouncer(
-        instance: name, host: "setduel-\(hostName())-\(port)", port: port, advert: .empty, interfaces: interfaces,
+        instance: name, host: "setduel-\(hostName())-\(port)", port: port, advert: .empty,
+        interfaces: { NetworkInterfaces.serving(host: host) },
         renamed: { newName in
           print("Another table on the LAN is called that; this one is now announced as \"\(newName)\".")
           fflush(stdout)

@@ -229,6 +229,27 @@ import Testing
     #expect(addresses.contains([[127, 0, 0, 1]]) && addresses.contains([[192, 168, 1, 5]]))
   }
 
+  @Test func anInterfaceThatComesUpIsProbedAndAnnouncedOn() {
+    let loopback = LinkInterface(index: 1, name: "lo", address: [127, 0, 0, 1], netmask: [255, 0, 0, 0])
+    var subject = responder([loopback])
+    var now = announced(&subject).now + .seconds(10)
+    subject.setInterfaces([loopback], at: now)
+    #expect(subject.nextWake == nil, "the same interfaces change nothing")
+    subject.setInterfaces([loopback, lan], at: now)
+    #expect(subject.state == .probing)
+    var sent: [Transmission] = []
+    while subject.state != .announced || subject.nextWake != nil {
+      now = subject.nextWake!
+      sent += subject.advance(to: now)
+    }
+    #expect(sent.filter { !$0.message.isResponse && $0.interface == 2 }.count == 3, "three probes on the new one")
+    let announcedOnLAN = sent.filter { $0.message.isResponse && $0.interface == 2 }
+    #expect(announcedOnLAN.count == 2)
+    #expect(announcedOnLAN.allSatisfy { $0.message.answers.contains { $0.data == .a([192, 168, 1, 5]) } })
+    let query = encoded(DNSMessage(questions: [DNSQuestion(name: ServiceNames.instance("ann's table")!, type: .srv)]))
+    #expect(subject.receive(query, from: asker, interface: 2, at: now + .seconds(2)).count == 1)
+  }
+
   @Test func malformedPacketsAreCountedAndChangeNothing() {
     var subject = responder(instance: "bob's table")
     let now = announced(&subject).now

@@ -147,6 +147,77 @@ struct DiscoveryProcessTests {
       }, "listed \(listed)")
   }
 
+  /// Sends hostile packets to the multicast DNS group and to port 5353 directly: random bytes, real
+  /// packets cut short or with bytes flipped, compression loops, lengths past the end, 9,000 bytes
+  /// and more.
+  static let hostile = """
+    import os, random, socket, struct, sys
+    random.seed(int(sys.argv[1]))
+    real = bytes.fromhex('000084000000000100000000085f7365746475656c045f746370056c6f63616c00000c000100001194000e0b616e6e2773207461626c65c00c')
+    query = bytes.fromhex('000000000001000000000000085f7365746475656c045f746370056c6f63616c00000c0001')
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 255)
+    s.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton('127.0.0.1'))
+    def packets():
+        yield bytes.fromhex('000084000000000100000000c00c')                    # a pointer to itself
+        yield bytes.fromhex('0000000000010000000000000161c00c000c0001')        # a loop through a label
+        yield bytes.fromhex('00008400ffffffffffffffff')                        # counts past the end
+        yield real + bytes(9000 - len(real))
+        yield real + bytes(20000)
+        for _ in range(int(sys.argv[2])):
+            base = bytearray(random.choice([real, query]))
+            kind = random.randrange(4)
+            if kind == 0:
+                yield os.urandom(random.randrange(1, 600))
+            elif kind == 1:
+                yield bytes(base[:random.randrange(len(base))])
+            else:
+                for _ in range(random.randrange(1, 6)):
+                    base[random.randrange(len(base))] = random.randrange(256)
+                yield bytes(base)
+    for packet in packets():
+        for destination in ('224.0.0.251', '127.0.0.1'):
+            try:
+                s.sendto(packet, (destination, 5353))
+            except OSError:
+                pass
+    print('sent', flush=True)
+    """
+
+  @Test("hostile multicast DNS packets leave the server serving and announcing")
+  func hostilePackets() throws {
+    let folder = try makeTemporaryFolder("discovery-hostile")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    let seed = UInt32.random(in: 0...UInt32.max)
+    let attacker = try Subprocess(
+      namespace.command(["python3", "-c", Self.hostile, String(seed), "20000"]), folder: folder, name: "hostile")
+    #expect(attacker.end(timeout: 120) == "exit 0", "seed \(seed): \(attacker.errorOutput)")
+    #expect(attacker.output == "sent\n")
+    #expect(try Self.list(in: namespace, folder: folder) == ["ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0"])
+    server.signal(SIGTERM)
+    #expect(server.end() == "exit 0", "seed \(seed): \(server.errorOutput)")
+  }
+
+  @Test("an interface that comes up after the server started is announced on within seconds")
+  func interfaceComingUpLater() throws {
+    let folder = try makeTemporaryFolder("discovery-later")
+    defer { removeFolder(folder) }
+    let here = try NetworkNamespace()
+    let neighbour = try NetworkNamespace()
+    let (server, port) = try Self.serve(in: here, ["--table-name", "ann's table"], folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    try here.link(to: neighbour, address: "10.78.0.1", otherAddress: "10.78.0.2")
+    var listed: [String] = []
+    #expect(
+      eventually(timeout: 30) {
+        listed = (try? Self.list(in: neighbour, folder: folder)) ?? []
+        return listed == ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0"]
+      }, "listed \(listed)")
+  }
+
   @Test("a table is announced only on the interfaces its address is on; nothing crosses to another link")
   func announcementsStayOnTheServersInterfaces() throws {
     let folder = try makeTemporaryFolder("discovery-links")
