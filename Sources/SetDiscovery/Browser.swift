@@ -8,6 +8,8 @@ public struct Browser {
     var target: DNSName?
     var txt: [[UInt8]]?
     var sender: [UInt8]
+    /// The interface it was heard on: it is named as a known answer on that one alone.
+    var interface: Int32
   }
 
   private var instances: [DNSName: Instance] = [:]
@@ -17,19 +19,24 @@ public struct Browser {
 
   public init() {}
 
-  /// The query for every table: a PTR question for `_setduel._tcp.local`, with the instances already
-  /// known as known answers so their responders stay quiet (RFC 6762 section 7.1).
-  public func query() -> DNSMessage {
-    let known = instances.keys.sorted { $0.description < $1.description }.map {
+  /// The query for every table, to send on `interface`: a PTR question for `_setduel._tcp.local`, with
+  /// the instances already heard on that interface as known answers so their responders stay quiet
+  /// (RFC 6762 section 7.1). A table heard on one interface is never named on another.
+  public func query(on interface: Int32) -> DNSMessage {
+    let known = instances.filter { $0.value.interface == interface }.keys.sorted {
+      $0.description < $1.description
+    }.map {
       DNSRecord(name: ServiceNames.serviceType, data: .ptr($0), ttl: Responder.serviceTTL)
     }
     return DNSMessage(questions: [DNSQuestion(name: ServiceNames.serviceType, type: .ptr)], answers: known)
   }
 
-  /// Questions for what is still missing (an instance's SRV or TXT, a host's address), or nil.
-  public func followUp() -> DNSMessage? {
+  /// Questions, to send on `interface`, for what is still missing of the tables heard there (an
+  /// instance's SRV or TXT, a host's address), or nil.
+  public func followUp(on interface: Int32) -> DNSMessage? {
     var questions: [DNSQuestion] = []
-    for (name, instance) in instances.sorted(by: { $0.key.description < $1.key.description }) {
+    for (name, instance) in instances.sorted(by: { $0.key.description < $1.key.description })
+    where instance.interface == interface {
       if instance.port == nil { questions.append(DNSQuestion(name: name, type: .srv)) }
       if instance.txt == nil { questions.append(DNSQuestion(name: name, type: .txt)) }
       if let target = instance.target, addresses[target] == nil {
@@ -39,8 +46,9 @@ public struct Browser {
     return questions.isEmpty ? nil : DNSMessage(questions: questions)
   }
 
-  /// A packet from `source`. Anything but a well-formed response is ignored.
-  public mutating func receive(_ bytes: [UInt8], from source: Endpoint) {
+  /// A packet from `source`, heard on the interface with index `interface`. Anything but a well-formed
+  /// response is ignored.
+  public mutating func receive(_ bytes: [UInt8], from source: Endpoint, interface: Int32 = 0) {
     let message: DNSMessage
     do {
       message = try DNSReader.decode(bytes)
@@ -57,7 +65,7 @@ public struct Browser {
         if record.ttl == 0 {
           instances[instance] = nil
         } else if instances[instance] == nil {
-          instances[instance] = Instance(sender: source.address)
+          instances[instance] = Instance(sender: source.address, interface: interface)
         }
       }
     }
@@ -69,13 +77,13 @@ public struct Browser {
           continue
         }
         if instances[record.name] == nil, isInstance(record.name) {
-          instances[record.name] = Instance(sender: source.address)
+          instances[record.name] = Instance(sender: source.address, interface: interface)
         }
         instances[record.name]?.port = port
         instances[record.name]?.target = target
       case .txt(let strings) where record.ttl > 0:
         if instances[record.name] == nil, isInstance(record.name) {
-          instances[record.name] = Instance(sender: source.address)
+          instances[record.name] = Instance(sender: source.address, interface: interface)
         }
         instances[record.name]?.txt = strings
       case .a(let address):

@@ -28,14 +28,17 @@ public enum LANBrowser {
       let now = MonotonicClock.now()
       guard now < end else { break }
       if now >= nextQuery {
-        send(browser.query(), from: socket, on: multicastCapable)
+        for interface in multicastCapable { send(browser.query(on: interface.index), from: socket, on: interface) }
         queries += 1
         // Queries a second apart, then two, then four (RFC 6762 section 5.2).
         nextQuery = now + .seconds(1 << min(queries - 1, 6))
       }
-      if now >= nextFollowUp, let followUp = browser.followUp() {
-        send(followUp, from: socket, on: multicastCapable)
-        nextFollowUp = now + .milliseconds(250)
+      if now >= nextFollowUp {
+        for interface in multicastCapable {
+          guard let followUp = browser.followUp(on: interface.index) else { continue }
+          send(followUp, from: socket, on: interface)
+          nextFollowUp = now + .milliseconds(250)
+        }
       }
       let wakeAt = min(end, nextQuery, nextFollowUp > now ? nextFollowUp : end)
       var poller = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
@@ -43,18 +46,17 @@ public enum LANBrowser {
       _ = poll(&poller, 1, wait)
       while let datagram = socket.receive() {
         guard !datagram.isFromBeyondTheLink,
-          multicastCapable.contains(where: { $0.isOnLink(datagram.source.address) })
+          let interface = multicastCapable.first(where: { $0.index == datagram.interface }),
+          interface.isOnLink(datagram.source.address)
         else { continue }
-        browser.receive(datagram.bytes, from: datagram.source)
+        browser.receive(datagram.bytes, from: datagram.source, interface: interface.index)
       }
     }
     return browser.tables
   }
 
-  private static func send(_ message: DNSMessage, from socket: MulticastDNSSocket, on interfaces: [LinkInterface]) {
-    for interface in interfaces {
-      socket.send(Transmission(message: message, interface: interface.index, destination: .multicast))
-    }
+  private static func send(_ message: DNSMessage, from socket: MulticastDNSSocket, on interface: LinkInterface) {
+    socket.send(Transmission(message: message, interface: interface.index, destination: .multicast))
   }
 }
 

@@ -70,6 +70,24 @@ import Testing
     #expect(browser.tables.isEmpty)
   }
 
+  @Test func aBrowserNamesKnownTablesOnlyOnTheInterfaceItHeardThemOn() throws {
+    var browser = Browser()
+    #expect(browser.query(on: 1).answers.isEmpty)
+    browser.receive(AvahiPackets.response.bytes, from: avahi, interface: 1)
+    #expect(
+      browser.query(on: 1).answers == [DNSRecord(name: ServiceNames.serviceType, data: .ptr(instance), ttl: 4500)])
+    #expect(browser.query(on: 2).answers.isEmpty, "a table heard on loopback is not named on another link")
+    #expect(browser.followUp(on: 1) == nil, "Avahi's response holds everything")
+    var partial = Browser()
+    let ptrOnly = DNSMessage.response(answers: [
+      DNSRecord(name: ServiceNames.serviceType, data: .ptr(instance), ttl: 4500)
+    ])
+    partial.receive(DNSWriter.encode(ptrOnly), from: avahi, interface: 1)
+    #expect(try #require(partial.followUp(on: 1)).questions.map(\.type) == [.srv, .txt])
+    #expect(partial.followUp(on: 2) == nil)
+    #expect(partial.tables.isEmpty, "not listed before its SRV and TXT are known")
+  }
+
   @Test func theResponderAnswersAvahisBrowseButNotWhenAvahiKnowsTheAnswer() throws {
     var responder = Responder(
       instance: "ann's table", host: "annhost", port: 7878, advert: TableAdvert(txt: avahiTXT)!,

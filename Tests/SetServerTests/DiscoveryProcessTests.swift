@@ -12,8 +12,9 @@ import Testing
   .enabled(if: NetworkNamespace.available, "needs root and iproute2's ip to make network namespaces"),
   .serialized)
 struct DiscoveryProcessTests {
-  /// A python3 listener in the multicast DNS group on loopback, as any mDNS cache on the link would
-  /// be: it prints every packet it hears, in hex, one a line, for `seconds`.
+  /// A python3 listener in the multicast DNS group, as any mDNS cache on the link would be: it prints
+  /// every packet it hears, in hex, one a line, for argv[1] seconds, on the interface with the address
+  /// argv[2] (loopback if not given).
   static let listener = """
     import socket, struct, sys, time
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -21,7 +22,8 @@ struct DiscoveryProcessTests {
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     s.bind(('', 5353))
     s.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
-                 struct.pack('4s4s', socket.inet_aton('224.0.0.251'), socket.inet_aton('127.0.0.1')))
+                 struct.pack('4s4s', socket.inet_aton('224.0.0.251'),
+                             socket.inet_aton(sys.argv[2] if len(sys.argv) > 2 else '127.0.0.1')))
     s.settimeout(0.1)
     end = time.time() + float(sys.argv[1])
     print('listening', flush=True)
@@ -216,6 +218,27 @@ struct DiscoveryProcessTests {
         listed = (try? Self.list(in: neighbour, folder: folder)) ?? []
         return listed == ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0"]
       }, "listed \(listed)")
+  }
+
+  @Test("with no multicast route on loopback and a default route out, as on most machines, 127.0.0.1 stays on loopback")
+  func loopbackAnnouncementsStayHome() throws {
+    let folder = try makeTemporaryFolder("discovery-home")
+    defer { removeFolder(folder) }
+    let here = try NetworkNamespace(multicastOnLoopback: false)
+    let neighbour = try NetworkNamespace()
+    try here.link(to: neighbour, address: "10.79.0.1", otherAddress: "10.79.0.2")
+    try here.routeByDefault(via: "10.79.0.2")
+    let listener = try Subprocess(
+      neighbour.command(["python3", "-c", Self.listener, "60", "10.79.0.2"]), folder: folder, name: "listener")
+    #expect(listener.outputLine(startingWith: "listening") != nil, "\(listener.errorOutput)")
+    let (server, _) = try Self.serve(in: here, ["--host", "127.0.0.1"], folder: folder, name: "serve")
+    #expect(try Self.list(in: here, folder: folder).count == 1, "it is seen on loopback")
+    server.signal(SIGTERM)
+    #expect(server.end() == "exit 0")
+    // Probes, two announcements, an answer and the goodbye were sent on loopback; none reached the
+    // link. The browser's queries go out on every interface, but name no table heard on loopback.
+    let heard = listener.output.split(separator: "\n").dropFirst().map { try? DNSReader.decode(hex(String($0))) }
+    #expect(heard.allSatisfy { $0 != nil && !$0!.isResponse && $0!.answers.isEmpty }, "\(listener.output)")
   }
 
   @Test("a table is announced only on the interfaces its address is on; nothing crosses to another link")

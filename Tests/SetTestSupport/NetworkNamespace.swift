@@ -21,13 +21,19 @@ package final class NetworkNamespace {
 
   nonisolated(unsafe) private static var made = 0
 
-  /// A new namespace with loopback up and 224.0.0.0/4 routed on it.
-  package init() throws {
+  /// A new namespace with loopback up and, if `multicastOnLoopback`, 224.0.0.0/4 routed on it (without
+  /// that route, as on most machines, multicast would follow the default route, if there is one).
+  package init(multicastOnLoopback: Bool = true) throws {
     NetworkNamespace.made += 1
     name = "setduel-test-\(getpid())-\(NetworkNamespace.made)-\(UInt16.random(in: 0...UInt16.max))"
     try Self.ip("netns", "add", name)
     try Self.ip("-n", name, "link", "set", "lo", "up")
-    try Self.ip("-n", name, "route", "add", "224.0.0.0/4", "dev", "lo")
+    if multicastOnLoopback { try Self.ip("-n", name, "route", "add", "224.0.0.0/4", "dev", "lo") }
+  }
+
+  /// Sends everything not on a linked subnet to `gateway`.
+  package func routeByDefault(via gateway: String) throws {
+    try Self.ip("-n", name, "route", "add", "default", "via", gateway)
   }
 
   deinit { try? Self.ip("netns", "del", name) }
