@@ -32,6 +32,12 @@ enum Browse {
     fflush(stdout)
     let found = tables()
     guard !found.isEmpty else {
+      // A table on this machine that does not announce itself (--no-announce) is still found here.
+      if let local = try? BlockingLineClient(host: "127.0.0.1", port: Serve.defaultPort, timeout: 1) {
+        local.close()
+        print("No table is announced on the LAN; playing at the one on localhost:\(Serve.defaultPort).")
+        return ("127.0.0.1", Serve.defaultPort)
+      }
       fail(
         "no SetDuel table is announced on the LAN.\n"
           + "Start one with `\(Invocation.command) serve`, or give an address: \(Invocation.command) play HOST[:PORT]")

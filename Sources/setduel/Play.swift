@@ -11,7 +11,8 @@ enum Play {
 
     Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client.
     With no HOST it looks for tables announced on the LAN for a moment and lists them: with one table
-    waiting for a player, Enter joins it; with several, a digit picks one. The first two players at a table play; anyone after them watches.
+    waiting for a player, Enter joins it; with several, a digit picks one; with none, it plays at
+    localhost if a table is served there. The first two players at a table play; anyone after them watches.
     While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
     ~/.local/state/setduel): start play again with the same address and name to take your seat back.
 

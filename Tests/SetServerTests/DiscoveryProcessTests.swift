@@ -149,6 +149,29 @@ struct DiscoveryProcessTests {
       }, "listed \(listed)")
   }
 
+  @Test("with no table announced, setduel play plays at a table served on localhost without announcing")
+  func playFallsBackToLocalhost() throws {
+    let folder = try makeTemporaryFolder("discovery-local")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let server = try Subprocess(
+      namespace.command([try builtSetduel(), "serve", "--port", "7878", "--no-records", "--no-announce"]),
+      folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    #expect(server.outputLine(startingWith: "SetDuel is serving on 0.0.0.0:7878") != nil, "\(server.errorOutput)")
+    #expect(!server.output.contains("Announcing"))
+    #expect(try Self.list(in: namespace, folder: folder).isEmpty)
+    let play = try PseudoTerminalProcess(
+      namespace.command([try builtSetduel(), "play", "--name", "bob"]),
+      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"])
+    var text: String { String(decoding: play.output, as: UTF8.self) }
+    #expect(
+      play.waitForFrame(within: 20) { _ in
+        text.contains("No table is announced on the LAN; playing at the one on localhost:7878.")
+      }, "\(text)")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+  }
+
   /// Sends hostile packets to the multicast DNS group and to port 5353 directly: random bytes, real
   /// packets cut short or with bytes flipped, compression loops, lengths past the end, 9,000 bytes
   /// and more.
