@@ -367,7 +367,10 @@ public struct Responder {
       reply.questions = query.questions
       return [Transmission(message: reply, interface: interface.index, destination: .unicast(source))]
     }
-    if unicastAsked {
+    // A probe (it has an authority section) for a name held here is answered by multicast even when
+    // it asks for unicast: on a host where several programs share port 5353, a unicast answer might
+    // reach one that is not the prober, and the conflict would go unseen.
+    if unicastAsked && query.authorities.isEmpty {
       guard takeUnicast(at: now) else { return [] }
       let reply = DNSMessage.response(answers: answers, additionals: additionals(for: answers, on: interface))
       return [Transmission(message: reply, interface: interface.index, destination: .unicast(source))]

@@ -124,6 +124,30 @@ import Testing
     #expect(answered < Responder.unicastPerSecond)
   }
 
+  @Test func aProbeForItsNameIsAnsweredByMulticastAtOnce() throws {
+    var subject = responder()
+    let now = announced(&subject).now + .seconds(5)
+    var other = Responder(
+      instance: "ann's table", host: "elsewhere", port: 9, advert: .empty, interfaces: [lan], seed: 9)
+    other.start(at: now)
+    let probe = try #require(other.advance(to: other.nextWake!).first).message
+    #expect(probe.questions.allSatisfy { $0.unicastResponse }, "a QU probe")
+    let answer = subject.receive(encoded(probe), from: asker, interface: 2, at: now)
+    #expect(answer.map(\.destination) == [.multicast])
+    #expect(answer.first?.message.answers.contains { $0.type == .srv } == true)
+    _ = other.receive(
+      encoded(answer[0].message), from: Endpoint(address: lan.address, port: 5353), interface: 2, at: now)
+    #expect(other.instanceLabel == "ann's table (2)", "the prober sees the name is taken")
+  }
+
+  @Test func aQUQueryIsAnsweredToTheAskerAlone() {
+    var subject = responder()
+    let now = announced(&subject).now + .seconds(5)
+    let query = DNSMessage(questions: [DNSQuestion(name: ServiceNames.serviceType, type: .ptr, unicastResponse: true)])
+    let answer = subject.receive(encoded(query), from: asker, interface: 2, at: now)
+    #expect(answer.map(\.destination) == [.unicast(asker)])
+  }
+
   @Test func sendersOffTheLinkAreIgnored() {
     var subject = responder()
     let now = announced(&subject).now + .seconds(5)
