@@ -10,8 +10,8 @@ import Synchronization
 /// whenever the bystander waits, which is nearly always, but never keeps the bystander from waking
 /// up when its reply comes. At the same priority the bystander waited for the flooder's time slice
 /// to end, a wait of the load generator's own making (a flooder on another machine costs the
-/// bystander's nothing), which put the PING p99 at 3.4-4.6 ms where it was 1.2-1.7 ms otherwise
-/// (BENCHMARKS.md).
+/// bystander's nothing), which put the PING p99 at 3.2-6.1 ms where it was 1.1-1.8 ms otherwise
+/// (BENCHMARKS.md, "The telnet flood: where the time went").
 enum FloodBench {
   struct Result {
     /// The bystander's PINGs with no flood, then during it.
