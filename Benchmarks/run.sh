@@ -1,20 +1,33 @@
 #!/usr/bin/env bash
-# Benchmarks/run.sh [--smoke]: builds SetDuel in release mode, starts its servers and redis-server on
-# loopback, measures them with setduel-load, and prints one table (then the rules core's figures).
+# Benchmarks/run.sh [--smoke] [--only PHASE,...]: builds SetDuel in release mode, starts its servers
+# and redis-server on loopback, measures them with setduel-load, and prints one table (then the rules
+# core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
+# --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games), and
+# neither the rules core's nor the players' history's benchmark: `--only ping,flood`, say.
 # Everything it starts is stopped when it ends, and stops by itself after a while in any case.
 # SETDUEL_SERVER=/path/to/setduel measures another build of the server (an older commit, say) with
 # this load generator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+arguments="$*"
 mode=full
 load_flags=()
-case "${1:-}" in
-  "") ;;
-  --smoke) mode=smoke; load_flags=(--smoke) ;;
-  *) echo "usage: bash Benchmarks/run.sh [--smoke]" >&2; exit 2 ;;
-esac
+only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --smoke) mode=smoke; load_flags+=(--smoke) ;;
+    --only)
+      [ $# -ge 2 ] || { echo "--only needs a list of phases" >&2; exit 2; }
+      only=$2
+      load_flags+=(--only "$2")
+      shift
+      ;;
+    *) echo "usage: bash Benchmarks/run.sh [--smoke] [--only PHASE,...]" >&2; exit 2 ;;
+  esac
+  shift
+done
 # The longest the servers may live, whatever happens to this script.
 lifetime=$([ "$mode" = smoke ] && echo 300 || echo 1500)
 
@@ -103,7 +116,7 @@ start_redis() {
 
 # The rules core first, while nothing else of ours runs: setduel-bench, once that target exists.
 core_flags=()
-if grep -q '"setduel-bench"' Package.swift; then
+if [ -z "$only" ] && grep -q '"setduel-bench"' Package.swift; then
   echo "== the rules core: setduel-bench" >&2
   "$bin/setduel-bench" >"$work/core.txt"
   core_flags=(--core-output "$work/core.txt")
@@ -142,7 +155,7 @@ echo "# SetDuel benchmark ($mode run), $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "Machine: $(nproc) cores ($cpu), $(uname -sr); $(swift --version 2>/dev/null | head -1);"
-echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${1:+ $1}\`"
+echo "$(redis-server --version | cut -d' ' -f1-3). Command: \`bash Benchmarks/run.sh${arguments:+ $arguments}\`"
 echo "Load average as the measurements began (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)."
 if [ -n "${SETDUEL_SERVER:-}" ]; then
   echo "The SetDuel server measured is $server (SETDUEL_SERVER)."
@@ -163,13 +176,13 @@ if [ ${#core_flags[@]} -gt 0 ]; then
   echo "The rules core, as setduel-bench printed it:"
   echo
   sed 's/^/    /' "$work/core.txt"
-else
+elif [ -z "$only" ]; then
   echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
   echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
 # The players' history: folding generated records, and a server's start-up on them (no servers of
 # the idle servers still up).
-if grep -q '"setduel-history-bench"' Package.swift; then
+if [ -z "$only" ] && grep -q '"setduel-history-bench"' Package.swift; then
   history_flags=()
   [ "$mode" = smoke ] && history_flags=(--smoke)
   echo

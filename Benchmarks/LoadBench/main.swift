@@ -135,13 +135,20 @@ if wanted("flood", options.setDuelPort) {
     let result = try FloodBench.run(
       port: options.setDuelPort!, cpu: options.clientCPU, warmup: plan.pingWarmup / 10, samples: plan.floodSamples)
     let label = "PING round trip while one connection floods IAC DO TIMING-MARK"
+    report.time(
+      "PING round trip of the flood's bystander, before the flood: p50", result.quiet.p50, unit: Format.micros)
+    report.time(
+      "PING round trip of the flood's bystander, before the flood: p99", result.quiet.p99, unit: Format.micros)
     report.time("\(label): p50", result.ping.p50)
     report.time("\(label): p99", result.ping.p99, under: 5_000_000)
+    let times = { (flood: Int64, quiet: Int64) in Format.fixed(Double(flood) / Double(max(1, quiet)), 1) + "×" }
     report.note(
       "Telnet flood: one unnamed connection sent \(count(result.commands)) IAC DO TIMING-MARK, 1,000 a write, "
         + "reading the \(count(result.answerBytes)) bytes of answers, while another timed \(result.ping.count) PINGs "
         + "(max \(Format.millis(result.ping.max))); the server dropped the flooder \(result.drops) times "
-        + "(each time it came back on a new connection).")
+        + "(each time it came back on a new connection). Under the flood the bystander's PING p50 was "
+        + "\(times(result.ping.p50, result.quiet.p50)) and its p99 \(times(result.ping.p99, result.quiet.p99)) its own "
+        + "before the flood (\(result.quiet.count) PINGs, max \(Format.micros(result.quiet.max))).")
   } catch {
     report.fail("telnet flood", error)
   }

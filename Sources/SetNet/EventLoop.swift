@@ -11,6 +11,9 @@ import SetTransport
 /// libdispatch's manager thread sees the readiness and wakes a worker thread to run the handler.)
 /// Everything else on the queue (timers, async work) runs as before, one thing at a time, so the
 /// queue still owns all the state the handlers touch.
+///
+/// Readiness is level-triggered: a descriptor whose handler left input unread is reported again in the
+/// next batch, with every other one then ready, so a handler may read a little and leave the rest.
 final class EventLoop: @unchecked Sendable {
   // Sendable by confinement: `watched`, `lastToken` and `isStopped` are touched only on `queue`;
   // the descriptors are set once, in `init`.

@@ -130,9 +130,15 @@ final class SocketChannel: @unchecked Sendable {
   }
 
   /// Queues `bytes` behind what already waits. Call `flush()` to write.
-  func enqueue(_ bytes: some Sequence<UInt8>) {
+  func enqueue(_ bytes: [UInt8]) {
     guard !isClosed else { return }
     output.append(bytes)
+  }
+
+  /// Queues a line's text behind what already waits. Call `flush()` to write.
+  func enqueue(_ text: String.UTF8View) {
+    guard !isClosed else { return }
+    output.append(text)
   }
 
   /// Writes what waits until done or until the socket is full; in that case writability is watched,

@@ -59,6 +59,15 @@ public struct LineFramer: Sendable {
     }
   }
 
+  /// Frames `bytes`, appending the items they complete to `output`, in order: what a socket's read
+  /// buffer holds. The same as the generic `feed`, made for this one type so that a caller in another
+  /// module steps through the bytes directly rather than through a generic iterator, byte by byte.
+  public mutating func feed(_ bytes: UnsafeRawBufferPointer, into output: inout [LineInput]) {
+    for byte in bytes {
+      step(byte, &output)
+    }
+  }
+
   /// How many telnet commands were removed without an item of their own (negotiation, subnegotiation,
   /// NOP and the like) since the last call: a connection's limits count them as they count lines.
   public mutating func takeDroppedCommands() -> Int {

@@ -19,11 +19,31 @@ package struct OutputBuffer {
   package var isMidLine: Bool { lastWritten.map { $0 != 10 } ?? false }
 
   package mutating func append(_ bytes: some Sequence<UInt8>) {
+    compact()
+    storage.append(contentsOf: bytes)
+  }
+
+  // The two kinds of bytes a line server writes, each with an `append` of its own: called from another
+  // module, the generic one runs unspecialized, looking up the sequence's type at every call.
+
+  /// Appends `bytes` (a telnet answer, a CRLF, a farewell).
+  package mutating func append(_ bytes: [UInt8]) {
+    compact()
+    storage.append(contentsOf: bytes)
+  }
+
+  /// Appends a line's text.
+  package mutating func append(_ bytes: String.UTF8View) {
+    compact()
+    storage.append(contentsOf: bytes)
+  }
+
+  /// Drops the bytes already written once they are half the storage or more.
+  private mutating func compact() {
     if head > 0 && head >= storage.count / 2 {
       storage.removeFirst(head)
       head = 0
     }
-    storage.append(contentsOf: bytes)
   }
 
   /// Calls `write` with the waiting bytes; it returns how many it wrote, which are then dropped.

@@ -68,6 +68,22 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     }
   }
 
+  @Test func aReadBufferFramesAsTheSameBytesInAnArray() {
+    let input: [UInt8] =
+      bytes("hello\r\nwor") + [iac, 251, 1] + bytes("ld\r") + [0] + [iac, 253, 6] + [iac, 253, 6]
+      + bytes("tm\n") + [iac, 244] + bytes(String(repeating: "z", count: 40) + "\nafter\n") + [0xC3, 0x28, 10]
+    let whole = frame(input, maxLineBytes: 16)
+    for split in 0...input.count {
+      var framer = LineFramer(maxLineBytes: 16)
+      var output: [LineInput] = []
+      input.withUnsafeBytes { buffer in
+        framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<split]), into: &output)
+        framer.feed(UnsafeRawBufferPointer(rebasing: buffer[split...]), into: &output)
+      }
+      #expect(output == whole, "split at \(split)")
+    }
+  }
+
   @Test func manyLinesInOneBuffer() {
     let input = (0..<5000).map { "line \($0)\r\n" }.joined()
     let output = frame(bytes(input))

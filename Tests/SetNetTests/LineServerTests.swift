@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SetTestSupport
 import Testing
 
 @testable import SetNet
@@ -202,6 +203,27 @@ import Testing
     #expect(client.readLine(timeout: 5) == "farewell interrupted")
     #expect(client.waitForClose(timeout: 5))
     #expect(harness.eventually { _, delegate in delegate.disconnects.values.first == .interrupted })
+  }
+
+  @Test func readsAFastSenderAFewKilobytesATurn() throws {
+    // No rate limit, and room for every echo the flooder does not read.
+    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20, rateLimit: nil))
+    let flooder = try harness.client()
+    let flooderID = try #require(harness.id(of: flooder))
+    let line = Array(String(repeating: "f", count: 99).utf8) + [10]
+    let lines = 2_560  // 256 KB: many turns' worth, and within what loopback sockets hold unread.
+    // Sent while the server's queue is held, so that all of it waits in the socket when the server
+    // first reads; "next turn" has the delegate note how far the server got before its queue's next
+    // turn, where timers, other connections' input and everything else queued get their go.
+    let sent = harness.sync { _, _ in
+      flooder.sendRaw(Array("next turn\n".utf8) + Array(repeating: line, count: lines).flatMap { $0 })
+    }
+    try #require(sent)
+    #expect(harness.eventually { _, delegate in delegate.inputs[flooderID]?.count == lines + 2 })
+    // The "whoami", "next turn" and the lines framed by the same read: one turn's worth, not all.
+    let firstTurn = try #require(harness.sync { _, delegate in delegate.turns.first })
+    let oneRead = LineServer.readBytesPerTurn / line.count + 2
+    #expect(firstTurn <= oneRead, "\(firstTurn - 2) of \(lines) lines were handled before the next turn")
   }
 
   @Test func reportsOverlongAndInvalidLines() throws {

@@ -7,6 +7,7 @@ import SetTransport
 /// - "whoami": "id N"; "identify": marks the connection identified and answers "identified";
 /// - "quit": "bye", then closes (flushing); "spam N": N lines of 1000 bytes, stopping if dropped;
 /// - "flood N": N lines of 1000 bytes, then closes (flushing); "later X": "echo X" 20 ms later;
+/// - "next turn": nothing, but notes in `turns` how many inputs had come by the queue's next turn;
 /// - any other line: "echo <line>"; too long, bad UTF-8, rate limited: "too long", "bad utf8", "slow down".
 /// 50 ms after the end of a connection's input it closes the connection (flushing).
 final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
@@ -14,6 +15,9 @@ final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
   weak var server: LineServer?
   var peers: [ConnectionID: String] = [:]
   var inputs: [ConnectionID: [LineInput]] = [:]
+  /// How many inputs had been received from all connections together by each "next turn"'s next turn.
+  var turns: [Int] = []
+  private var received = 0
   var ended: Set<ConnectionID> = []
   var disconnects: [ConnectionID: DisconnectReason] = [:]
   var disconnectCount = 0
@@ -24,6 +28,7 @@ final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
 
   func received(_ input: LineInput, from id: ConnectionID) {
     inputs[id, default: []].append(input)
+    received += 1
     guard let server else { return }
     switch input {
     case .line("whoami"):
@@ -43,6 +48,8 @@ final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
       if text.hasPrefix("flood ") {
         server.close(id)
       }
+    case .line("next turn"):
+      server.queue.async { [self] in turns.append(received) }
     case .line(let text) where text.hasPrefix("later "):
       server.queue.asyncAfter(deadline: .now() + .milliseconds(20)) {
         server.send("echo \(text.dropFirst(6))", to: id)
