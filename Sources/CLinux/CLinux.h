@@ -65,11 +65,12 @@ static inline long clinux_read_stamped(int fd, void *buffer, size_t size, long l
   return count;
 }
 
-#include <netinet/in.h>
-
 // Multicast DNS's socket options, by number: Swift's Glibc module leaves some out, and struct
 // in_pktinfo and ip_mreqn need _GNU_SOURCE, which it is built without. These are Linux's values.
+// <netinet/in.h> is not included here: a header this module includes first becomes this module's in
+// some builds, and Swift code that uses its names without importing CLinux stops compiling.
 enum {
+  CLINUX_IPPROTO_IP = 0,
   CLINUX_IP_TTL = 2,
   CLINUX_IP_PKTINFO = 8,
   CLINUX_IP_RECVTTL = 12,
@@ -80,10 +81,10 @@ enum {
   CLINUX_IP_MULTICAST_ALL = 49,
 };
 
-// struct ip_mreqn: a group (or nothing) and an interface, by index.
+// struct ip_mreqn: a group (or nothing), an address and an interface, by index; addresses in network order.
 struct clinux_ip_mreqn {
-  struct in_addr multiaddr;
-  struct in_addr address;
+  unsigned int multiaddr;
+  unsigned int address;
   int ifindex;
 };
 
@@ -91,9 +92,9 @@ struct clinux_ip_mreqn {
 static inline int clinux_join_group(int fd, unsigned int group, int ifindex) {
   struct clinux_ip_mreqn request;
   memset(&request, 0, sizeof request);
-  request.multiaddr.s_addr = group;
+  request.multiaddr = group;
   request.ifindex = ifindex;
-  return setsockopt(fd, IPPROTO_IP, CLINUX_IP_ADD_MEMBERSHIP, &request, sizeof request);
+  return setsockopt(fd, CLINUX_IPPROTO_IP, CLINUX_IP_ADD_MEMBERSHIP, &request, sizeof request);
 }
 
 // Sends what `fd` multicasts next out of the interface with index `ifindex`, and no other, from its
@@ -102,17 +103,18 @@ static inline int clinux_join_group(int fd, unsigned int group, int ifindex) {
 static inline int clinux_set_multicast_interface(int fd, int ifindex, unsigned int address) {
   struct clinux_ip_mreqn request;
   memset(&request, 0, sizeof request);
-  request.address.s_addr = address;
+  request.address = address;
   request.ifindex = ifindex;
-  return setsockopt(fd, IPPROTO_IP, CLINUX_IP_MULTICAST_IF, &request, sizeof request);
+  return setsockopt(fd, CLINUX_IPPROTO_IP, CLINUX_IP_MULTICAST_IF, &request, sizeof request);
 }
 
-// Reads one datagram from `fd` into `buffer`: its sender into `source`, the index of the interface it
+// Reads one datagram from `fd` into `buffer`: its sender into `source` (a struct sockaddr_in of
+// `source_size` bytes), the index of the interface it
 // arrived on into `*ifindex` (0 if unknown) and its IP TTL into `*ttl` (-1 if unknown), from the
 // IP_PKTINFO and IP_TTL control messages. Returns what recvmsg returns; with MSG_TRUNC, a datagram
 // longer than `size` returns its whole length, so the caller can tell it was cut.
 static inline long clinux_receive_datagram(
-    int fd, void *buffer, size_t size, struct sockaddr_in *source, int *ifindex, int *ttl) {
+    int fd, void *buffer, size_t size, void *source, unsigned int source_size, int *ifindex, int *ttl) {
   struct iovec part = {buffer, size};
   union {
     char bytes[256];
@@ -121,7 +123,7 @@ static inline long clinux_receive_datagram(
   struct msghdr message;
   memset(&message, 0, sizeof message);
   message.msg_name = source;
-  message.msg_namelen = sizeof *source;
+  message.msg_namelen = source_size;
   message.msg_iov = &part;
   message.msg_iovlen = 1;
   message.msg_control = control.bytes;
@@ -131,7 +133,7 @@ static inline long clinux_receive_datagram(
   long count = (long)recvmsg(fd, &message, MSG_TRUNC);
   if (count < 0) return count;
   for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
-    if (header->cmsg_level != IPPROTO_IP) continue;
+    if (header->cmsg_level != CLINUX_IPPROTO_IP) continue;
     if (header->cmsg_type == CLINUX_IP_PKTINFO) {
       int index;
       memcpy(&index, CMSG_DATA(header), sizeof index);  // ipi_ifindex is in_pktinfo's first field

@@ -119,7 +119,8 @@ public final class MulticastDNSSocket {
       var index: Int32 = 0
       var ttl: Int32 = -1
       let count = buffer.withUnsafeMutableBytes { raw in
-        clinux_receive_datagram(fd, raw.baseAddress, raw.count, &source, &index, &ttl)
+        clinux_receive_datagram(
+          fd, raw.baseAddress, raw.count, &source, UInt32(MemoryLayout<sockaddr_in>.size), &index, &ttl)
       }
       guard count >= 0 else { return nil }
       guard count <= DNSReader.maxBytes else { continue }

@@ -1,3 +1,6 @@
+// CLinux too: in a release build, the socket types (SOCK_STREAM and its flags) are found through the
+// module whose header included <sys/socket.h> first, and that is CLinux's.
+import CLinux
 import Glibc
 import SetTransport
 
