@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A longer fault run than CI's, not run by .ci/run: the fault, record and end-to-end suites (with the
-# record failures, slow readers, telnet floods, window timing, refusals and a server held up by
-# SIGSTOP; hostile multicast DNS packets, in network namespaces where they can be made), repeated, with far more fuzz lines and claim races, and a fresh fuzz seed each round
-# (printed, so a failure can be run again with the same seed).
+# record failures, slow readers, telnet floods, window timing, refusals, a server held up by SIGSTOP,
+# and hostile multicast DNS packets in network namespaces where they can be made), repeated, with far
+# more fuzz lines and claim races, and a fresh fuzz seed each round (printed, so a failure can be run
+# again with the same seed).
 #
 # usage: Scripts/soak.sh [ROUNDS]                      (default 5 rounds)
 # environment:
