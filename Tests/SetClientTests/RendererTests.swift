@@ -173,6 +173,13 @@ struct RendererTests {
     }
     #expect(accentBorders(at: Instant.zero.adding(milliseconds: 1_000)) == 3)
     #expect(accentBorders(at: Instant.zero.adding(milliseconds: 2_000)) == 0)
+    // Without colour, the word says it.
+    func marked(at now: Instant) -> [String] {
+      Self.ascii.frame(model: model, state: state, now: now, columns: 80, rows: 24).encoded(color: false)
+        .filter { $0.contains("-new+") }
+    }
+    #expect(marked(at: Instant.zero.adding(milliseconds: 1_000)).joined().components(separatedBy: "-new+").count == 4)
+    #expect(marked(at: Instant.zero.adding(milliseconds: 2_000)).isEmpty)
   }
 
   @Test("the history view and the help view")

@@ -2,11 +2,11 @@ import SetCore
 
 /// How one card is drawn: a box 9 columns wide and 3 lines high with its slot's key in the top border
 /// and its colour's letter in the bottom one, holding one to three symbols whose glyph shows shape and
-/// shading and whose colour shows colour.
+/// shading and whose colour shows colour. A card just dealt says `new` in its top border for a moment.
 ///
-///     ╭ a ────╮      + a ----+
-///     │ ◆ ◆ ◆ │      | 3RSD  |
-///     ╰──── R ╯      +---- R +
+///     ╭ a ────╮      + a ----+      ╭ m ─new╮
+///     │ ◆ ◆ ◆ │      | 3RSD  |      │   ●   │
+///     ╰──── R ╯      +---- R +      ╰──── P ╯
 enum CardArt {
   /// The box's width in columns, at the standard size.
   static let width = 9
@@ -33,6 +33,8 @@ enum CardArt {
 
   /// Glyphs by shape (diamond, oval, squiggle), then shading (solid, striped, open).
   static let glyphs: [[Character]] = [["◆", "◈", "◇"], ["●", "◐", "○"], ["▲", "◭", "△"]]
+  /// What the top border of a card just dealt or moved says.
+  static let freshLabel = "new"
   /// Colour letters by colour digit.
   static let colourLetters: [Character] = ["R", "G", "P"]
 
@@ -57,7 +59,10 @@ enum CardArt {
     var top = StyledLine()
     top.add(String(box.topLeft) + " ", border)
     top.add(String(key), keyStyle)
-    top.add(" " + String(repeating: box.line, count: size.width - 5) + String(box.topRight), border)
+    // A card just dealt says so in words too, for screens without colour: `╭ a ─new╮`.
+    let label = mark == .fresh ? Self.freshLabel : ""
+    top.add(" " + String(repeating: box.line, count: size.width - 5 - label.count), border)
+    top.add(label + String(box.topRight), border)
     var middle = StyledLine()
     middle.add(String(box.vertical), border)
     let spacing = size == .standard ? " " : "  "
