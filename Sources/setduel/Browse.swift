@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetClient
 import SetDiscovery
 import SetNet
 
@@ -46,9 +47,9 @@ enum Browse {
     let waiting = shown.filter(\.isWaitingForPlayer)
     if shown.count == 1 || waiting.count == 1 {
       let table = waiting.first ?? shown[0]
-      for other in shown where other != table { print("  also: \(other.line)") }
+      for other in shown where other != table { print(fitted("  also: ", other)) }
       let verb = table.isWaitingForPlayer ? "join" : "watch"
-      print("Found \(table.line).")
+      print(fitted("Found ", table, indent: 2, end: "."))
       print("Press Enter to \(verb) it, Esc to quit.")
       fflush(stdout)
       while true {
@@ -60,7 +61,7 @@ enum Browse {
       }
     }
     print("Tables on the LAN:")
-    for (index, table) in shown.enumerated() { print("  \(index + 1)  \(table.line)") }
+    for (index, table) in shown.enumerated() { print(fitted("  \(index + 1)  ", table)) }
     print("Press 1-\(shown.count) to join one, Esc to quit.")
     fflush(stdout)
     while true {
@@ -70,6 +71,15 @@ enum Browse {
         return address(shown[Int(key - UInt8(ascii: "1"))])
       }
     }
+  }
+
+  /// `lead`, the table's line and `end`, on one line if the terminal is wide enough, else its name on
+  /// one and where it is and what it is doing on the next, `indent` columns in (under the name).
+  private static func fitted(_ lead: String, _ table: FoundTable, indent: Int? = nil, end: String = "") -> String {
+    let line = lead + table.line + end
+    guard line.count >= TerminalMode.size().columns else { return line }
+    let margin = String(repeating: " ", count: indent ?? lead.count)
+    return lead + table.name + "\n" + margin + table.endpoint + ", " + table.advert.summary + end
   }
 
   private static func address(_ table: FoundTable) -> (host: String, port: UInt16) {
