@@ -290,8 +290,10 @@ public struct GameHost {
       return .failure(ProtocolError(.badToken))
     }
     if let old = holder.client, old != id {
-      // The same person on a new connection: the old one is stale (a dropped link not yet noticed).
+      // The same person on a new connection: the old one is stale (a dropped link not yet noticed), or
+      // a second client of theirs with the same token; told why, so that it does not take it back.
       clients[old]?.seat = nil
+      send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)
       actions.append(.close(old))
     }
     holders[seat.offset]?.client = id

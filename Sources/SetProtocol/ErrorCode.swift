@@ -35,6 +35,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
   case stale = "STALE"
   case shuttingDown = "SHUTTING_DOWN"
   case unknownPlayer = "UNKNOWN_PLAYER"
+  case resumedElsewhere = "RESUMED_ELSEWHERE"
 
   /// A plain-words explanation, used when nothing more specific is known.
   public var text: String {
@@ -72,6 +73,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
     case .tooSlow: "you stopped reading; goodbye"
     case .stale: "the table changed since that pick was made; nothing was done"
     case .shuttingDown: "the server is shutting down"
+    case .resumedElsewhere: "your seat was taken back on another connection with its token; goodbye"
     }
   }
 

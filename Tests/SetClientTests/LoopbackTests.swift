@@ -83,6 +83,29 @@ struct LoopbackTests {
     queue.sync { ann.close() }
   }
 
+  @Test("a session whose seat is taken back on another connection stops, and does not take it back")
+  func seatTakenElsewhere() throws {
+    let table = try LoopbackTable(seed: 3)
+    let queue = DispatchQueue(label: "test.elsewhere")
+    let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
+    queue.sync { ann.start() }
+    #expect(eventually(timeout: 10) { queue.sync { ann.model.seat == .one && ann.model.token != nil } })
+    let token = try #require(queue.sync { ann.model.token })
+    // A second client with the same token, as a second `setduel play` of ann's would send.
+    let other = try table.connect()
+    other.send("MODE MACHINE")
+    other.send("RESUME \(token)")
+    let farewell = "your seat was taken back on another connection with its token; goodbye"
+    #expect(eventually(timeout: 10) { queue.sync { ann.link == .lost("the server closed: \(farewell)") } })
+    // Given time to retry, it has not: the other connection keeps the seat, untold.
+    var lines: [String] = []
+    while let line = other.readLine(timeout: 1) { lines.append(line) }
+    #expect(lines.contains("OK RESUME 1 ann"), "\(lines)")
+    #expect(!lines.contains { $0.contains("RESUMED_ELSEWHERE") }, "\(lines)")
+    #expect(queue.sync { ann.link } == .lost("the server closed: \(farewell)"))
+    queue.sync { ann.close() }
+  }
+
   @Test("a name already taken becomes name2")
   func nameTaken() throws {
     let table = try LoopbackTable()

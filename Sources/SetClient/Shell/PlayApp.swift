@@ -154,7 +154,9 @@ public final class PlayApp: @unchecked Sendable {
 
   /// Keeps the seat's token on disk while a game runs, and only then.
   private func keepToken() {
-    guard let tokenFile, session.model.isNamed else { return }
+    // After a farewell the file is left as it is: if the seat was taken back on another connection,
+    // the token in it is that client's now.
+    guard let tokenFile, session.model.isNamed, session.model.farewell == nil else { return }
     let wanted = session.model.seat != nil && session.model.phase.isRunning ? session.token : nil
     guard wanted != keptToken else { return }
     keptToken = wanted

@@ -298,6 +298,8 @@ public struct ClientModel: Equatable, Sendable {
       return []
     case .error(let error):
       lastError = Refusal(error: error, at: now)
+      // The seat went to another connection with this one's token: this one must not take it back.
+      if error.code == .resumedElsewhere { farewell = error.code.text }
       return []
     case .ok(.name(let seat, let token)):
       isNamed = true
