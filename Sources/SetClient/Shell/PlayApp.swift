@@ -205,7 +205,9 @@ public final class PlayApp: @unchecked Sendable {
     if model.phase.isRunning, model.seat != nil {
       let names = model.displayNames
       var text = "Game \(model.game) unfinished: \(names[0]) \(model.scores[0]) - \(model.scores[1]) \(names[1])."
-      if tokenFile != nil {
+      if model.lastError?.error.code == .resumedElsewhere {
+        text += " Your seat is played from the other connection now."
+      } else if tokenFile != nil {
         text +=
           " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
       }
