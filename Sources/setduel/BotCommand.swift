@@ -71,12 +71,15 @@ enum BotCommand {
   ) {
     var system = SystemRandomNumberGenerator()
     let seed: UInt64 = system.next()
-    server.markBot(named: name)
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler {
-      guard server.seatsTaken[0] else { return }
+      guard let first = server.inspect({ $0.summary.seats[0] }) else { return }
       timer.cancel()
-      let bot = makeBot(host: host, port: port, name: name, level: level, seed: seed)
+      // Marked only now, under a name the person in seat 1 does not have: a person who named
+      // themselves "bot" is not taken for the computer.
+      let botName = first.lowercased() == name.lowercased() ? name + "2" : name
+      server.markBot(named: botName)
+      let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed)
       bot.start()
       Bots.keep(bot)
     }

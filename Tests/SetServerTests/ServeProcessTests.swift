@@ -72,6 +72,22 @@ struct ServeProcessTests {
     #expect(recorded.count == seen.count)
   }
 
+  @Test("serve --bot: a person who names themselves bot is not taken for the computer, which sits as bot2")
+  func aPersonCalledBot() throws {
+    let folder = try makeTemporaryFolder("bot-name")
+    defer { removeFolder(folder) }
+    let server = try Server(folder: folder, options: ["--bot", "easy"])
+    let person = try MachineClient(port: server.port, label: "bot")
+    try person.ok("NAME bot")
+    let joined = try person.readUntil("the computer sits down") { $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 bot2") }
+    #expect(joined.hasSuffix(" 2 bot2"))
+    try person.sync()
+    server.process.signal(SIGTERM)
+    #expect(server.process.end() == "exit 0")
+    let marks = try readFile(server.recordPath).split(separator: "\n").filter { $0.hasPrefix("bot ") }
+    #expect(marks == ["bot 2"], "only the computer's seat is marked")
+  }
+
   enum StopSignal: Int32, CaseIterable, CustomTestStringConvertible {
     case terminate = 15
     case interrupt = 2
