@@ -10,7 +10,8 @@ import SetTransport
 ///
 /// It publishes, on each interface it is given, a PTR from `_setduel._tcp.local` to the instance, the
 /// instance's SRV (port, host) and TXT (the `TableAdvert`), the host's A record with that interface's
-/// address, and a PTR from `_services._dns-sd._udp.local` to the service type. It probes its unique
+/// address, and a PTR from `_services._dns-sd._udp.local` to the service type; asked for a type its
+/// names lack (AAAA, say), it says so with an NSEC record. It probes its unique
 /// names three times 250 ms apart, renames itself on a conflict ("ann's table (2)"), announces twice a
 /// second apart, re-announces the TXT record when the table changes, answers queries (shared answers
 /// after 20-120 ms, at most once a second per record and interface, with known answers suppressed),
@@ -119,7 +120,20 @@ public struct Responder {
     [srvRecord, txtRecord, addressRecord(interface)]
   }
 
-  /// The records that go with `answers` in the additional section (RFC 6763 section 12).
+  /// The record saying which types `name`, one of this responder's own names, has, and so that it has
+  /// no other (an NSEC record, RFC 6762 section 6.1); nil for a name that is not its own.
+  private func negative(for name: DNSName) -> DNSRecord? {
+    if name == hostName {
+      return DNSRecord(name: name, data: .nsec(next: name, types: [.a]), ttl: Self.hostTTL, cacheFlush: true)
+    }
+    if name == instanceName {
+      return DNSRecord(name: name, data: .nsec(next: name, types: [.txt, .srv]), ttl: Self.hostTTL, cacheFlush: true)
+    }
+    return nil
+  }
+
+  /// The records that go with `answers` in the additional section (RFC 6763 section 12), with the
+  /// host's NSEC beside its address, so that askers know there is no AAAA to wait for.
   private func additionals(for answers: [DNSRecord], on interface: LinkInterface) -> [DNSRecord] {
     var extra: [DNSRecord] = []
     func add(_ record: DNSRecord) {
@@ -131,6 +145,11 @@ public struct Responder {
         add(txtRecord)
       }
       if answer == serviceRecord || answer == srvRecord { add(addressRecord(interface)) }
+    }
+    if answers.contains(addressRecord(interface)) || extra.contains(addressRecord(interface)),
+      let hostTypes = negative(for: hostName)
+    {
+      add(hostTypes)
     }
     return extra
   }
@@ -308,7 +327,7 @@ public struct Responder {
   }
 
   /// Another host probing for a name this responder is probing for: the one whose records sort first
-  /// loses (section 8.2). The loser takes another name.
+  /// loses (section 8.2) and probes again a second later.
   private mutating func settleSimultaneousProbe(
     _ message: DNSMessage, on interface: LinkInterface, at now: MonotonicInstant
   ) {
@@ -317,7 +336,10 @@ public struct Responder {
       guard !theirs.isEmpty else { continue }
       let mine = uniqueRecords(on: interface).filter { $0.name == name }
       if Self.sortedData(mine).lexicographicallyPrecedes(Self.sortedData(theirs), by: Self.precedes) {
-        rename(at: now)
+        // Lost: wait a second and probe again (section 8.2). If the other host took the name, its
+        // announcement or its answer to the next probe is a conflict, and that renames this one.
+        probesSent = 0
+        nextProbe = now + .seconds(1)
         return
       }
     }
@@ -346,10 +368,20 @@ public struct Responder {
     var answers: [DNSRecord] = []
     var unicastAsked = true
     for question in query.questions {
+      var matched = false
       for record in records(on: interface) where question.asks(for: record) {
+        matched = true
         // Known-answer suppression (section 7.1): the asker holds it with at least half its TTL.
         if query.answers.contains(where: { $0.sameRecord(as: record) && $0.ttl >= record.ttl / 2 }) { continue }
         if !answers.contains(record) { answers.append(record) }
+        unicastAsked = unicastAsked && question.unicastResponse
+      }
+      // A type one of its own names does not have (AAAA for the host, say): said at once, not left to
+      // time out (section 6.1).
+      if !matched, let none = negative(for: question.name), !answers.contains(none),
+        !query.answers.contains(where: { $0.sameRecord(as: none) && $0.ttl >= none.ttl / 2 })
+      {
+        answers.append(none)
         unicastAsked = unicastAsked && question.unicastResponse
       }
     }
@@ -375,7 +407,10 @@ public struct Responder {
       let reply = DNSMessage.response(answers: answers, additionals: additionals(for: answers, on: interface))
       return [Transmission(message: reply, interface: interface.index, destination: .unicast(source))]
     }
-    let due = answers.filter { mayMulticast($0, on: interface, at: now) }
+    // A probe (it has an authority section) may be answered 250 ms after the record was last
+    // multicast, not a second: a name is defended at once (section 6).
+    let interval = query.authorities.isEmpty ? Self.multicastInterval : Self.probeInterval
+    let due = answers.filter { mayMulticast($0, on: interface, at: now, interval: interval) }
     guard !due.isEmpty else { return [] }
     if due.allSatisfy({ $0.cacheFlush }) {
       return [multicast(due, on: interface, at: now, additionals: additionals(for: due, on: interface))]
@@ -391,9 +426,12 @@ public struct Responder {
     RateKey(name: record.name, type: record.type, interface: interface.index)
   }
 
-  private func mayMulticast(_ record: DNSRecord, on interface: LinkInterface, at now: MonotonicInstant) -> Bool {
+  private func mayMulticast(
+    _ record: DNSRecord, on interface: LinkInterface, at now: MonotonicInstant,
+    interval: Duration = Responder.multicastInterval
+  ) -> Bool {
     guard let last = lastMulticast[key(record, interface)] else { return true }
-    return now.duration(since: last) >= Self.multicastInterval
+    return now.duration(since: last) >= interval
   }
 
   /// A multicast response of `answers` on `interface`, noted for the rate limit.

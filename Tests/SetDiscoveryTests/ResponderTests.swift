@@ -69,7 +69,7 @@ import Testing
     let reply = sent[0].message
     #expect(reply.flags == 0x8400)
     #expect(reply.answers.map(\.type) == [.ptr])
-    #expect(Set(reply.additionals.map(\.type)) == [.srv, .txt, .a])
+    #expect(Set(reply.additionals.map(\.type)) == [.srv, .txt, .a, .nsec], "the NSEC says there is no AAAA")
     var browser = Browser()
     browser.receive(encoded(reply), from: Endpoint(address: lan.address, port: 5353))
     #expect(browser.tables == [FoundTable(name: "ann's table", address: [192, 168, 1, 5], port: 7878, advert: advert)])
@@ -191,8 +191,9 @@ import Testing
     #expect(subject.conflicts == 0)
   }
 
-  @Test func aSimultaneousProbeIsLostByTheLowerData() {
-    // Two tables probe for "ann's table" at once; the one whose SRV sorts first (lower port) renames.
+  @Test func aSimultaneousProbeIsLostByTheLowerDataWhichProbesAgainAndRenames() {
+    // Two tables probe for "ann's table" at once. The one whose SRV sorts first (lower port) loses:
+    // it waits a second and probes again; the winner, announced by then, answers; the loser renames.
     var low = responder()
     low.start(at: at(0))
     let lowProbe = low.advance(to: low.nextWake!)[0].message
@@ -202,8 +203,42 @@ import Testing
     let highProbe = high.advance(to: high.nextWake!)[0].message
     _ = low.receive(encoded(highProbe), from: asker, interface: 2, at: at(260))
     _ = high.receive(encoded(lowProbe), from: asker, interface: 2, at: at(260))
+    #expect(low.instanceLabel == "ann's table" && low.state == .probing)
+    #expect(low.nextWake == at(1260), "the loser probes again a second later")
+    #expect(high.instanceLabel == "ann's table")
+    var now = at(260)
+    while high.state != .announced {
+      now = high.nextWake!
+      _ = high.advance(to: now)
+    }
+    let again = low.advance(to: at(1260))
+    #expect(again.count == 1 && !again[0].message.isResponse, "a probe")
+    let defence = high.receive(encoded(again[0].message), from: asker, interface: 2, at: at(1260))
+    #expect(defence.map(\.destination) == [.multicast])
+    _ = low.receive(encoded(defence[0].message), from: asker, interface: 2, at: at(1261))
     #expect(low.instanceLabel == "ann's table (2)")
     #expect(high.instanceLabel == "ann's table")
+  }
+
+  @Test func aTypeItsNamesLackIsDeniedWithNSEC() throws {
+    var subject = responder()
+    let now = announced(&subject).now + .seconds(5)
+    let host = try #require(ServiceNames.host("setduel-annhost-7878"))
+    let aaaa = encoded(DNSMessage(questions: [DNSQuestion(name: host, type: .aaaa)]))
+    let sent = subject.receive(aaaa, from: asker, interface: 2, at: now)
+    #expect(sent.count == 1, "a unique answer: at once")
+    #expect(
+      sent.first?.message.answers == [
+        DNSRecord(name: host, data: .nsec(next: host, types: [.a]), ttl: 120, cacheFlush: true)
+      ])
+    let instance = try #require(ServiceNames.instance("ann's table"))
+    let other = encoded(DNSMessage(questions: [DNSQuestion(name: instance, type: .a)]))
+    #expect(
+      subject.receive(other, from: asker, interface: 2, at: now).first?.message.answers.map(\.data) == [
+        .nsec(next: instance, types: [.txt, .srv])
+      ])
+    let elsewhere = encoded(DNSMessage(questions: [DNSQuestion(name: DNSName("other.local")!, type: .aaaa)]))
+    #expect(subject.receive(elsewhere, from: asker, interface: 2, at: now).isEmpty, "not its name: silent")
   }
 
   @Test func aChangedTableIsAnnouncedAgainAndCoalesced() throws {
