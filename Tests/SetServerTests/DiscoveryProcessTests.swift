@@ -61,6 +61,26 @@ struct DiscoveryProcessTests {
     return (process, port)
   }
 
+  /// Runs `setduel play --list --porcelain` in `namespace` until it prints `expected`, for up to 30 s:
+  /// whether it did, and what it printed last.
+  static func eventuallyLists(_ expected: [String], in namespace: NetworkNamespace, folder: String) -> (
+    matched: Bool, last: [String]
+  ) {
+    var last: [String] = []
+    let matched = eventually(timeout: 30) {
+      last = (try? list(in: namespace, folder: folder)) ?? []
+      return last == expected
+    }
+    return (matched, last)
+  }
+
+  /// `setduel play --name bob` with no address in `namespace`, in a pseudo-terminal.
+  static func play(in namespace: NetworkNamespace, folder: String) throws -> PseudoTerminalProcess {
+    try PseudoTerminalProcess(
+      namespace.command([try builtSetduel(), "play", "--name", "bob"]),
+      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"])
+  }
+
   /// What `setduel play --list --porcelain` prints in `namespace`.
   static func list(in namespace: NetworkNamespace, folder: String) throws -> [String] {
     let process = try Subprocess(
@@ -88,12 +108,8 @@ struct DiscoveryProcessTests {
       namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
     defer { player.signal(SIGKILL) }
     let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0"
-    var listed: [String] = []
-    #expect(
-      eventually(timeout: 30) {
-        listed = (try? Self.list(in: namespace, folder: folder)) ?? []
-        return listed == [seated]
-      }, "listed \(listed)")
+    let listed = Self.eventuallyLists([seated], in: namespace, folder: folder)
+    #expect(listed.matched, "listed \(listed.last)")
 
     server.signal(SIGTERM)
     #expect(server.end() == "exit 0")
@@ -130,9 +146,7 @@ struct DiscoveryProcessTests {
     let namespace = try NetworkNamespace()
     let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
     defer { server.signal(SIGKILL) }
-    let play = try PseudoTerminalProcess(
-      namespace.command([try builtSetduel(), "play", "--name", "bob"]),
-      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"])
+    let play = try Self.play(in: namespace, folder: folder)
     var text: String { String(decoding: play.output, as: UTF8.self) }
     #expect(
       play.waitForFrame(within: 20) { _ in
@@ -141,12 +155,9 @@ struct DiscoveryProcessTests {
       }, "\(text)")
     play.type("\r")
     #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
-    var listed: [String] = []
-    #expect(
-      eventually(timeout: 30) {
-        listed = (try? Self.list(in: namespace, folder: folder)) ?? []
-        return listed == ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0"]
-      }, "listed \(listed)")
+    let listed = Self.eventuallyLists(
+      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0"], in: namespace, folder: folder)
+    #expect(listed.matched, "listed \(listed.last)")
   }
 
   @Test("with no table announced, setduel play plays at a table served on localhost without announcing")
@@ -161,9 +172,7 @@ struct DiscoveryProcessTests {
     #expect(server.outputLine(startingWith: "SetDuel is serving on 0.0.0.0:7878") != nil, "\(server.errorOutput)")
     #expect(!server.output.contains("Announcing"))
     #expect(try Self.list(in: namespace, folder: folder).isEmpty)
-    let play = try PseudoTerminalProcess(
-      namespace.command([try builtSetduel(), "play", "--name", "bob"]),
-      environment: ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "XDG_STATE_HOME=\(folder)"])
+    let play = try Self.play(in: namespace, folder: folder)
     var text: String { String(decoding: play.output, as: UTF8.self) }
     #expect(
       play.waitForFrame(within: 20) { _ in
@@ -235,12 +244,9 @@ struct DiscoveryProcessTests {
     let (server, port) = try Self.serve(in: here, ["--table-name", "ann's table"], folder: folder, name: "serve")
     defer { server.signal(SIGKILL) }
     try here.link(to: neighbour, address: "10.78.0.1", otherAddress: "10.78.0.2")
-    var listed: [String] = []
-    #expect(
-      eventually(timeout: 30) {
-        listed = (try? Self.list(in: neighbour, folder: folder)) ?? []
-        return listed == ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0"]
-      }, "listed \(listed)")
+    let listed = Self.eventuallyLists(
+      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0"], in: neighbour, folder: folder)
+    #expect(listed.matched, "listed \(listed.last)")
   }
 
   @Test("with no multicast route on loopback and a default route out, as on most machines, 127.0.0.1 stays on loopback")
