@@ -35,6 +35,7 @@ static inline int clinux_enable_receive_times(int fd) {
 // Reads up to `size` bytes from `fd` as read(2) does, and sets `*arrival` to when the kernel received
 // them, in CLOCK_MONOTONIC nanoseconds: the kernel's stamp (on CLOCK_REALTIME, the only clock it stamps
 // with) less the wall clock's time since, so never later than now; the time now if there is no stamp.
+// `*arrival` is set only when something was read.
 // Swift cannot use the CMSG_* macros, which is why this is C. Returns what recvmsg returns.
 static inline long clinux_read_stamped(int fd, void *buffer, size_t size, long long *arrival) {
   struct iovec part = {buffer, size};
@@ -49,11 +50,11 @@ static inline long clinux_read_stamped(int fd, void *buffer, size_t size, long l
   message.msg_control = control.bytes;
   message.msg_controllen = sizeof control.bytes;
   long count = (long)recvmsg(fd, &message, 0);
+  if (count <= 0) return count;  // Nothing read (EAGAIN ends every read loop): no clock to read.
   struct timespec monotonic;
   clock_gettime(CLOCK_MONOTONIC, &monotonic);
   long long now = (long long)monotonic.tv_sec * 1000000000LL + monotonic.tv_nsec;
   *arrival = now;
-  if (count <= 0) return count;
   for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
     if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_TIMESTAMPNS) continue;
     struct timespec stamp, wall;

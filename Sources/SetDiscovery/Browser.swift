@@ -14,8 +14,6 @@ public struct Browser {
 
   private var instances: [DNSName: Instance] = [:]
   private var addresses: [DNSName: [UInt8]] = [:]
-  /// Packets dropped because they were not DNS messages this browser reads.
-  public private(set) var malformed = 0
 
   public init() {}
 
@@ -49,14 +47,8 @@ public struct Browser {
   /// A packet from `source`, heard on the interface with index `interface`. Anything but a well-formed
   /// response is ignored.
   public mutating func receive(_ bytes: [UInt8], from source: Endpoint, interface: Int32 = 0) {
-    let message: DNSMessage
-    do {
-      message = try DNSReader.decode(bytes)
-    } catch {
-      malformed += 1
-      return
-    }
-    guard message.isResponse, message.opcode == 0, message.responseCode == 0 else { return }
+    guard let message = try? DNSReader.decode(bytes), message.isResponse, message.opcode == 0, message.responseCode == 0
+    else { return }
     let records = message.answers + message.additionals
     for record in records {
       if record.name == ServiceNames.serviceType, case .ptr(let instance) = record.data,

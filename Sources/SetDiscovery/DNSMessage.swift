@@ -30,8 +30,6 @@ public struct DNSMessage: Hashable, Sendable {
   public var opcode: UInt16 { (flags >> 11) & 0xF }
   /// The response code: multicast DNS ignores messages with a nonzero one (section 18.11).
   public var responseCode: UInt16 { flags & 0xF }
-  /// Whether the TC bit is set: in a query, more known answers follow (section 7.2).
-  public var isTruncated: Bool { flags & 0x0200 != 0 }
 
   /// A query's flags-free multicast DNS response holding `answers` and `additionals`.
   public static func response(answers: [DNSRecord], additionals: [DNSRecord] = []) -> DNSMessage {

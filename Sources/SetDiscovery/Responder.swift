@@ -24,7 +24,7 @@ public struct Responder {
   public private(set) var state = State.idle
   /// The instance's readable name now: the one asked for, or the one a conflict renamed it to.
   public private(set) var instanceLabel: String
-  public private(set) var port: UInt16
+  private let port: UInt16
   public private(set) var advert: TableAdvert
   /// Packets dropped because they were not DNS messages this responder reads.
   public private(set) var malformed = 0
@@ -47,9 +47,10 @@ public struct Responder {
   private var pending: [Int32: (at: MonotonicInstant, records: [DNSRecord])] = [:]
   /// When each record (by name and type) was last multicast on each interface.
   private var lastMulticast: [RateKey: MonotonicInstant] = [:]
-  /// Unicast answers allowed, refilled at `unicastPerSecond`.
-  private var unicastBudget = Double(Self.unicastBurst)
-  private var unicastCheckedAt = MonotonicInstant.zero
+  /// Unicast answers allowed: `unicastPerSecond`, after a burst of as many.
+  private var unicastBudget = TokenBucket(
+    configuration: TokenBucket.Configuration(
+      linesPerSecond: Responder.unicastPerSecond, burst: Responder.unicastPerSecond))
 
   private struct RateKey: Hashable {
     var name: DNSName
@@ -66,7 +67,6 @@ public struct Responder {
   public static let multicastInterval = Duration.seconds(1)
   /// Unicast answers (legacy and QU queries) are limited to this many a second, after a burst of as many.
   public static let unicastPerSecond = 20
-  static let unicastBurst = 20
   /// The TTL of records in answers to legacy unicast queries (RFC 6762 section 6.7).
   static let legacyTTL: UInt32 = 10
 
@@ -388,7 +388,7 @@ public struct Responder {
     guard !answers.isEmpty else { return [] }
     if source.port != MulticastDNS.port {
       // A legacy unicast query (section 6.7): answer the asker directly, its ID and questions echoed.
-      guard takeUnicast(at: now) else { return [] }
+      guard unicastBudget.take(now: now.milliseconds) else { return [] }
       let legacy = (answers + additionals(for: answers, on: interface)).map { record in
         var copy = record.with(ttl: min(record.ttl, Self.legacyTTL))
         copy.cacheFlush = false
@@ -403,7 +403,7 @@ public struct Responder {
     // it asks for unicast: on a host where several programs share port 5353, a unicast answer might
     // reach one that is not the prober, and the conflict would go unseen.
     if unicastAsked && query.authorities.isEmpty {
-      guard takeUnicast(at: now) else { return [] }
+      guard unicastBudget.take(now: now.milliseconds) else { return [] }
       let reply = DNSMessage.response(answers: answers, additionals: additionals(for: answers, on: interface))
       return [Transmission(message: reply, interface: interface.index, destination: .unicast(source))]
     }
@@ -442,14 +442,5 @@ public struct Responder {
     return Transmission(
       message: .response(answers: answers, additionals: additionals), interface: interface.index,
       destination: .multicast)
-  }
-
-  private mutating func takeUnicast(at now: MonotonicInstant) -> Bool {
-    let elapsed = Double(now.duration(since: unicastCheckedAt).wholeNanoseconds) / 1e9
-    unicastCheckedAt = now
-    unicastBudget = min(Double(Self.unicastBurst), unicastBudget + max(0, elapsed) * Double(Self.unicastPerSecond))
-    guard unicastBudget >= 1 else { return false }
-    unicastBudget -= 1
-    return true
   }
 }

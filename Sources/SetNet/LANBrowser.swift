@@ -11,12 +11,11 @@ public enum LANBrowser {
   public static func browse(
     for duration: Duration = .milliseconds(1500), on interfaces: [LinkInterface] = NetworkInterfaces.ipv4()
   ) throws(SocketError) -> [FoundTable] {
-    let multicastCapable = interfaces
     let socket: MulticastDNSSocket
     do {
-      socket = try MulticastDNSSocket(interfaces: multicastCapable)
+      socket = try MulticastDNSSocket(interfaces: interfaces)
     } catch {
-      socket = try MulticastDNSSocket(port: 0, interfaces: multicastCapable)
+      socket = try MulticastDNSSocket(port: 0, interfaces: interfaces)
     }
     var browser = Browser()
     let start = MonotonicClock.now()
@@ -28,13 +27,13 @@ public enum LANBrowser {
       let now = MonotonicClock.now()
       guard now < end else { break }
       if now >= nextQuery {
-        for interface in multicastCapable { send(browser.query(on: interface.index), from: socket, on: interface) }
+        for interface in interfaces { send(browser.query(on: interface.index), from: socket, on: interface) }
         queries += 1
         // Queries a second apart, then two, then four (RFC 6762 section 5.2).
         nextQuery = now + .seconds(1 << min(queries - 1, 6))
       }
       if now >= nextFollowUp {
-        for interface in multicastCapable {
+        for interface in interfaces {
           guard let followUp = browser.followUp(on: interface.index) else { continue }
           send(followUp, from: socket, on: interface)
           nextFollowUp = now + .milliseconds(250)
@@ -46,7 +45,7 @@ public enum LANBrowser {
       _ = poll(&poller, 1, wait)
       while let datagram = socket.receive() {
         guard !datagram.isFromBeyondTheLink,
-          let interface = multicastCapable.first(where: { $0.index == datagram.interface }),
+          let interface = interfaces.first(where: { $0.index == datagram.interface }),
           interface.isOnLink(datagram.source.address)
         else { continue }
         browser.receive(datagram.bytes, from: datagram.source, interface: interface.index)
@@ -58,8 +57,4 @@ public enum LANBrowser {
   private static func send(_ message: DNSMessage, from socket: MulticastDNSSocket, on interface: LinkInterface) {
     socket.send(Transmission(message: message, interface: interface.index, destination: .multicast))
   }
-}
-
-extension Duration {
-  fileprivate var wholeMilliseconds: Int64 { wholeNanoseconds / 1_000_000 }
 }

@@ -475,7 +475,7 @@ public final class LineServer: @unchecked Sendable {
     case .resetOnceDelivered:
       // Checked again shortly until the peer has acknowledged everything written (the close deadline
       // bounds it); then the reset comes when the grace is over.
-      let acknowledged = connection.channel.unacknowledgedBytes == 0
+      let acknowledged = connection.channel.isClosed || connection.channel.unsentKernelBytes == 0
       if acknowledged {
         connection.machine.delivered(now: MonotonicClock.now())
       }

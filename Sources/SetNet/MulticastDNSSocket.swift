@@ -8,8 +8,8 @@ import SetDiscovery
 /// which interface it came in on.
 public final class MulticastDNSSocket {
   public let fd: Int32
-  /// The port it is bound to: 5353, or another if 5353 could not be shared.
-  public let port: UInt16
+  /// Where each datagram is read, one longer than a multicast DNS message may be, to tell one cut short.
+  private var buffer = [UInt8](repeating: 0, count: DNSReader.maxBytes + 1)
   /// The interfaces it is joined on and sends from.
   public private(set) var interfaces: [LinkInterface]
 
@@ -49,10 +49,6 @@ public final class MulticastDNSSocket {
       close(fd)
       throw error
     }
-    var bound = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = Sockets.withSockaddr(&bound) { pointer, _ in getsockname(fd, pointer, &length) }
-    self.port = UInt16(bigEndian: bound.sin_port)
     // Link-local only: a TTL of 255 lets receivers check nothing was routed (RFC 6762 section 11).
     Sockets.setOption(fd, level: ip, name: Int32(CLINUX_IP_MULTICAST_TTL), value: 255)
     Sockets.setOption(fd, level: ip, name: Int32(CLINUX_IP_TTL), value: 255)
@@ -113,7 +109,6 @@ public final class MulticastDNSSocket {
   /// The next datagram waiting, or nil when none is. Datagrams longer than a multicast DNS message
   /// may be are read and dropped.
   public func receive() -> Datagram? {
-    var buffer = [UInt8](repeating: 0, count: DNSReader.maxBytes + 1)
     while true {
       var source = sockaddr_in()
       var index: Int32 = 0

@@ -185,14 +185,6 @@ final class SocketChannel: @unchecked Sendable {
     _ = shutdown(fd, Int32(SHUT_WR))
   }
 
-  /// How many bytes written to the socket the peer has not acknowledged yet (`SIOCOUTQ`), or -1 if
-  /// the kernel cannot say.
-  var unacknowledgedBytes: Int {
-    guard !isClosed else { return 0 }
-    var count: Int32 = 0
-    return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? Int(count) : -1
-  }
-
   /// Closes with a reset instead of a FIN (`SO_LINGER` of zero): the peer's reads end at once, after
   /// what its kernel already holds.
   func reset() {

@@ -37,12 +37,7 @@ public enum RecordsFolder {
     var warnings: [String] = []
     for path in paths {
       do {
-        let text = try RecordFile.contents(of: path)
-        do {
-          try history.fold(record: text)
-        } catch {
-          warnings.append("skipped \(path): \(error)")
-        }
+        try history.fold(record: try RecordFile.contents(of: path))
       } catch {
         warnings.append("skipped \(path): \(error)")
       }

@@ -1,4 +1,5 @@
 import SetCore
+import SetHost
 import SetProtocol
 
 /// A simulated game written as a game record, line for line as a table's host writes one, seated
@@ -10,7 +11,7 @@ public enum SimulatedRecord {
     seed: UInt64, names: [String], behaviour: Behaviour = .mixed, rules: Rules = Rules(),
     observe: ((Step) -> Void)? = nil
   ) -> [String] {
-    var lines = [RecordLine.magic.line, RecordLine.seed(seed).line, RecordLine.rules(rules).line]
+    var lines = GameRecord.header(seed: seed, rules: rules)
     var seq = 0
     _ = SimulatedGame.play(seed: seed, behaviour: behaviour, rules: rules) { step in
       switch (step.action, step.result) {

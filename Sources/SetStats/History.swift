@@ -90,7 +90,7 @@ public struct History: Equatable, Sendable {
   /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.
   /// Returns the two ratings before and after, seat 1 first.
   @discardableResult
-  public mutating func finish(_ result: GameResult, names: [String], isBot: [Bool] = [false, false]) -> [(
+  public mutating func finish(_ result: GameResult, names: [String]) -> [(
     before: Glicko2.Rating, after: Glicko2.Rating
   )] {
     let keys = names.map(Self.key)
@@ -109,7 +109,6 @@ public struct History: Equatable, Sendable {
       let seat: Seat = index == 0 ? .one : .two
       var player = stats[index]
       player.name = names[index]
-      player.isBot = player.isBot || isBot[index]
       player.games += 1
       let outcome: GameSummary.Outcome =
         switch result.winner {

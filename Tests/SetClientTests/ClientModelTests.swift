@@ -120,6 +120,13 @@ struct ClientModelTests {
     #expect(model.phase == .open)
   }
 
+  @Test("a NOTICE from the server is shown in the history, in the server's words")
+  func notice() {
+    var model = ClientModel()
+    _ = Self.apply(Self.start + ["NOTICE records the game record could not be written: disk full"], to: &model)
+    #expect(model.log.entries.last?.text == "server: the game record could not be written: disk full")
+  }
+
   @Test("game over, rematch, chat and farewell")
   func overAndRematch() {
     var model = ClientModel()

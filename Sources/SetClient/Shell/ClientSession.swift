@@ -111,9 +111,7 @@ public final class ClientSession: @unchecked Sendable {
     savedToken = nil
     name = requestedName
     nameTries = 1
-    if let failure = connect() {
-      setLink(.lost(failure.message(host: host, port: port)))
-    }
+    start()
   }
 
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.

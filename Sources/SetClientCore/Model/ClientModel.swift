@@ -51,8 +51,6 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
   public private(set) var lastError: Refusal?
-  /// What the server said in `NOTICE` lines, oldest first.
-  public private(set) var notices: [String] = []
   /// The server's farewell, once it said `BYE`.
   public private(set) var farewell: String?
   /// The number of the last event applied.
@@ -153,7 +151,7 @@ public struct ClientModel: Equatable, Sendable {
     case .reply(let reply):
       return apply(reply, at: now)
     case .notice(_, let text):
-      notices.append(text)
+      log.note(text, game: game)
       return []
     }
   }

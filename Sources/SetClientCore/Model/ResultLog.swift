@@ -121,10 +121,15 @@ public struct ResultLog: Equatable, Sendable {
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
-      start(.message, "server: \(text)", game: game)
+      note(text, game: game)
     case .claim, .open, .picked, .unpicked, .resumed:
       continuing = false
     }
+  }
+
+  /// A `NOTICE` from the server (a record that could not be written, say), as the server's words.
+  mutating func note(_ text: String, game: Int) {
+    start(.message, "server: \(text)", game: game)
   }
 
   private mutating func start(
