@@ -399,19 +399,16 @@ public struct GameHost {
   private mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
     -> ArraySlice<MatchEvent>
   {
-    let before = match
+    // What a passed deadline made due happens first, on its own and told with the status it left,
+    // so the match has nothing due left to handle with the command.
+    if let deadline = match.deadline, deadline <= now {
+      passTime(match.advance(to: now).events, at: now, leaving: match)
+    }
     do throws(MatchRefusal) {
       let outcome = try match.apply(command, by: seat, at: now)
-      if outcome.dueCount > 0 {
-        // Told in words, what was due ends with the status it left, before the command.
-        var afterDue = before
-        _ = afterDue.advance(to: now)
-        passTime(outcome.due, at: now, leaving: afterDue)
-      }
       record(RecordLine.command(command, seat: seat, at: now).line)
       return outcome.caused
     } catch {
-      passTime(error.due.events, at: now, leaving: match)
       throw error.reason
     }
   }
