@@ -253,8 +253,9 @@ public struct Match: Equatable, Sendable {
     taken[seat.offset] += cards
     var timer = findClock
     timer.note(events, at: now)
-    let points = rules.scoring.points(reward: rules.setReward, findMs: timer.findTime(at: now))
-    events.append(.setFound(seat, slots, cards))
+    let findMs = timer.findTime(at: now)
+    let points = rules.scoring.points(reward: rules.setReward, findMs: findMs)
+    events.append(.setFound(seat, slots, cards, findMs: findMs))
     events.append(changeScore(seat, by: points, for: .setFound))
     let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
     events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))

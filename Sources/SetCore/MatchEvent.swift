@@ -13,8 +13,9 @@ public enum MatchEvent: Equatable, Sendable {
   case picked(Seat, Slot)
   /// The holder took back a selection.
   case unpicked(Seat, Slot)
-  /// The three selected cards are a set, credited to the seat.
-  case setFound(Seat, [Slot], [Card])
+  /// The three selected cards are a set, credited to the seat, found `findMs` milliseconds after the
+  /// table last changed (see `FindClock`).
+  case setFound(Seat, [Slot], [Card], findMs: Int64)
   /// The three selected cards are not a set. The selection is cleared.
   case notASet(Seat, [Slot], [Card])
   /// A score changed by `delta` to `total`, for `reason`.

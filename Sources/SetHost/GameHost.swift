@@ -66,8 +66,6 @@ public struct GameHost {
   public var history = History()
   /// The names (in lower case) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
-  /// The find time of each set, stamped on its `SET` event.
-  var findClock = FindClock()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -451,9 +449,8 @@ public struct GameHost {
 
   /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
   /// default, the match as it stands).
-  private mutating func broadcast(wire unstamped: [ServerEvent], statusOf state: Match? = nil) {
-    guard !unstamped.isEmpty else { return }
-    let events = unstamped.map { findClock.stamp($0, at: lastNow) }
+  private mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
+    guard !events.isEmpty else { return }
     for event in events {
       switch event {
       case .started:

@@ -67,14 +67,12 @@ public struct Replay {
     var pending: [ServerEvent] = []
     var lastSeq = 0
     var checked = 0
-    var clock = FindClock()
     for (number, text) in steps {
       switch RecordLine.parse(text) {
       case .success(.command(let command, let seat, let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
         do {
           pending = try match.apply(command, by: seat, at: now).events.compactMap { ServerEvent($0, now: now) }
-            .map { clock.stamp($0, at: now) }
         } catch {
           throw Failure(
             line: number,
@@ -82,9 +80,7 @@ public struct Replay {
         }
       case .success(.tick(let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
-        pending = match.advance(to: now).events.compactMap { ServerEvent($0, now: now) }.map {
-          clock.stamp($0, at: now)
-        }
+        pending = match.advance(to: now).events.compactMap { ServerEvent($0, now: now) }
       case .success(.event(let seq, let recorded)):
         guard seq == lastSeq + 1 else { throw Failure(line: number, message: "event out of sequence after \(lastSeq)") }
         lastSeq = seq

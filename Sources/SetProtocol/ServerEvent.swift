@@ -62,7 +62,7 @@ public enum ServerEvent: Equatable, Sendable {
     case .windowExpired(let window): self = .expired(window.holder, kind: window.kind)
     case .picked(let seat, let slot): self = .picked(seat, slot)
     case .unpicked(let seat, let slot): self = .unpicked(seat, slot)
-    case .setFound(let seat, let slots, let cards): self = .setFound(seat, slots, cards, findMs: nil)
+    case .setFound(let seat, let slots, let cards, let findMs): self = .setFound(seat, slots, cards, findMs: findMs)
     case .notASet(let seat, let slots, let cards): self = .notASet(seat, slots, cards)
     case .scoreChanged(let seat, let delta, let total, let reason):
       self = .score(seat, delta: delta, total: total, reason: reason)

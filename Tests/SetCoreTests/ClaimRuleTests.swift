@@ -60,7 +60,7 @@ struct ClaimRuleTests {
     let change = refillChange(set, with: deckTop, slotCount: 12)
     #expect(
       events == [
-        .picked(.one, set[2]), .setFound(.one, set, taken),
+        .picked(.one, set[2]), .setFound(.one, set, taken, findMs: 0),
         .scoreChanged(.one, delta: 1, total: 1, reason: .setFound),
         .tableChanged(change, deck: 66), .openPlay,
       ])
@@ -185,7 +185,7 @@ struct ClaimRuleTests {
     #expect(events.count == 8)
     #expect(events.first == .windowOpened(window(.one, .claim, until: 5_000)))
     #expect(Array(events[1...3]) == set.map { .picked(.one, $0) })
-    #expect(events[4] == .setFound(.one, set, cards))
+    #expect(events[4] == .setFound(.one, set, cards, findMs: 0))
     #expect(harness.match.scores == [1, 0])
   }
 
@@ -197,7 +197,7 @@ struct ClaimRuleTests {
     #expect(harness.match.selection == [set[2], set[0]])
     let events = harness.apply(.pick([set[1]]), by: .one)
     let order = [set[2], set[0], set[1]]
-    #expect(events[1] == .setFound(.one, order, harness.match.taken[0]))
+    #expect(events[1] == .setFound(.one, order, harness.match.taken[0], findMs: 0))
     #expect(harness.match.taken[0] == order.map { openingTable(seed: Self.seedWithSet)[$0.index] })
   }
 

@@ -68,7 +68,7 @@ package struct SimulatedRecords {
       (since, firstMove) = (time, nil)
     case .windowOpened, .picked:
       if firstMove == nil { firstMove = time }
-    case .setFound(let seat, _, _):
+    case .setFound(let seat, _, _, _):
       expected[keys[seat.offset]]!.sets += 1
       expected[keys[seat.offset]]!.findTimes.append((firstMove ?? time).milliseconds - since.milliseconds)
     case .notASet(let seat, _, _):

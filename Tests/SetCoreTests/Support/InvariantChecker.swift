@@ -65,7 +65,7 @@ struct InvariantChecker {
       if total != broadcastScores[seat.offset] {
         fail(step, "total \(total) is not the sum of the deltas, \(broadcastScores[seat.offset])")
       }
-    case .setFound(_, let slots, let cards):
+    case .setFound(_, let slots, let cards, _):
       if !SetLogic.isSet(cards) { fail(step, "\(cards) credited as a set") }
       if slots.map({ replay.card(at: $0) }) != cards {
         fail(step, "the set's slots \(slots) do not hold \(cards)")
