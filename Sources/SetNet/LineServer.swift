@@ -475,12 +475,17 @@ public final class LineServer: @unchecked Sendable {
     case .resetOnceDelivered:
       // Checked again shortly until the peer has acknowledged everything written (the close deadline
       // bounds it); then the reset comes when the grace is over.
+      // One such check is pending at a time: the sweep's ticks ask too, and must not start more.
       let acknowledged = connection.channel.isClosed || connection.channel.unsentKernelBytes == 0
       if acknowledged {
         connection.machine.delivered(now: MonotonicClock.now())
+      } else if connection.deliveryCheckPending {
+        return
       }
+      connection.deliveryCheckPending = !acknowledged
       let wait = acknowledged ? ConnectionStateMachine.hangUpGrace : .milliseconds(10)
       queue.asyncAfter(deadline: .now() + .milliseconds(Int(wait.wholeMilliseconds))) { [self] in
+        if !acknowledged { connection.deliveryCheckPending = false }
         guard connections[connection.id] === connection, !connection.machine.isClosed else { return }
         perform(connection.machine.tick(now: MonotonicClock.now()), connection)
       }
@@ -561,6 +566,8 @@ private final class Connection: @unchecked Sendable {
   /// Closing: the output not yet taken by the peer when last looked at, and the bytes written by then.
   var lastUnsent = Int.max
   var lastBytesWritten = 0
+  /// Hanging up: a check of whether the peer has acknowledged everything is already scheduled.
+  var deliveryCheckPending = false
 
   init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id
