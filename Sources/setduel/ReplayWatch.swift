@@ -13,19 +13,12 @@ enum ReplayWatch {
     var state = PlayState(info: ["Watching a record at \(speed)× its pace: q or Esc stops"])
     state.link = .connected
     var model = RecordPlayback.spectator()
-    var lastOutput: [String] = []
+    var frames = FrameWriter()
     func draw(at now: Instant) {
+      // The size is read each time: a resize shows at the next draw, a tenth of a second later at most.
       let size = TerminalMode.size()
-      let output = renderer.frame(model: model, state: state, now: now, columns: size.columns, rows: size.rows)
-        .encoded(color: options.color)
-      guard output != lastOutput else { return }
-      let previous = lastOutput
-      lastOutput = output
-      if options.fullScreen {
-        TerminalMode.write("\u{1B}[H" + output.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n"))
-      } else {
-        TerminalMode.write(Frame.changedLines(output, since: previous).joined(separator: "\r\n") + "\r\n")
-      }
+      let frame = renderer.frame(model: model, state: state, now: now, columns: size.columns, rows: size.rows)
+      frames.write(frame.encoded(color: options.color), fullScreen: options.fullScreen)
     }
     var stopped = false
     for (index, step) in playback.steps.enumerated() where !stopped {

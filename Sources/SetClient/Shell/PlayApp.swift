@@ -21,7 +21,7 @@ public final class PlayApp: @unchecked Sendable {
   private var renderer: Renderer
   private var options: ScreenOptions
   private var decoder = KeyDecoder()
-  private var lastOutput: [String] = []
+  private var frames = FrameWriter()
   private var size = TerminalMode.size()
   private var sources: [DispatchSourceProtocol] = []
   private var seated = false
@@ -86,7 +86,7 @@ public final class PlayApp: @unchecked Sendable {
     source.setEventHandler { [weak self] in
       guard let self else { return }
       size = TerminalMode.size()
-      lastOutput = []
+      frames.forget()
       if options.fullScreen { TerminalMode.write("\u{1B}[2J") }
       draw()
     }
@@ -234,21 +234,6 @@ public final class PlayApp: @unchecked Sendable {
     // something happened.
     let frame = renderer.frame(
       model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
-    let output = frame.encoded(color: options.color)
-    guard output != lastOutput else { return }
-    let previous = lastOutput
-    lastOutput = output
-    if options.fullScreen {
-      var text = "\u{1B}[H"
-      for (index, line) in output.enumerated() {
-        text += line + "\u{1B}[K"
-        if index < output.count - 1 { text += "\r\n" }
-      }
-      TerminalMode.write(text)
-    } else {
-      let changed = Frame.changedLines(output, since: previous)
-      guard !changed.isEmpty else { return }
-      TerminalMode.write(changed.joined(separator: "\r\n") + "\r\n")
-    }
+    frames.write(frame.encoded(color: options.color), fullScreen: options.fullScreen)
   }
 }
