@@ -23,7 +23,8 @@ public struct Replay {
   public private(set) var closedCleanly = false
   /// The number (from 1) of the record's last whole line.
   public private(set) var lastLine = 3
-  private var steps: [(line: Int, text: Substring)] = []
+  /// The lines after the header, each with its number, its text and what it parses as.
+  private var steps: [(line: Int, text: Substring, parsed: Result<RecordLine, RecordLine.Malformed>)] = []
 
   /// Reads a record's text; throws if it is not a record.
   public init(text: String) throws(Failure) {
@@ -44,11 +45,11 @@ public struct Replay {
     for (offset, line) in lines.enumerated().dropFirst(3) where !line.isEmpty {
       let parsed = RecordLine.parse(line)
       if cut, offset == lines.count - 1, case .failure = parsed { continue }
-      steps.append((offset + 1, line))
+      steps.append((offset + 1, line, parsed))
       lastLine = offset + 1
       if case .success(.event(_, let event)) = parsed { events.append(event) }
     }
-    closedCleanly = steps.last.map { RecordLine.parse($0.text) == .success(.end) } ?? false
+    closedCleanly = steps.last?.parsed == .success(.end)
   }
 
   /// Nil for a record closed cleanly; else a sentence saying where it ends, for it is not a whole game.
@@ -67,8 +68,8 @@ public struct Replay {
     var pending: [ServerEvent] = []
     var lastSeq = 0
     var checked = 0
-    for (number, text) in steps {
-      switch RecordLine.parse(text) {
+    for (number, text, parsed) in steps {
+      switch parsed {
       case .success(.command(let command, let seat, let now)):
         guard pending.isEmpty else { throw Failure(line: number, message: missing(pending)) }
         do {
@@ -112,6 +113,9 @@ public struct Replay {
     }
     return checked
   }
+
+  /// The lines after the header that parse, in order: what a playback of the record shows.
+  public var lines: [RecordLine] { steps.compactMap { try? $0.parsed.get() } }
 
   /// The game in words, one line per event.
   public func narration() -> [String] {

@@ -23,19 +23,8 @@ enum ReplayCommand {
     arguments.answerHelp(usage)
     guard arguments.positional.count == 1 else { throw Arguments.UsageError(message: "replay needs one FILE") }
     let path = arguments.positional[0]
-    if arguments.flag("watch") {
-      let speed = try arguments.value("speed", 1.0, expected: "a number more than 0") {
-        Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
-      }
-      let text: String
-      do {
-        text = try RecordFile.contents(of: path)
-      } catch {
-        fail("\(error)")
-      }
-      let lines = text.split(separator: "\n").compactMap { try? RecordLine.parse($0).get() }
-      ReplayWatch.run(
-        RecordPlayback(lines), speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
+    let speed = try arguments.value("speed", 1.0, expected: "a number more than 0") {
+      Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
     }
     let replay: Replay
     do {
@@ -44,6 +33,10 @@ enum ReplayCommand {
       fail("\(error)")
     } catch {
       fail("\(path): \(error)")
+    }
+    if arguments.flag("watch") {
+      ReplayWatch.run(
+        RecordPlayback(replay.lines), speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
     }
     for line in replay.narration() { print(line) }
     do {

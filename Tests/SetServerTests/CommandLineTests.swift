@@ -33,6 +33,17 @@ struct CommandLineTests {
     }
   }
 
+  @Test("replay --watch of a file that is not a record says so, as replay does")
+  func watchingSomethingElse() throws {
+    let folder = try makeTemporaryFolder("watch-other")
+    defer { removeFolder(folder) }
+    let path = folder + "/notes.txt"
+    try writeFile(path, "hello\nworld\n")
+    let result = try run(["replay", path, "--watch"])
+    #expect(result.end == "exit 1")
+    #expect(result.error.contains("not a SetDuel record"), "\(result.error)")
+  }
+
   @Test("the LAN options refuse what cannot work, before any packet is sent")
   func lanOptions() throws {
     for (words, message) in [
