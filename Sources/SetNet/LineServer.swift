@@ -335,7 +335,7 @@ public final class LineServer: @unchecked Sendable {
   /// Lines one read framed, with the time the kernel received them.
   private struct Arrival {
     let connection: Connection
-    let time: MonotonicInstant
+    let time: Instant
     let order: UInt64
     let items: [LineInput]
     let droppedTelnetCommands: Int
@@ -394,7 +394,7 @@ public final class LineServer: @unchecked Sendable {
     }
   }
 
-  private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: MonotonicInstant) {
+  private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: Instant) {
     let now = MonotonicClock.now()
     var answered = false
     for item in items {
@@ -544,7 +544,7 @@ public final class LineServer: @unchecked Sendable {
 
   /// A closing connection whose output moved on since last seen (the kernel sent more to a peer that
   /// reads, however slowly) counts its close deadline from now.
-  private func noteProgress(_ connection: Connection, now: MonotonicInstant) {
+  private func noteProgress(_ connection: Connection, now: Instant) {
     guard !connection.machine.isOpen && !connection.machine.isClosed else { return }
     let unsent = connection.channel.pendingOutputBytes + (connection.channel.unsentKernelBytes ?? 0)
     if unsent < connection.lastUnsent || connection.channel.bytesWritten != connection.lastBytesWritten {

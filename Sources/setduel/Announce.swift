@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SetDiscovery
 import SetHost
+import SetLAN
 import SetNet
 import SetServer
 

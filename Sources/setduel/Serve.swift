@@ -5,6 +5,7 @@ import SetClientCore
 import SetCore
 import SetDiscovery
 import SetHost
+import SetLAN
 import SetNet
 import SetServer
 import SetTransport
