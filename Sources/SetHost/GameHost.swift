@@ -64,7 +64,7 @@ public struct GameHost {
   /// Every player's figures and rating: folded from the records at start, then kept up to date from
   /// the lines this host records (see GameHost+Stats.swift).
   public var history = History()
-  /// The names (in lower case) of the computer players this server seats itself: marked in the record.
+  /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
@@ -264,7 +264,7 @@ public struct GameHost {
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
-    if botNames.contains(name.lowercased()) { record(RecordLine.bot(seat).line) }
+    if botNames.contains(PlayerName.key(name)) { record(RecordLine.bot(seat).line) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {

@@ -49,7 +49,6 @@ public final class LineServer: @unchecked Sendable {
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
   private var lastID: UInt64 = 0
-  private var listeningPort: UInt16?
   /// How many times accepting paused for want of descriptors (for tests).
   private(set) var acceptPauses = 0
   /// How many times the sweep ran: once it has, Dispatch has set up the timers (for tests).
@@ -77,12 +76,6 @@ public final class LineServer: @unchecked Sendable {
 
   deinit {
     readBuffer.deallocate()
-  }
-
-  /// The port the server listens on, once started.
-  public var boundPort: UInt16? {
-    dispatchPrecondition(condition: .onQueue(queue))
-    return listeningPort
   }
 
   /// How many connections the delegate knows as connected (reported and not yet disconnected).
@@ -148,7 +141,6 @@ public final class LineServer: @unchecked Sendable {
     acceptRetryTimer = retry
 
     state = .running
-    listeningPort = port
     source.resume()
     timer.resume()
     retry.resume()

@@ -214,12 +214,17 @@ public enum HumanText {
 }
 
 /// A seat named for one reader: "you" for the reader's own seat, the player's name for any other.
-struct Who {
-  var names: [String]
-  var viewer: Seat?
+package struct Who {
+  package var names: [String]
+  package var viewer: Seat?
 
-  func subject(_ seat: Seat) -> String { seat == viewer ? "You" : names[seat.offset] }
-  func object(_ seat: Seat) -> String { seat == viewer ? "you" : names[seat.offset] }
-  func possessive(_ seat: Seat) -> String { seat == viewer ? "Your" : names[seat.offset] + "'s" }
-  func verb(_ seat: Seat, _ plain: String, _ third: String) -> String { seat == viewer ? plain : third }
+  package init(names: [String], viewer: Seat?) {
+    self.names = names
+    self.viewer = viewer
+  }
+
+  package func subject(_ seat: Seat) -> String { seat == viewer ? "You" : names[seat.offset] }
+  package func object(_ seat: Seat) -> String { seat == viewer ? "you" : names[seat.offset] }
+  package func possessive(_ seat: Seat) -> String { seat == viewer ? "Your" : names[seat.offset] + "'s" }
+  package func verb(_ seat: Seat, _ plain: String, _ third: String) -> String { seat == viewer ? plain : third }
 }

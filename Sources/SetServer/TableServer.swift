@@ -179,7 +179,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   /// Marks `name` as a computer player this server seats itself: its seat is marked in the record,
   /// and its figures shown as a computer player's.
   public func markBot(named name: String) {
-    onTable { _ = host.botNames.insert(name.lowercased()) }
+    onTable { _ = host.botNames.insert(PlayerName.key(name)) }
   }
 
   /// Where this table's game record is being written, if anywhere.

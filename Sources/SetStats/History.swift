@@ -145,5 +145,5 @@ public struct History: Equatable, Sendable {
   }
 
   /// The key a name is stored under.
-  static func key(_ name: String) -> String { name.lowercased() }
+  static func key(_ name: String) -> String { PlayerName.key(name) }
 }

@@ -30,11 +30,6 @@ public final class ManualClock {
     now = target
   }
 
-  /// Fires the timers already due, without moving time.
-  public func runDueTimers() {
-    advance(by: .zero)
-  }
-
   /// The earliest deadline armed, if any.
   public var nextDeadline: Instant? {
     timers.compactMap(\.deadline).min()

@@ -77,7 +77,7 @@ enum BotCommand {
       timer.cancel()
       // Marked only now, under a name the person in seat 1 does not have: a person who named
       // themselves "bot" is not taken for the computer.
-      let botName = first.lowercased() == name.lowercased() ? name + "2" : name
+      let botName = PlayerName.same(first, name) ? name + "2" : name
       server.markBot(named: botName)
       let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed)
       bot.start()

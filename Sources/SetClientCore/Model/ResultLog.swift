@@ -60,7 +60,7 @@ public struct ResultLog: Equatable, Sendable {
   /// Adds what `event` says, given the players' names by seat offset, the game it belongs to and
   /// this client's seat (nil for a spectator).
   public mutating func record(_ event: ServerEvent, names: [String], game: Int, me: Seat? = nil) {
-    let person = Person(names: names, me: me)
+    let person = Who(names: names, viewer: me)
     switch event {
     case .started(let number, let deck, let table):
       start(.game, "Game \(number) begins: \(table.count) cards on the table, \(deck) in the deck", game: number)
@@ -155,14 +155,4 @@ public struct ResultLog: Equatable, Sendable {
     case .needlessDeal: "look"
     }
   }
-}
-
-/// Who a seat is in a sentence: `You`, `you` and `Your` for this client's own seat, the name otherwise.
-private struct Person {
-  let names: [String]
-  let me: Seat?
-
-  func subject(_ seat: Seat) -> String { seat == me ? "You" : names[seat.offset] }
-  func object(_ seat: Seat) -> String { seat == me ? "you" : names[seat.offset] }
-  func possessive(_ seat: Seat) -> String { seat == me ? "Your" : names[seat.offset] + "'s" }
 }
