@@ -42,6 +42,14 @@ public struct PerSeat<Value> {
   }
 }
 
+extension PerSeat: ExpressibleByArrayLiteral {
+  /// Seat one's and seat two's values, written `[one, two]`: exactly two of them.
+  public init(arrayLiteral values: Value...) {
+    precondition(values.count == 2, "one value for each of the two seats")
+    self.init(one: values[0], two: values[1])
+  }
+}
+
 extension PerSeat: Equatable where Value: Equatable {}
 extension PerSeat: Hashable where Value: Hashable {}
 extension PerSeat: Sendable where Value: Sendable {}

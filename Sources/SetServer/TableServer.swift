@@ -173,8 +173,8 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     onTable { stopNow() }
   }
 
-  /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
-  public var seatsTaken: [Bool] { onTable { host.seatsTaken } }
+  /// Whether each seat is taken: for seating a bot in seat 2 once a player has seat 1.
+  public var seatsTaken: PerSeat<Bool> { onTable { host.seatsTaken } }
 
   /// Marks `name` as a computer player this server seats itself: its seat is marked in the record,
   /// and its figures shown as a computer player's.

@@ -73,7 +73,7 @@ enum BotCommand {
     let seed: UInt64 = system.next()
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler {
-      guard let first = server.inspect({ $0.summary.seats[0] }) else { return }
+      guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
       // Marked only now, under a name the person in seat 1 does not have: a person who named
       // themselves "bot" is not taken for the computer.

@@ -57,9 +57,9 @@ public struct ResultLog: Equatable, Sendable {
     entries.last { $0.kind == .result || $0.kind == .game }
   }
 
-  /// Adds what `event` says, given the players' names by seat offset, the game it belongs to and
+  /// Adds what `event` says, given the players' names by seat, the game it belongs to and
   /// this client's seat (nil for a spectator).
-  public mutating func record(_ event: ServerEvent, names: [String], game: Int, me: Seat? = nil) {
+  public mutating func record(_ event: ServerEvent, names: PerSeat<String>, game: Int, me: Seat? = nil) {
     let person = Who(names: names, viewer: me)
     switch event {
     case .started(let number, let deck, let table):
@@ -110,14 +110,14 @@ public struct ResultLog: Equatable, Sendable {
       start(.presence, text, game: game)
     case .left(let seat, let ms):
       let text = ms.map {
-        "\(person.names[seat.offset]) left: the game is paused, \(HumanText.seconds($0)) to come back"
+        "\(person.names[seat]) left: the game is paused, \(HumanText.seconds($0)) to come back"
       }
-      start(.presence, text ?? "\(person.names[seat.offset]) left", game: game)
+      start(.presence, text ?? "\(person.names[seat]) left", game: game)
     case .back(let seat):
-      start(.presence, seat == me ? "You are back" : "\(person.names[seat.offset]) is back", game: game)
+      start(.presence, seat == me ? "You are back" : "\(person.names[seat]) is back", game: game)
     case .rematch(let seat):
       start(
-        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat.offset]) asks for a rematch", game: game)
+        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat]) asks for a rematch", game: game)
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
