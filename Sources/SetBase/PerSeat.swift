@@ -12,9 +12,10 @@ public struct PerSeat<Value> {
     self.two = two
   }
 
-  /// The same value for both seats.
-  public init(repeating value: Value) {
-    self.init(one: value, two: value)
+  /// The same value for both seats. (Not an initialiser: `PerSeat { seat in ... }` is always the one
+  /// below, never a pair of closures.)
+  public static func repeating(_ value: Value) -> PerSeat {
+    PerSeat(one: value, two: value)
   }
 
   /// Each seat's value, made from the seat.

@@ -24,11 +24,11 @@ public struct Match: Equatable, Sendable {
   /// The cards still to be dealt.
   public private(set) var deck = Deck(cards: [])
   /// This game's scores.
-  public private(set) var scores = PerSeat(repeating: 0)
+  public private(set) var scores = PerSeat.repeating(0)
   /// The cards of the sets each seat took this game.
-  public private(set) var taken = PerSeat<[Card]>(repeating: [])
+  public private(set) var taken = PerSeat<[Card]>.repeating([])
   /// Whether each seat's player is at the table.
-  public private(set) var present = PerSeat(repeating: false)
+  public private(set) var present = PerSeat.repeating(false)
   /// The slots the window's holder has selected.
   public private(set) var selection: [Slot] = []
   /// The current game's number, from 1; 0 before the first.
@@ -36,7 +36,7 @@ public struct Match: Equatable, Sendable {
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
   /// Which seats asked for a rematch.
-  public private(set) var rematchAsked = PerSeat(repeating: false)
+  public private(set) var rematchAsked = PerSeat.repeating(false)
   private var generator: SplitMix64
   /// How long the set being judged took to find, for speed scoring.
   private var findClock = FindClock()
@@ -291,10 +291,10 @@ public struct Match: Equatable, Sendable {
     game += 1
     deck = Deck.shuffled(using: &generator)
     table = Table(cards: deck.deal(rules.tableSize))
-    scores = PerSeat(repeating: 0)
-    taken = PerSeat(repeating: [])
+    scores = PerSeat.repeating(0)
+    taken = PerSeat.repeating([])
     selection.removeAll(keepingCapacity: true)
-    rematchAsked = PerSeat(repeating: false)
+    rematchAsked = PerSeat.repeating(false)
     phase = .open
     return .gameStarted(game: game, table: table.cards, deck: deck.count)
   }

@@ -24,7 +24,7 @@ public struct GameHost {
     /// only when the phase changes.
     var lastDoing: String?
     /// Who held each seat when the status line last told this connection, before the first game.
-    var lastSeated = PerSeat<String?>(repeating: nil)
+    var lastSeated = PerSeat<String?>.repeating(nil)
   }
 
   /// A seat taken by a named player, kept while they are away so they can RESUME.
@@ -41,7 +41,7 @@ public struct GameHost {
   /// The sequence number of the last event that changed the table (a START or a DIFF).
   public private(set) var tableSeq = 0
   var clients: [ConnectionID: Client] = [:]
-  var holders = PerSeat<Holder?>(repeating: nil)
+  var holders = PerSeat<Holder?>.repeating(nil)
   /// The name last seen in each seat, to tell events about a seat that has emptied.
   var seatNames: PerSeat = ["seat 1", "seat 2"]
   /// The names each finished game was played under, by game, for HISTORY in words.

@@ -44,6 +44,60 @@ public enum ClientCommand: Equatable, Sendable {
   case quit
 }
 
+extension ClientCommand {
+  /// The verb this command is a request of.
+  public var verb: Verb {
+    switch self {
+    case .help: .help
+    case .name: .name
+    case .mode: .mode
+    case .claim: .claim
+    case .pick, .guardedPick: .pick
+    case .unpick: .unpick
+    case .deal: .deal
+    case .table: .table
+    case .state: .state
+    case .scores: .scores
+    case .history: .history
+    case .stats: .stats
+    case .top: .top
+    case .say: .say
+    case .new: .new
+    case .ping: .ping
+    case .resume: .resume
+    case .quit: .quit
+    }
+  }
+
+  /// The request line for this command, without its line end: `Request.parse` reads it back as this
+  /// command. Slots are written as separate labels (`PICK A B C`), cards by code (`PICK 2RSD 1GOS`);
+  /// a guarded pick of slots with no table is the plain pick it amounts to.
+  public var line: String {
+    let arguments: [String] =
+      switch self {
+      case .help(let topic): topic.map { [$0] } ?? []
+      case .name(let name): [name]
+      case .mode(let presentation): [presentation.rawValue.uppercased()]
+      case .claim, .deal, .table, .state, .scores, .history, .new, .quit: []
+      case .pick(let slots): slots.map(\.label)
+      case .guardedPick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
+      case .guardedPick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])
+      case .unpick(let slot): [slot.label]
+      case .stats(let name): name.map { [$0] } ?? []
+      case .top(let count): ["\(count)"]
+      case .say(let text): [text]
+      case .ping(let token): token.map { [$0] } ?? []
+      case .resume(let token): [token]
+      }
+    return ([verb.spelling] + arguments).joined(separator: " ")
+  }
+
+  /// The request line for this command with the id its reply is to echo (`@id VERB ...`).
+  public func line(id: String?) -> String {
+    id.map { "@\($0) \(line)" } ?? line
+  }
+}
+
 /// How the server writes to one connection.
 public enum Presentation: String, Equatable, Sendable {
   /// Plain words, the table drawn after each change, and a prompt: for people on nc or telnet.

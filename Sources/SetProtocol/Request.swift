@@ -100,7 +100,7 @@ public struct Request: Equatable, Sendable {
     ClientCommand, ProtocolError
   > {
     func usage() -> ProtocolError { ProtocolError(.badArgument, "usage: " + (Help.usage(of: verb) ?? verb)) }
-    guard let known = verbs[verb] else { return .failure(ProtocolError(.unknownCommand)) }
+    guard let known = Verb(word: verb) else { return .failure(ProtocolError(.unknownCommand)) }
     switch known {
     case .help:
       return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage())
@@ -167,23 +167,10 @@ public struct Request: Equatable, Sendable {
     }
   }
 
-  /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
-  private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, stats, top, say, new, ping, resume,
-      quit
-  }
-
   /// How many players `TOP` lists when not told.
   public static let defaultTop = 10
   /// The most players one `TOP` lists.
   public static let maxTop = 100
-
-  private static let verbs: [String: Verb] = [
-    "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
-    "DEAL": .deal, "TABLE": .table, "LOOK": .table, "STATE": .state, "SCORES": .scores, "HISTORY": .history,
-    "STATS": .stats, "TOP": .top, "SAY": .say, "NEW": .new, "PING": .ping,
-    "RESUME": .resume, "QUIT": .quit,
-  ]
 
   /// Slot labels as separate words (`A B C`), comma-separated (`A,B,C`) or run together (`ABC`).
   private static func slots(_ words: [String]) -> [Slot]? {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct PerSeatTests {
   @Test("each seat reads and writes its own value, and only its own")
   func subscriptKeepsSeatsApart() {
-    var scores = PerSeat(repeating: 0)
+    var scores = PerSeat.repeating(0)
     scores[.two] += 3
     scores[.one] -= 1
     #expect(scores[.one] == -1)

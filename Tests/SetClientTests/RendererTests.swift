@@ -82,6 +82,20 @@ struct RendererTests {
     #expect(model.cards.allSatisfy { plain.contains($0.description) }, "the final table stays in view: \(plain)")
   }
 
+  @Test("after more than one game, the games each player won")
+  func gamesWon() {
+    let model = Tables.model(
+      cards: 9, deck: 0,
+      extra: [
+        "OVER 17 1 2 -1 4 3 5 completed", "START 18 2 0 \(Tables.table(Tables.cards(9)))",
+        "OVER 19 2 1 4 -1 5 3 completed",
+      ])
+    let plain = Self.ascii.frame(model: model, state: PlayState(), now: Tables.now, columns: 80, rows: 24)
+      .encoded(color: false).joined(separator: "\n")
+    #expect(model.results.count == 2)
+    #expect(plain.contains("games won: ann 1, bob 1"), "\(plain)")
+  }
+
   @Test("game over by forfeit: the seat of the player who left is free, and a rematch waits for a newcomer")
   func rematchAfterForfeit() {
     var table = ModelDriver(seed: 7)

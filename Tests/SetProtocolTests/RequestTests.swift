@@ -86,10 +86,11 @@ struct RequestTests {
 
   @Test("every command has help")
   func help() {
-    for entry in Help.commands {
-      #expect(Help.usage(of: entry.verb) == entry.usage)
+    for verb in Verb.allCases {
+      #expect(Help.usage(of: verb.spelling) == verb.usage)
+      for alias in verb.aliases { #expect(Help.usage(of: alias) == verb.usage) }
     }
-    #expect(Help.lines(for: nil)?.count == Help.commands.count)
+    #expect(Help.lines(for: nil)?.count == Verb.allCases.count)
     #expect(Help.lines(for: "SET") == Help.lines(for: "CLAIM"))
     #expect(Help.lines(for: "FLY") == nil)
   }

@@ -15,7 +15,7 @@ struct FullGameTests {
     var table: [Card] = []
     var deck = 0
     var lastSeq = 0
-    var scores = PerSeat(repeating: 0)
+    var scores = PerSeat.repeating(0)
     var over: GameResult?
 
     mutating func apply(_ line: String) {

@@ -20,13 +20,13 @@ public struct ClientModel: Equatable, Sendable {
   /// Whether `NAME` or `RESUME` succeeded (a spectator is named but has no seat).
   public private(set) var isNamed = false
   /// Each seat's player's name; nil for an empty seat.
-  public private(set) var names = PerSeat<String?>(repeating: nil)
+  public private(set) var names = PerSeat<String?>.repeating(nil)
   /// Whether each seat's player is connected.
-  public private(set) var present = PerSeat(repeating: false)
+  public private(set) var present = PerSeat.repeating(false)
   /// This game's scores.
-  public private(set) var scores = PerSeat(repeating: 0)
+  public private(set) var scores = PerSeat.repeating(0)
   /// Sets each seat took this game.
-  public private(set) var sets = PerSeat(repeating: 0)
+  public private(set) var sets = PerSeat.repeating(0)
   /// The cards face up: `cards[i]` is in `Slot(i)`.
   public private(set) var cards: [Card] = []
   /// Cards left in the deck.
@@ -38,9 +38,9 @@ public struct ClientModel: Equatable, Sendable {
   /// The slots the holder of the claim or turn has selected.
   public private(set) var selection: [Slot] = []
   /// When each absent seat is forfeited, as a local instant.
-  public private(set) var forfeitAt = PerSeat<Instant?>(repeating: nil)
+  public private(set) var forfeitAt = PerSeat<Instant?>.repeating(nil)
   /// Which seats asked for a rematch.
-  public private(set) var rematchAsked = PerSeat(repeating: false)
+  public private(set) var rematchAsked = PerSeat.repeating(false)
   /// Each seat's rating after the last game rated at this table (nil before one).
   public private(set) var ratings: PerSeat<Int>?
   /// How much the last game moved each seat's rating.
@@ -184,10 +184,10 @@ public struct ClientModel: Equatable, Sendable {
       game = number
       self.deck = deck
       cards = table
-      scores = PerSeat(repeating: 0)
-      sets = PerSeat(repeating: 0)
+      scores = PerSeat.repeating(0)
+      sets = PerSeat.repeating(0)
       selection = []
-      rematchAsked = PerSeat(repeating: false)
+      rematchAsked = PerSeat.repeating(false)
       phase = .open
     case .diff(let deck, let change):
       self.deck = deck
@@ -231,7 +231,7 @@ public struct ClientModel: Equatable, Sendable {
       present[seat] = true
       forfeitAt[seat] = nil
     case .resumed(let window):
-      forfeitAt = PerSeat(repeating: nil)
+      forfeitAt = PerSeat.repeating(nil)
       if let window {
         let (kind, ms) = (window.kind, window.ms)
         phase = .window(
@@ -245,7 +245,7 @@ public struct ClientModel: Equatable, Sendable {
       scores = result.scores
       sets = result.sets
       selection = []
-      forfeitAt = PerSeat(repeating: nil)
+      forfeitAt = PerSeat.repeating(nil)
       record(result)
     case .rated(_, let before, let after):
       ratings = after

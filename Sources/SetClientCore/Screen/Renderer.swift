@@ -241,7 +241,7 @@ public struct Renderer: Sendable {
     centred("\(names.one) \(result.scores.one)  -  \(result.scores.two) \(names.two)")
     centred("sets found: \(names.one) \(result.sets.one), \(names.two) \(result.sets.two)", TextStyle(dim: true))
     if model.results.count > 1 {
-      let wins = PerSeat { seat in model.results.filter { $0.winner == seat }.count }
+      let wins = PerSeat<Int> { seat in model.results.filter { $0.winner == seat }.count }
       centred("games won: \(names.one) \(wins.one), \(names.two) \(wins.two)", TextStyle(dim: true))
     }
     lines.append(StyledLine())

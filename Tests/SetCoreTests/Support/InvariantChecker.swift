@@ -11,7 +11,7 @@ struct InvariantChecker {
 
   private var started = false
   /// The sum of the score changes broadcast for each seat since the game started.
-  private var broadcastScores = PerSeat(repeating: 0)
+  private var broadcastScores = PerSeat.repeating(0)
   /// The cards credited to a set so far this game.
   private var credited = CardMask()
   private var creditedCount = 0
@@ -54,7 +54,7 @@ struct InvariantChecker {
     switch event {
     case .gameStarted(_, let table, let deck):
       started = true
-      broadcastScores = PerSeat(repeating: 0)
+      broadcastScores = PerSeat.repeating(0)
       credited = CardMask()
       creditedCount = 0
       replay = Table(cards: table)

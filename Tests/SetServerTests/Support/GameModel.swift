@@ -13,8 +13,8 @@ struct GameModel {
   var sawStart = false
   var table = Table()
   var deck = 0
-  var scores = PerSeat(repeating: 0)
-  var taken = PerSeat<[Card]>(repeating: [])
+  var scores = PerSeat.repeating(0)
+  var taken = PerSeat<[Card]>.repeating([])
   var over = false
   /// Every event word seen, counted.
   var counts: [String: Int] = [:]
@@ -65,8 +65,8 @@ struct GameModel {
       self.game = game
       self.deck = deck
       table = Table(cards: cards)
-      scores = PerSeat(repeating: 0)
-      taken = PerSeat(repeating: [])
+      scores = PerSeat.repeating(0)
+      taken = PerSeat.repeating([])
       sawStart = true
       over = false
     case .diff(let deck, let change):

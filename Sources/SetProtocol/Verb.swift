@@ -1,0 +1,100 @@
+/// The request verbs: each one's spelling on the wire, its other names, its use and its meaning, once.
+/// `Request` parses by this table, `ClientCommand.line` writes by it, and `HELP`, usage errors and
+/// did-you-mean read it. The cases are in the order `HELP` lists them.
+public enum Verb: String, CaseIterable, Sendable {
+  case name = "NAME"
+  case claim = "CLAIM"
+  case pick = "PICK"
+  case unpick = "UNPICK"
+  case deal = "DEAL"
+  case table = "TABLE"
+  case state = "STATE"
+  case scores = "SCORES"
+  case history = "HISTORY"
+  case stats = "STATS"
+  case top = "TOP"
+  case say = "SAY"
+  case new = "NEW"
+  case ping = "PING"
+  case resume = "RESUME"
+  case mode = "MODE"
+  case help = "HELP"
+  case quit = "QUIT"
+
+  /// The verb as the wire spells it, in capitals.
+  public var spelling: String { rawValue }
+
+  /// The verb's other names, which mean the same request.
+  public var aliases: [String] {
+    switch self {
+    case .claim: ["SET"]
+    case .table: ["LOOK"]
+    default: []
+    }
+  }
+
+  /// How the verb is written with its arguments.
+  public var usage: String {
+    switch self {
+    case .name: "NAME <name>"
+    case .claim: "CLAIM"
+    case .pick: "PICK <slot> [<slot> <slot>]"
+    case .unpick: "UNPICK <slot>"
+    case .deal: "DEAL"
+    case .table: "TABLE"
+    case .state: "STATE"
+    case .scores: "SCORES"
+    case .history: "HISTORY"
+    case .stats: "STATS [<name>]"
+    case .top: "TOP [<count>]"
+    case .say: "SAY <text>"
+    case .new: "NEW"
+    case .ping: "PING [<token>]"
+    case .resume: "RESUME <token>"
+    case .mode: "MODE HUMAN|MACHINE"
+    case .help: "HELP [<command>|CARDS]"
+    case .quit: "QUIT"
+    }
+  }
+
+  /// What the verb does, in a few words.
+  public var meaning: String {
+    switch self {
+    case .name: "take a seat (the first two names play, later ones watch)"
+    case .claim: "call Set: you alone may pick for a few seconds (SET works too)"
+    case .pick: "pick cards by slot letter; PICK A B C picks three (and claims)"
+    case .unpick: "take back a pick"
+    case .deal: "ask for three more cards (-1 if a set is on the table)"
+    case .table: "show the table and whose turn it is (LOOK works too)"
+    case .state: "show the whole table, scores and whose turn it is"
+    case .scores: "show the scores"
+    case .history: "show the results of the games so far"
+    case .stats: "a player's record, rating and find times (yours by default)"
+    case .top: "the best players by rating (\(Request.defaultTop) by default, at most \(Request.maxTop))"
+    case .say: "chat to everyone at the table"
+    case .new: "ask for a rematch once the game is over"
+    case .ping: "check the connection; answered with PONG"
+    case .resume: "take back your seat after a dropped connection"
+    case .mode: "switch between readable text and the machine grammar"
+    case .help: "list commands, explain one, or explain the card codes"
+    case .quit: "leave"
+    }
+  }
+
+  /// The verb a word names, by its spelling or an alias, in capitals; nil for none. One hash lookup:
+  /// this runs for every line a client sends.
+  public init?(word: String) {
+    guard let verb = Self.words[word] else { return nil }
+    self = verb
+  }
+
+  /// Every spelling and alias, each with its verb.
+  public static let words: [String: Verb] = {
+    var table: [String: Verb] = [:]
+    for verb in allCases {
+      table[verb.spelling] = verb
+      for alias in verb.aliases { table[alias] = verb }
+    }
+    return table
+  }()
+}

@@ -1,0 +1,51 @@
+import SetCore
+import SetProtocol
+import Testing
+
+@Suite struct ClientCommandTests {
+  /// One command of every kind, with and without its optional arguments.
+  static let commands: [ClientCommand] = [
+    .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"), .mode(.human), .mode(.machine), .claim,
+    .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]), .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
+    .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
+    .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .stats(nil), .stats("ann"), .top(1), .top(100),
+    .say("good  game, ann!"), .new, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
+  ]
+
+  @Test("every command's line parses back to the same command, with an id or without")
+  func roundTrip() {
+    for command in Self.commands {
+      let plain = Request.parse(command.line)
+      #expect(plain?.id == nil && plain?.command == .success(command), "\(command.line)")
+      let withID = Request.parse(command.line(id: "r-1"))
+      #expect(withID?.id == "r-1" && withID?.command == .success(command), "\(command.line(id: "r-1"))")
+    }
+  }
+
+  @Test("every verb is written as spelled, and every verb has a command among those tried")
+  func verbsAreSpelledOnce() {
+    for command in Self.commands {
+      #expect(command.line.split(separator: " ").first.map(String.init) == command.verb.spelling)
+    }
+    #expect(Set(Self.commands.map(\.verb)) == Set(Verb.allCases))
+  }
+
+  @Test("a verb's aliases and its spelling in any case name the verb; anything else names none")
+  func wordsNameVerbs() {
+    #expect(Verb(word: "SET") == .claim)
+    #expect(Verb(word: "LOOK") == .table)
+    #expect(Verb(word: "FLY") == nil)
+    #expect(Request.parse("set")?.command == .success(.claim))
+    #expect(Request.parse("look")?.command == .success(.table))
+  }
+
+  @Test("lines are written as clients have always sent them")
+  func linesAsSent() {
+    #expect(ClientCommand.mode(.machine).line == "MODE MACHINE")
+    #expect(ClientCommand.pick([Slot(0), Slot(1), Slot(2)]).line == "PICK A B C")
+    #expect(ClientCommand.guardedPick(.cards([Card.all[0]]), table: nil).line == "PICK \(Card.all[0])")
+    #expect(ClientCommand.guardedPick(.slots([Slot(0)]), table: nil).line == "PICK A")
+    #expect(ClientCommand.name("ann").line(id: "name") == "@name NAME ann")
+    #expect(ClientCommand.unpick(Slot(2)).line == "UNPICK C")
+  }
+}
