@@ -1,6 +1,7 @@
 import SetClientCore
 import SetCore
 import SetHost
+import SetProtocol
 import SetTransport
 
 /// Two bots' brains playing one game at a real `GameHost`, each through its own `ClientModel` of the
@@ -23,8 +24,8 @@ public struct BotDuel {
     for (index, name) in ["one", "two"].enumerated() {
       let id = ConnectionID(UInt64(index))
       deliver(host.connect(id, peer: "duel", at: now))
-      send("MODE MACHINE", from: index)
-      send("NAME \(name)", from: index)
+      send(.mode(.machine), from: index)
+      send(.name(name), from: index)
     }
   }
 
@@ -56,20 +57,20 @@ public struct BotDuel {
     return nil
   }
 
-  private mutating func send(_ line: String, from index: Int) {
-    deliver(host.receive(line, from: ConnectionID(UInt64(index)), at: now))
+  private mutating func send(_ command: ClientCommand, from index: Int) {
+    deliver(host.receive(command.line, from: ConnectionID(UInt64(index)), at: now))
   }
 
   /// Hands each line to its model; what a model asks for (STATE, HISTORY) goes back to the host at once.
   private mutating func deliver(_ actions: [HostAction]) {
-    var requests: [(Int, String)] = []
+    var requests: [(Int, ClientCommand)] = []
     for case .send(let id, let line) in actions {
       let index = Int(id.rawValue)
       for request in models[index].apply(line: line, at: now) {
-        requests.append((index, request == .requestState ? "STATE" : "HISTORY"))
+        requests.append((index, request.command))
       }
     }
-    for (index, line) in requests { send(line, from: index) }
+    for (index, command) in requests { send(command, from: index) }
   }
 }
 

@@ -40,7 +40,7 @@ struct BotBrainTests {
       var brain = BotBrain(skill: skill, seed: UInt64(seed), picksAtOnce: true)
       let wake = brain.decide(model, now: .zero).wake!
       let commands = brain.decide(model, now: wake).commands
-      return (wake.milliseconds, commands.joined(separator: "; "))
+      return (wake.milliseconds, commands.map(\.line).joined(separator: "; "))
     }
   }
 

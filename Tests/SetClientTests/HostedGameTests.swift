@@ -40,7 +40,7 @@ struct HostedGameTests {
     var driver = ModelDriver(seed: 7, rules: Rules(claimWindow: 2_000))
     driver.join(1, name: "ann")
     driver.join(2, name: "bob")
-    driver.send("CLAIM", from: 1)
+    driver.send(.claim, from: 1)
     for id in [1, 2] {
       let model = driver.model(id)
       #expect(model.rules == Rules(claimWindow: 2_000))
@@ -73,13 +73,13 @@ struct HostedGameTests {
       if line == "WAIT" {
         driver.advance(to: driver.now.adding(milliseconds: Int64(random.draw(below: 6_000))))
       } else {
-        driver.send(line, from: who)
+        driver.send(line: line, from: who)
       }
-      if case .over = driver.model(1).phase { driver.send("NEW", from: 1); driver.send("NEW", from: 2) }
+      if case .over = driver.model(1).phase { driver.send(.new, from: 1); driver.send(.new, from: 2) }
       // A spectator that reads only STATE sees what the player's model holds.
       var fresh = ClientModel()
       let before = driver.received[.init(1)]?.count ?? 0
-      driver.send("STATE", from: 1)
+      driver.send(.state, from: 1)
       for line in driver.received[.init(1)]![before...] { _ = fresh.apply(line: line, at: driver.now) }
       let kept = driver.model(1)
       #expect(View(kept) == View(fresh), "step \(step): \(line)")

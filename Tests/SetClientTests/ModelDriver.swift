@@ -26,12 +26,17 @@ struct ModelDriver {
     let client = ConnectionID(UInt64(id))
     models[client] = ClientModel()
     deliver(driver.connect(client))
-    send("MODE MACHINE", from: id)
-    send("NAME \(name)", from: id)
+    send(.mode(.machine), from: id)
+    send(.name(name), from: id)
   }
 
-  /// Sends a request line from a client and delivers what comes back.
-  mutating func send(_ line: String, from id: Int) {
+  /// Sends a request from a client and delivers what comes back.
+  mutating func send(_ command: ClientCommand, from id: Int) {
+    send(line: command.line, from: id)
+  }
+
+  /// Sends a line as typed, mistakes included, and delivers what comes back.
+  mutating func send(line: String, from id: Int) {
     deliver(driver.send(line, from: ConnectionID(UInt64(id))))
   }
 
@@ -48,12 +53,12 @@ struct ModelDriver {
   mutating func model(_ id: Int) -> ClientModel { models[ConnectionID(UInt64(id))]! }
 
   private mutating func deliver(_ deliveries: [HostDriver.Delivery]) {
-    var requests: [(ConnectionID, String)] = []
+    var requests: [(ConnectionID, ClientCommand)] = []
     for delivery in deliveries where models[delivery.to] != nil {
       for request in models[delivery.to]!.apply(line: delivery.line, at: now) {
-        requests.append((delivery.to, request == .requestState ? "STATE" : "HISTORY"))
+        requests.append((delivery.to, request.command))
       }
     }
-    for (id, line) in requests { deliver(driver.send(line, from: id)) }
+    for (id, command) in requests { deliver(driver.send(command.line, from: id)) }
   }
 }

@@ -1,4 +1,5 @@
 import SetCore
+import SetProtocol
 import Testing
 
 @testable import SetClient
@@ -26,12 +27,12 @@ struct PlayStateTests {
   func playing() {
     var state = PlayState()
     var model = Tables.model(cards: 12, deck: 45, extra: [])
-    #expect(state.handle(.character(" "), model: model, now: Self.now) == [.send("CLAIM")])
+    #expect(state.handle(.character(" "), model: model, now: Self.now) == [.send(.claim)])
     // A slot key picks the card in it by code, so the pick cannot go stale.
-    let c = "PICK \(model.cards[2])"
+    let c = ClientCommand.guardedPick(.cards([model.cards[2]]), table: nil)
     #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send(c)])
     #expect(state.handle(.character("C"), model: model, now: Self.now) == [.send(c)])
-    #expect(state.handle(.character("+"), model: model, now: Self.now) == [.send("DEAL")])
+    #expect(state.handle(.character("+"), model: model, now: Self.now) == [.send(.deal)])
     #expect(state.handle(.character("m"), model: model, now: Self.now) == [])
     #expect(state.notice?.text == "no card in slot m")
     #expect(state.handle(.character("v"), model: model, now: Self.now) == [])
@@ -39,11 +40,14 @@ struct PlayStateTests {
 
     _ = model.apply(line: "CLAIM 17 1 5000", at: Self.now)
     _ = model.apply(line: "PICK 18 1 C", at: Self.now)
-    #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send("UNPICK C")])
-    #expect(state.handle(.character("d"), model: model, now: Self.now) == [.send("PICK \(model.cards[3])")])
+    #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send(.unpick(Slot(2)))])
+    #expect(
+      state.handle(.character("d"), model: model, now: Self.now) == [
+        .send(.guardedPick(.cards([model.cards[3]]), table: nil))
+      ])
 
     _ = model.apply(line: "OVER 19 1 1 3 1 3 1 completed", at: Self.now)
-    #expect(state.handle(.enter, model: model, now: Self.now) == [.send("NEW")])
+    #expect(state.handle(.enter, model: model, now: Self.now) == [.send(.new)])
     _ = model.apply(line: "REMATCH 20 1", at: Self.now)
     #expect(state.handle(.enter, model: model, now: Self.now) == [])
   }
@@ -74,7 +78,7 @@ struct PlayStateTests {
     }
     #expect(state.handle(.backspace, model: model, now: Self.now) == [])
     #expect(state.handle(.character(" "), model: model, now: Self.now) == [], "space does not call Set")
-    #expect(state.handle(.enter, model: model, now: Self.now) == [.send("SAY good  game!")])
+    #expect(state.handle(.enter, model: model, now: Self.now) == [.send(.say("good  game!"))])
     #expect(state.chat == nil)
     _ = state.handle(.character("/"), model: model, now: Self.now)
     _ = state.handle(.character("a"), model: model, now: Self.now)
@@ -94,7 +98,7 @@ struct PlayStateTests {
     _ = state.handle(.character("/"), model: model, now: Self.now)
     _ = state.handle(.character("h"), model: model, now: Self.now)
     _ = state.handle(.character("i"), model: model, now: Self.now)
-    #expect(state.handle(.enter, model: model, now: Self.now) == [.send("SAY hi")])
+    #expect(state.handle(.enter, model: model, now: Self.now) == [.send(.say("hi"))])
   }
 
   @Test("no deal from an empty deck")
@@ -178,6 +182,6 @@ struct PlayStateTests {
     #expect(wake > .zero)
     let b = first.decide(model, now: wake)
     #expect(b == second.decide(model, now: wake))
-    #expect(b.commands == ["CLAIM"] || b.commands == ["DEAL"])
+    #expect(b.commands == [.claim] || b.commands == [.deal])
   }
 }

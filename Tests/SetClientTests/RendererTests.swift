@@ -108,7 +108,7 @@ struct RendererTests {
     ).encoded(color: false).joined(separator: "\n")
     #expect(before.contains("bob has left: their seat is free for the next player"), "\(before)")
     #expect(before.contains("Press Enter for a rematch with the next player"))
-    table.send("NEW", from: 1)
+    table.send(.new, from: 1)
     let asked = Self.ascii.frame(
       model: table.model(1), state: PlayState(), now: table.now, columns: 80, rows: 24
     ).encoded(color: false).joined(separator: "\n")

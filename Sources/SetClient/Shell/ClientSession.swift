@@ -83,10 +83,10 @@ public final class ClientSession: @unchecked Sendable {
     }
   }
 
-  /// Sends a request line.
-  public func send(_ line: String) {
+  /// Sends a request.
+  public func send(_ command: ClientCommand) {
     dispatchPrecondition(condition: .onQueue(queue))
-    client?.send(line)
+    client?.send(command.line)
   }
 
   /// Leaves: sends `QUIT` and closes. No reconnection follows.
@@ -94,7 +94,7 @@ public final class ClientSession: @unchecked Sendable {
     dispatchPrecondition(condition: .onQueue(queue))
     guard !closing else { return }
     closing = true
-    client?.send("QUIT")
+    client?.send(ClientCommand.quit.line)
     client?.close()
     client = nil
     setLink(.lost("you left"))
@@ -104,7 +104,7 @@ public final class ClientSession: @unchecked Sendable {
   /// taking a seat that became free (a named connection cannot name itself again).
   public func sitDownAgain() {
     dispatchPrecondition(condition: .onQueue(queue))
-    client?.send("QUIT")
+    client?.send(ClientCommand.quit.line)
     client?.close()
     client = nil
     model = ClientModel()
@@ -142,11 +142,11 @@ public final class ClientSession: @unchecked Sendable {
       return ConnectFailure(error, timeoutSeconds: Self.connectTimeoutSeconds)
     }
     self.client = client
-    client.send("MODE MACHINE")
+    client.send(ClientCommand.mode(.machine).line)
     if let token {
-      client.send("@resume RESUME \(token)")
+      client.send(ClientCommand.resume(token).line(id: "resume"))
     } else {
-      client.send("@name NAME \(name)")
+      client.send(ClientCommand.name(name).line(id: "name"))
     }
     return nil
   }
@@ -186,10 +186,7 @@ public final class ClientSession: @unchecked Sendable {
     onLine?(line)
     let actions = model.apply(line, at: clock())
     for action in actions {
-      switch action {
-      case .requestState: client?.send("STATE")
-      case .requestHistory: client?.send("HISTORY")
-      }
+      client?.send(action.command.line)
     }
     if case .reply(let reply) = line { answered(reply) }
     if case .banner = line { reachedTable = true }
@@ -206,13 +203,13 @@ public final class ClientSession: @unchecked Sendable {
       answeredSavedResume(true)
     case ("name", .error(let error)) where error.code == .nameTaken && nameTries < 9:
       nameTries += 1
-      name = requestedName.prefix(15) + "\(nameTries)"
-      client?.send("@name NAME \(name)")
+      name = requestedName.prefix(PlayerName.maxLength - 1) + "\(nameTries)"
+      client?.send(ClientCommand.name(name).line(id: "name"))
     case ("resume", .error(let error)) where error.code == .badToken:
       // The seat is gone (forfeited, or the game ended and it was freed): sit down afresh.
       model = ClientModel()
       savedToken = nil
-      client?.send("@name NAME \(name)")
+      client?.send(ClientCommand.name(name).line(id: "name"))
       answeredSavedResume(false)
     default:
       break

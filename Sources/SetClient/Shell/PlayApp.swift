@@ -117,7 +117,7 @@ public final class PlayApp: @unchecked Sendable {
     for key in decoder.decode(Array(buffer[..<count])) {
       for command in state.handle(key, model: session.model, now: ClientClock.now()) {
         switch command {
-        case .send(let line): session.send(line)
+        case .send(let command): session.send(command)
         case .nextTheme: nextTheme()
         case .quit:
           quit()

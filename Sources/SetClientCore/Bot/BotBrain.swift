@@ -1,4 +1,5 @@
 import SetCore
+import SetProtocol
 
 /// How strong a computer opponent is.
 public enum BotLevel: String, CaseIterable, Sendable {
@@ -25,12 +26,12 @@ public enum BotLevel: String, CaseIterable, Sendable {
 
 /// What the bot does now, and when to ask it again.
 public struct BotDecision: Equatable, Sendable {
-  /// Request lines to send now, in order.
-  public var commands: [String]
+  /// Requests to send now, in order.
+  public var commands: [ClientCommand]
   /// When to call `decide` again if nothing arrives before; nil to wait for the server.
   public var wake: Instant?
 
-  public init(commands: [String] = [], wake: Instant? = nil) {
+  public init(commands: [ClientCommand] = [], wake: Instant? = nil) {
     self.commands = commands
     self.wake = wake
   }
@@ -132,13 +133,13 @@ public struct BotBrain: Sendable {
         plan = nil
         return playOpen(model, now: now)
       }
-      return BotDecision(commands: ["DEAL"], wake: plan!.ready)
+      return BotDecision(commands: [.deal], wake: plan!.ready)
     }
     if picksAtOnce {
       // By card code, so a pick that crosses a change of the table is refused rather than judged.
-      return BotDecision(commands: ["PICK " + target.map(\.description).joined(separator: " ")], wake: plan!.ready)
+      return BotDecision(commands: [.guardedPick(.cards(target), table: nil)], wake: plan!.ready)
     }
-    return BotDecision(commands: ["CLAIM"], wake: plan!.ready)
+    return BotDecision(commands: [.claim], wake: plan!.ready)
   }
 
   // MARK: - Holding a claim or turn
@@ -176,15 +177,15 @@ public struct BotBrain: Sendable {
     let step = max(scaled(skill.pickStep), 50)
     plan!.ready = now.adding(milliseconds: step)
     if let stray = model.selection.first(where: { !targetSlots.contains($0) }) {
-      return BotDecision(commands: ["UNPICK \(stray.label)"], wake: plan!.ready)
+      return BotDecision(commands: [.unpick(stray)], wake: plan!.ready)
     }
     let missing = targetSlots.filter { !model.selection.contains($0) }
     guard let next = missing.first else { return BotDecision(wake: plan!.ready) }
     if picksAtOnce {
       return BotDecision(
-        commands: ["PICK " + missing.map { code(at: $0, in: model) }.joined(separator: " ")], wake: plan!.ready)
+        commands: [.guardedPick(.cards(missing.map { card(at: $0, in: model) }), table: nil)], wake: plan!.ready)
     }
-    return BotDecision(commands: ["PICK \(code(at: next, in: model))"], wake: plan!.ready)
+    return BotDecision(commands: [.guardedPick(.cards([card(at: next, in: model)]), table: nil)], wake: plan!.ready)
   }
 
   // MARK: - After a game
@@ -197,7 +198,7 @@ public struct BotBrain: Sendable {
     guard let planned = rematch, !planned.sent else { return BotDecision() }
     guard now >= planned.at else { return BotDecision(wake: planned.at) }
     rematch?.sent = true
-    return BotDecision(commands: ["NEW"])
+    return BotDecision(commands: [.new])
   }
 
   // MARK: - Choices
@@ -215,9 +216,9 @@ public struct BotBrain: Sendable {
     return set
   }
 
-  /// The code of the card in `slot`, which the bot just found there.
-  private func code(at slot: Slot, in model: ClientModel) -> String {
-    model.cards[slot.index].description
+  /// The card in `slot`, which the bot just found there.
+  private func card(at slot: Slot, in model: ClientModel) -> Card {
+    model.cards[slot.index]
   }
 
   private mutating func draw(_ range: ClosedRange<Int64>) -> Int64 {

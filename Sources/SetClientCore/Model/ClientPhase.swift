@@ -1,4 +1,5 @@
 import SetCore
+import SetProtocol
 
 /// Where the game stands, as a client sees it from the lines it read.
 public enum ClientPhase: Equatable, Sendable {
@@ -36,4 +37,12 @@ public enum ModelAction: Equatable, Sendable {
   case requestState
   /// Send `HISTORY`: the game is over but its result was not seen.
   case requestHistory
+
+  /// The request the action asks to send.
+  public var command: ClientCommand {
+    switch self {
+    case .requestState: .state
+    case .requestHistory: .history
+    }
+  }
 }

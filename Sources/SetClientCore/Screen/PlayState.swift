@@ -1,4 +1,5 @@
 import SetCore
+import SetProtocol
 
 /// The state of the connection to the server, as the client shows it.
 public enum LinkStatus: Equatable, Sendable {
@@ -14,8 +15,8 @@ public enum LinkStatus: Equatable, Sendable {
 
 /// What the terminal client must do after a key.
 public enum PlayCommand: Equatable, Sendable {
-  /// Send a request line to the server.
-  case send(String)
+  /// Send a request to the server.
+  case send(ClientCommand)
   /// Restore the terminal and leave.
   case quit
   /// Draw with the next theme.
@@ -93,13 +94,13 @@ public struct PlayState: Equatable, Sendable {
     case .tab:
       return [.nextTheme]
     case .character(" "):
-      return [.send("CLAIM")]
+      return [.send(.claim)]
     case .character("+"), .character("="):
       guard model.deck > 0 else {
         notice = Notice(text: "the deck is empty: no more cards to deal", at: now)
         return []
       }
-      return [.send("DEAL")]
+      return [.send(.deal)]
     case .character("?"):
       view = .help
       return []
@@ -109,7 +110,7 @@ public struct PlayState: Equatable, Sendable {
     case .enter:
       guard case .over = model.phase else { return [] }
       if let seat = model.seat, model.rematchAsked[seat] { return [] }
-      return [.send("NEW")]
+      return [.send(.new)]
     case .character(let character):
       guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
       let slot = Slot(index)
@@ -117,9 +118,9 @@ public struct PlayState: Equatable, Sendable {
         notice = Notice(text: "no card in slot \(Self.key(for: slot))", at: now)
         return []
       }
-      if model.holdsWindow, model.selection.contains(slot) { return [.send("UNPICK \(slot.label)")] }
+      if model.holdsWindow, model.selection.contains(slot) { return [.send(.unpick(slot))] }
       // By card code: a pick that crossed a change of the table is refused, not judged on another card.
-      return [.send("PICK \(card)")]
+      return [.send(.guardedPick(.cards([card]), table: nil))]
     default:
       return []
     }
@@ -131,7 +132,7 @@ public struct PlayState: Equatable, Sendable {
     case .enter:
       chat = nil
       let text = line.trimmingSpaces()
-      return text.isEmpty ? [] : [.send("SAY \(text)")]
+      return text.isEmpty ? [] : [.send(.say(text))]
     case .escape:
       chat = nil
     case .backspace:
