@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// Two seated players and many spectators at one SetDuel table, every connection in the machine
 /// presentation. Every line any of them receives passes through `pump`, which keeps the players'
 /// models and the spectators' last sequence numbers.
@@ -19,12 +21,13 @@ final class Audience {
     spectators = try Connector.open(spectatorCount, port: port)
     spectatorSeq = [Int](repeating: 0, count: spectatorCount)
     lines = LineSet(players + spectators)
-    guard lines.request(seconds: 30, { _ in "MODE MACHINE" }, isAnswer: { $0.hasPrefix("OK MODE") }) else {
+    guard lines.request(seconds: 30, { _ in ClientCommand.mode(.machine).line }, isAnswer: { $0.hasPrefix("OK MODE") })
+    else {
       throw BenchError("port \(port): not every connection answered MODE MACHINE")
     }
     for seat in 0..<2 {
       let before = models[seat].replies
-      players[seat].send("NAME p\(seat + 1)")
+      players[seat].send(.name("p\(seat + 1)"))
       let named = pump(
         seconds: 10, until: { models[seat].replies > before },
         player: { index, line, _ in
@@ -40,7 +43,7 @@ final class Audience {
       throw BenchError("port \(port): the game did not start (is the table already taken?)")
     }
     var named = 0
-    for (index, spectator) in spectators.enumerated() { spectator.send("NAME s\(index + 1)") }
+    for (index, spectator) in spectators.enumerated() { spectator.send(.name("s\(index + 1)")) }
     guard
       pump(
         seconds: 60, until: { named == spectatorCount },
@@ -63,8 +66,8 @@ final class Audience {
     players[1] = fresh
     models[1] = TableModel(seat: 2)
     lines = LineSet(players + spectators)
-    fresh.send("MODE MACHINE")
-    fresh.send("RESUME \(token)")
+    fresh.send(.mode(.machine))
+    fresh.send(.resume(token))
     var resumed = false
     let back = pump(
       seconds: 10, until: { resumed && caughtUp(to: models[0].lastSeq) },
@@ -82,18 +85,18 @@ final class Audience {
     switch models[0].phase {
     case .over:
       let other = models[1].replies
-      players[0].send("NEW")
-      players[1].send("NEW")
+      players[0].send(.new)
+      players[1].send(.new)
       try settle("NEW") { models[0].replies > before && models[1].replies > other }
       return nil
     case .open:
       guard let slots = models[0].firstSet() else {
-        players[0].send("DEAL")
+        players[0].send(.deal)
         try settle("DEAL") { models[0].replies > before }
         return nil
       }
       let start = Clock.now()
-      players[0].send(TableModel.pickLine(slots))
+      players[0].send(.pick(slots))
       try settle("PICK", replied: { models[0].replies > before }, player: player, spectator: spectator)
       return start
     case .waiting, .window:

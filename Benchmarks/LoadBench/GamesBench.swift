@@ -1,3 +1,4 @@
+import SetCore
 import SetProtocol
 
 /// Complete games per second: two bots at zero think time play game after game over loopback.
@@ -40,21 +41,21 @@ enum GamesBench {
       switch model.phase {
       case .open:
         if model.firstSet() != nil {
-          audience.players[seat].send("CLAIM")
+          audience.players[seat].send(.claim)
         } else if seat == 0 {
-          audience.players[seat].send("DEAL")
+          audience.players[seat].send(.deal)
         } else {
           return
         }
       case .window(let holder) where holder == seat + 1:
         if let slots = model.firstSet() {
-          audience.players[seat].send(TableModel.pickLine(slots))
+          audience.players[seat].send(.pick(slots))
         } else {
           givenUp += 1
-          audience.players[seat].send("PICK A B C")
+          audience.players[seat].send(.pick([Slot(0), Slot(1), Slot(2)]))
         }
       case .over:
-        audience.players[seat].send("NEW")
+        audience.players[seat].send(.new)
       default:
         return
       }

@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// Many idle connections held open: the server's resident memory before and after, and its CPU while
 /// they idle. SetDuel's connections are named spectators in the machine presentation; redis-server's
 /// have each answered one PING, so both servers have read from every connection.
@@ -23,8 +25,8 @@ enum IdleBench {
 
   static var setDuel: Greeting {
     Greeting(lines: [
-      ({ _ in "MODE MACHINE" }, { $0.hasPrefix("OK MODE") }),
-      ({ "NAME s\($0 + 1)" }, { $0.hasPrefix("OK NAME") }),
+      ({ _ in ClientCommand.mode(.machine).line }, { $0.hasPrefix("OK MODE") }),
+      ({ ClientCommand.name("s\($0 + 1)").line }, { $0.hasPrefix("OK NAME") }),
     ])
   }
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import SetProtocol
 
 /// One client connection over loopback: a non-blocking socket, lines out, lines in. The same code talks
 /// to SetDuel and to redis-server, so both are timed alike. Used from one thread.
@@ -56,6 +57,12 @@ final class LineConnection {
   @discardableResult
   func send(_ text: String) -> Bool {
     send(bytes: Array(text.utf8) + [13, 10])
+  }
+
+  /// Sends a SetDuel request.
+  @discardableResult
+  func send(_ command: ClientCommand) -> Bool {
+    send(command.line)
   }
 
   /// Sends `bytes`, waiting at most a second for room. Returns false if they could not all be sent.

@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// PING round trips against SetDuel and redis-server, timed by the same code in one run.
 ///
 /// Each sample sends one ping on one connection and waits for its reply before the next; samples
@@ -17,8 +19,8 @@ enum PingBench {
   /// SetDuel: `PING b` is answered by `PONG b`; `MODE MACHINE` first, so no prompt follows replies.
   static func setDuel(port: UInt16) -> Target {
     Target(
-      name: "SetDuel", port: port, request: Array("PING b\r\n".utf8), isReply: { $0.hasPrefix("PONG") },
-      greeting: ("MODE MACHINE", { $0.hasPrefix("OK MODE") }))
+      name: "SetDuel", port: port, request: Array((ClientCommand.ping("b").line + "\r\n").utf8),
+      isReply: { $0.hasPrefix("PONG") }, greeting: (ClientCommand.mode(.machine).line, { $0.hasPrefix("OK MODE") }))
   }
 
   /// redis-server's inline command: `PING` is answered by `+PONG`.

@@ -47,11 +47,6 @@ struct TableModel {
     return SetFinder.first(in: table.cards).map { set in set.map { Slot(slotOf[Int($0.index)]) }.sorted() }
   }
 
-  /// `PICK A B C` for `slots`.
-  static func pickLine(_ slots: [Slot]) -> String {
-    "PICK " + slots.map(\.label).joined(separator: " ")
-  }
-
   private mutating func apply(_ event: ServerEvent) {
     switch event {
     case .started(_, _, let cards):

@@ -39,7 +39,7 @@ enum TimerBench {
       var opened = false
       let before = audience.models[0].replies
       let sent = startOfMillisecond()
-      audience.players[0].send("CLAIM")
+      audience.players[0].send(.claim)
       let done = audience.pump(
         seconds: 10,
         until: {
