@@ -37,28 +37,31 @@ public enum OKReply: Equatable, Sendable {
   /// `OK NEW`.
   case new
 
-  /// The verb the reply answers, as the wire spells it.
-  public var verb: String {
+  /// The verb the reply answers.
+  public var answers: Verb {
     switch self {
-    case .name: "NAME"
-    case .resume: "RESUME"
-    case .state: "STATE"
-    case .scores: "SCORES"
-    case .table: "TABLE"
-    case .history: "HISTORY"
-    case .stats: "STATS"
-    case .top: "TOP"
-    case .mode: "MODE"
-    case .help: "HELP"
-    case .quit: "QUIT"
-    case .say: "SAY"
-    case .claim: "CLAIM"
-    case .pick: "PICK"
-    case .unpick: "UNPICK"
-    case .deal: "DEAL"
-    case .new: "NEW"
+    case .name: .name
+    case .resume: .resume
+    case .state: .state
+    case .scores: .scores
+    case .table: .table
+    case .history: .history
+    case .stats: .stats
+    case .top: .top
+    case .mode: .mode
+    case .help: .help
+    case .quit: .quit
+    case .say: .say
+    case .claim: .claim
+    case .pick: .pick
+    case .unpick: .unpick
+    case .deal: .deal
+    case .new: .new
     }
   }
+
+  /// The verb the reply answers, as the wire spells it.
+  public var verb: String { answers.spelling }
 
   /// The fields after the verb.
   public var fields: [String] {
@@ -78,8 +81,9 @@ public enum OKReply: Equatable, Sendable {
   /// are ignored, as later versions may add fields at the end.
   public init?(verb: String, fields: ArraySlice<String>) {
     let f = Array(fields)
-    switch verb {
-    case "NAME":
+    guard let answered = Verb(rawValue: verb) else { return nil }
+    switch answered {
+    case .name:
       guard f.count >= 2, let number = Int(f[0]) else { return nil }
       if number == 0, f[1] == "-" {
         self = .name(seat: nil, token: nil)
@@ -88,34 +92,34 @@ public enum OKReply: Equatable, Sendable {
       } else {
         return nil
       }
-    case "RESUME":
+    case .resume:
       guard f.count >= 2, let seat = EventCodec.seat(f[0]), PlayerName.isValid(f[1]) else { return nil }
       self = .resume(seat: seat, name: f[1])
-    case "STATE":
+    case .state:
       guard let summary = StateSummary(fields: fields) else { return nil }
       self = .state(summary)
-    case "SCORES":
+    case .scores:
       guard f.count >= 2, let first = Int(f[0]), let second = Int(f[1]) else { return nil }
       self = .scores(first, second)
-    case "HISTORY":
+    case .history:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .history(count: count)
-    case "TOP":
+    case .top:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .top(count: count)
-    case "MODE":
+    case .mode:
       guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
       self = .mode(presentation)
     default:
-      guard let plain = Self.plain[verb] else { return nil }
+      guard let plain = Self.plain[answered] else { return nil }
       self = plain
     }
   }
 
   /// The replies with no fields, by verb.
-  private static let plain: [String: OKReply] = Dictionary(
+  private static let plain: [Verb: OKReply] = Dictionary(
     uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map {
-      ($0.verb, $0)
+      ($0.answers, $0)
     }
   )
 }

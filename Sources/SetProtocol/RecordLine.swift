@@ -138,31 +138,36 @@ public enum RecordLine: Equatable, Sendable {
     return Instant(nanoseconds: ms * 1_000_000 + digits)
   }
 
+  /// The words of a record's command: a request verb for what a player asked, or `JOIN` and `LEAVE`,
+  /// which a connection's arrival and departure make.
+  private static let joinWord = "JOIN"
+  private static let leaveWord = "LEAVE"
+
   private static func text(_ command: MatchCommand) -> String {
     switch command {
-    case .join: "JOIN"
-    case .leave: "LEAVE"
-    case .claim: "CLAIM"
-    case .pick(let slots): "PICK " + EventCodec.slotList(slots)
-    case .unpick(let slot): "UNPICK \(slot.label)"
-    case .deal: "DEAL"
-    case .rematch: "NEW"
+    case .join: joinWord
+    case .leave: leaveWord
+    case .claim: Verb.claim.spelling
+    case .pick(let slots): "\(Verb.pick.spelling) " + EventCodec.slotList(slots)
+    case .unpick(let slot): "\(Verb.unpick.spelling) \(slot.label)"
+    case .deal: Verb.deal.spelling
+    case .rematch: Verb.new.spelling
     }
   }
 
   private static func command(_ words: ArraySlice<Substring>) -> MatchCommand? {
-    guard let verb = words.first, words.count <= 2 else { return nil }
+    guard let word = words.first, words.count <= 2 else { return nil }
     let argument = words.dropFirst().first.map(String.init)
-    switch (verb, argument) {
-    case ("JOIN", nil): return .join
-    case ("LEAVE", nil): return .leave
-    case ("CLAIM", nil): return .claim
-    case ("DEAL", nil): return .deal
-    case ("NEW", nil): return .rematch
-    case ("PICK", let list?):
+    if word == joinWord { return argument == nil ? .join : nil }
+    if word == leaveWord { return argument == nil ? .leave : nil }
+    switch (Verb(rawValue: String(word)), argument) {
+    case (.claim, nil): return .claim
+    case (.deal, nil): return .deal
+    case (.new, nil): return .rematch
+    case (.pick, let list?):
       guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
       return .pick(slots)
-    case ("UNPICK", let label?): return Slot(label: label).map { .unpick($0) }
+    case (.unpick, let label?): return Slot(label: label).map { .unpick($0) }
     default: return nil
     }
   }
