@@ -99,6 +99,7 @@ let package = Package(
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),
+    .testTarget(name: "SetTransportTests", dependencies: ["SetTransport"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import SetNet
 @testable import SetTransport
 
 private let iac: UInt8 = 255

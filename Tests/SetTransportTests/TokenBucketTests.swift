@@ -1,4 +1,3 @@
-import SetNet
 import SetTransport
 import Testing
 
