@@ -8,23 +8,26 @@ import SetServer
 
 /// `setduel bot`: a computer opponent over the protocol.
 enum BotCommand {
-  static let usage = """
-    usage: setduel bot [HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]
-
-    Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort))
-    and plays until the server goes away, asking for a rematch after every game. It prints the results.
-    At a full table it says so and waits, watching, until a seat is free.
-
-    options:
-      --level LEVEL   easy (slow, and sometimes calls Set wrongly), normal (default) or hard
-      --name NAME     its name at the table (default bot)
-      --seed N        seed for its timing and mistakes (default: random)
-      --help          this text
-    """
+  static let command = CommandSpec(
+    "bot", summary: "a computer player",
+    synopses: ["[HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]"],
+    about: """
+      Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) \
+      and plays until the server goes away, asking for a rematch after every game. It prints the results. \
+      At a full table it says so and waits, watching, until a seat is free.
+      """,
+    options: [
+      .choice(
+        "level", "LEVEL", BotLevel.allCases.map(\.rawValue),
+        "easy (slow, and sometimes calls Set wrongly), normal (default) or hard"),
+      .valued("name", "NAME", "its name at the table (default bot)"),
+      .valued("seed", "N", "seed for its timing and mistakes (default: random)"),
+    ],
+    operands: .tables)
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["level", "name", "seed"], flags: ["help"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
       BotLevel(rawValue: $0)

@@ -13,22 +13,25 @@ import SetTransport
 /// hosts, which a friend on the LAN can watch; with no terminal, a fast bot-against-bot game printed as
 /// it goes, ending at game over.
 enum Demo {
-  static let usage = """
-    usage: setduel [--public]
-
-    In a terminal, plays a game against the computer on a table this process hosts: the computer sits
-    down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game.
-
-    options:
-      --public   listen on every network interface, so that friends can watch (by default the table
-                 listens on this machine only), and print the address they type
-      --help     this text
-    """
+  static let command = CommandSpec(
+    nil,
+    summary: "in a terminal, play the computer (--public lets friends watch); otherwise, watch a bot-against-bot game",
+    synopses: ["[--public]"],
+    about: """
+      In a terminal, plays a game against the computer on a table this process hosts: the computer sits \
+      down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game.
+      """,
+    options: [
+      .flag(
+        "public",
+        "listen on every network interface, so that friends can watch (by default the table listens on this machine only), and print the address they type"
+      )
+    ])
 
   /// The solo game's options, then the game (in a terminal) or the bots' demo (without one).
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: [], flags: ["help", "public"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
     }

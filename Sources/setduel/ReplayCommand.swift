@@ -6,21 +6,24 @@ import SetServer
 
 /// `setduel replay FILE`: print a recorded game, and check it against the rules.
 enum ReplayCommand {
-  static let usage = """
-    usage: setduel replay FILE [--watch [--speed N] [--ascii]]
-
-    Prints the recorded game in words, then derives it again from its seed and recorded commands with
-    the rules. Exits 0 when every recorded event is derived exactly, 1 (saying where) when not. A
-    record the server did not close cleanly (killed, or unable to write) is said to be cut short.
-
-    --watch      play the game back in the terminal client's screen, as a spectator saw it
-    --speed N    with --watch, N times the game's own pace (default 1)
-    --ascii      with --watch, plain characters
-    """
+  static let command = CommandSpec(
+    "replay", summary: "print a recorded game and check it against the rules",
+    synopses: ["FILE [--watch [--speed N] [--ascii]]"],
+    about: """
+      Prints the recorded game in words, then derives it again from its seed and recorded commands with \
+      the rules. Exits 0 when every recorded event is derived exactly, 1 (saying where) when not. A \
+      record the server did not close cleanly (killed, or unable to write) is said to be cut short.
+      """,
+    options: [
+      .flag("watch", "play the game back in the terminal client's screen, as a spectator saw it"),
+      .valued("speed", "N", "with --watch, N times the game's own pace (default 1)"),
+      .flag("ascii", "with --watch, plain characters"),
+    ],
+    operands: .files)
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["speed"], flags: ["help", "watch", "ascii"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     guard arguments.positional.count == 1 else { throw Arguments.UsageError(message: "replay needs one FILE") }
     let path = arguments.positional[0]
     let speed = try arguments.value("speed", 1.0, expected: "a number more than 0") {

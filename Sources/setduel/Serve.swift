@@ -13,47 +13,50 @@ import SetTransport
 enum Serve {
   static let defaultPort: UInt16 = 7878
 
-  static let usage = """
-    usage: setduel serve [options]
-
-    Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.
-
-    options:
-      --host ADDRESS          address to listen on (default 0.0.0.0, every interface)
-      --port N                port (default \(defaultPort); 0 picks a free port and prints it)
-      --seed N                seed for the deals (default: random; printed at start)
-      --claim-window SECONDS  how long a claimer has to pick (default 5; a passed turn gets twice that,
-                              a needless-deal window one and a half times)
-      --grace SECONDS         how long a seat is held for a player who dropped (default 60)
-      --scoring sets|speed    sets: every set scores 1 (default); speed: 3 if found within 10 s of the
-                              table changing, 2 within 20 s, 1 after
-      --max-connections N     most connections at once (default 1024)
-      --rate N                lines a second each connection may send (default 20)
-      --burst N               lines a connection may send at once before --rate applies (default 40)
-      --max-output BYTES      output that may wait for a connection that stops reading before it is
-                              dropped (default 1048576, 1 MiB)
-      --idle-timeout SECONDS  how long a connection may stay silent before NAME or RESUME (default 60)
-      --records DIR           folder for game records (`setduel replay FILE` replays one); default
-                              \(RecordFile.defaultDirectoryText)
-      --no-records            keep no record
-      --log-level LEVEL       debug, info, warning or error (default info); logs go to standard error
-      --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
-                              takes seat 1
-      --table-name NAME       the name the table is announced under on the LAN (default "USER's table")
-      --no-announce           do not announce the table on the LAN (DNS-SD over multicast DNS, on the
-                              interfaces --host listens on: 127.0.0.1 announces on loopback alone)
-      --help                  this text
-    """
+  static let command = CommandSpec(
+    "serve", summary: "host a table over TCP", synopses: ["[options]"],
+    about: "Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.",
+    options: [
+      .valued("host", "ADDRESS", "address to listen on (default 0.0.0.0, every interface)"),
+      .valued("port", "N", "port (default \(defaultPort); 0 picks a free port and prints it)"),
+      .valued("seed", "N", "seed for the deals (default: random; printed at start)"),
+      .valued(
+        "claim-window", "SECONDS",
+        "how long a claimer has to pick (default 5; a passed turn gets twice that, a needless-deal window one and a half times)"
+      ),
+      .valued("grace", "SECONDS", "how long a seat is held for a player who dropped (default 60)"),
+      .choice(
+        "scoring", "sets|speed", ["sets", "speed"],
+        "sets: every set scores 1 (default); speed: 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
+      ),
+      .valued("max-connections", "N", "most connections at once (default 1024)"),
+      .valued("rate", "N", "lines a second each connection may send (default 20)"),
+      .valued("burst", "N", "lines a connection may send at once before --rate applies (default 40)"),
+      .valued(
+        "max-output", "BYTES",
+        "output that may wait for a connection that stops reading before it is dropped (default 1048576, 1 MiB)"),
+      .valued("idle-timeout", "SECONDS", "how long a connection may stay silent before NAME or RESUME (default 60)"),
+      .valued(
+        "records", "DIR",
+        "folder for game records (`setduel replay FILE` replays one); default \(RecordFile.defaultDirectoryText)",
+        completion: .directories),
+      .flag("no-records", "keep no record"),
+      .choice(
+        "log-level", "LEVEL", LogLevel.allCases.map(\.name),
+        "debug, info, warning or error (default info); logs go to standard error"),
+      .choice(
+        "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
+        "seat a computer player (easy, normal or hard) in seat 2 once someone takes seat 1"),
+      .valued("table-name", "NAME", "the name the table is announced under on the LAN (default \"USER's table\")"),
+      .flag(
+        "no-announce",
+        "do not announce the table on the LAN (DNS-SD over multicast DNS, on the interfaces --host listens on: 127.0.0.1 announces on loopback alone)"
+      ),
+    ])
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(
-      words,
-      valued: [
-        "host", "port", "seed", "claim-window", "grace", "scoring", "max-connections", "rate", "burst", "max-output",
-        "idle-timeout", "log-level", "records", "bot", "table-name",
-      ],
-      flags: ["help", "no-records", "no-announce"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
     }
