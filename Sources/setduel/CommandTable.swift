@@ -50,6 +50,24 @@ enum CommandTable {
   /// The words that end `setduel help`.
   static let closing = "README.md has the rules; protocol.md has the wire protocol."
 
+  /// `setduel help`'s words answered: `--man` prints the man page, `COMMAND` that command's help (as
+  /// `COMMAND --help` does); returns when the list of commands is wanted.
+  static func answerHelp(_ words: [String]) throws(Arguments.UsageError) {
+    let arguments = try Arguments(words, for: help)
+    arguments.answerHelp(help)
+    if arguments.flag("man") { ManPage.print(all) }
+    guard let topic = arguments.positional.first else { return }
+    guard arguments.positional.count == 1 else {
+      throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[1])")
+    }
+    if let command = subcommand(topic) { try command.run(["--help"]) }
+    guard let command = [help, version].first(where: { $0.name == topic }) else {
+      throw Arguments.UsageError(message: "no help on \(topic)")
+    }
+    print(HelpText.usage(command))
+    exit(0)
+  }
+
   /// The command called `name`, or nil.
   static func subcommand(_ name: String?) -> Subcommand? { subcommands.first { $0.spec.name == name } }
 }

@@ -15,12 +15,10 @@ if command != nil { words.removeFirst() }
 do {
   switch command {
   case "help", "--help", "-h":
-    if words == ["--man"] { ManPage.print(CommandTable.all) }
-    // `help SUBCOMMAND` is `SUBCOMMAND --help`.
-    if let topic = words.first, let sub = subcommands.first(where: { $0.name == topic }) { try sub.run(["--help"]) }
-    if let topic = words.first { throw Arguments.UsageError(message: "no help on \(topic)") }
+    try CommandTable.answerHelp(words)
     print(usage)
   case "version", "--version":
+    try Arguments(words, for: CommandTable.version).answerHelp(CommandTable.version)
     print(Version.line)
   case let option? where option.hasPrefix("--"):
     try Demo.run([option] + words)

@@ -99,7 +99,7 @@ struct CommandLineTests {
     for words in [["--version"], ["version"]] {
       let result = try run(words)
       #expect(result.end == "exit 0")
-      #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1)"), "\(result.output)")
+      #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1, commit "), "\(result.output)")
     }
   }
 
