@@ -151,8 +151,8 @@ install_check() {
   before="$work/before.txt"
   after="$work/after.txt"
   filesystem_listing >"$before"
-  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq setduel >/dev/null 2>&1 || true; cleanup' EXIT
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2
+  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq -o DPkg::Lock::Timeout=300 setduel >/dev/null 2>&1 || true; cleanup' EXIT
+  apt_get install "$package"
   while IFS= read -r path; do
     [ -e "$path" ] || fail "dpkg -L setduel lists $path, which is not there"
   done < <(dpkg -L setduel)
@@ -163,14 +163,26 @@ install_check() {
   done
   [[ $(/usr/bin/setduel --version) == "setduel $version "* ]] || fail "/usr/bin/setduel does not say $version"
   man -w setduel >/dev/null || fail "man does not find setduel(1)"
-  echo "  installed: $(dpkg -L setduel | wc -l) paths; $(/usr/bin/setduel --version)" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq setduel >&2
-  if dpkg -s setduel >/dev/null 2>&1; then
-    echo "  after apt remove: $(dpkg-query -W -f='${db:Status-Abbrev}' setduel); purging" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq setduel >&2
-  fi
-  trap cleanup EXIT
+  # The listing sees what the package installed, so its comparisons below can find what is left.
   filesystem_listing >"$after"
-  if ! diff "$before" "$after" >&2; then fail "the file system differs after the package was removed (above)"; fi
-  echo "  removed: the file listing is as it was before the install" >&2
+  if dpkg -L setduel | LC_ALL=C sort | LC_ALL=C comm -23 - "$after" | grep .; then
+    fail "the file listing misses these installed paths"
+  fi
+  echo "  installed: $(dpkg -L setduel | wc -l) paths; $(/usr/bin/setduel --version)" >&2
+  apt_get remove setduel
+  filesystem_listing >"$after"
+  if ! diff "$before" "$after" >&2; then fail "the file system differs after apt remove (above)"; fi
+  echo "  apt remove: the file listing is as it was before the install" >&2
+  apt_get purge setduel
+  trap cleanup EXIT
+  if dpkg -s setduel >/dev/null 2>&1; then fail "dpkg still knows setduel after apt purge"; fi
+  filesystem_listing >"$after"
+  if ! diff "$before" "$after" >&2; then fail "the file system differs after apt purge (above)"; fi
+  echo "  apt purge: the file listing is as it was, and dpkg no longer knows setduel" >&2
+}
+
+# apt-get ACTION PACKAGE, waiting for the package database's lock; its output is shown if it fails.
+apt_get() {
+  DEBIAN_FRONTEND=noninteractive apt-get "$1" -y -q -o DPkg::Lock::Timeout=300 "$2" >"$work/apt.log" 2>&1 ||
+    { cat "$work/apt.log" >&2; fail "apt-get $1 $2 failed"; }
 }
