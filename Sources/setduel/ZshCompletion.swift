@@ -42,7 +42,12 @@ enum ZshCompletion {
         esac
       }
 
-      _setduel "$@"
+      # Autoloaded from $fpath, this file is the completion function's body; sourced, it registers it.
+      if [[ $funcstack[1] == _setduel ]]; then
+        _setduel "$@"
+      else
+        compdef _setduel setduel
+      fi
 
       """
   }
