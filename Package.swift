@@ -3,10 +3,13 @@ import PackageDescription
 
 /// The pure modules: the standard library and one another, nothing else. No Glibc, Dispatch or
 /// Foundation, so no clock, no sockets, no files, no terminal and no global randomness: time comes in
-/// as a value, randomness from a seeded generator. `Tests/ArchitectureTests` fails if a file in one of
-/// them imports anything outside this list, or if a pure target depends on a shell.
+/// as a value, randomness from a seeded generator. Listed in layer order, lowest first: a pure module
+/// uses only those before it. `Tests/ArchitectureTests` fails if a file in one of them imports anything
+/// outside this list or above its own place, if a pure target depends on a shell or on a later module,
+/// or if a pure file names a clock or a global random generator.
 let pureModules = [
-  "SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats", "SetDiscovery",
+  "SetBase", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetHost", "SetClientCore",
+  "SetSimulation",
 ]
 
 let package = Package(
@@ -18,10 +21,12 @@ let package = Package(
   targets: [
     // MARK: Pure
 
+    // What every other module shares: the one instant type, seats and `PerSeat`, the seeded generator.
+    .target(name: "SetBase"),
     // The rules of Set and of a two-player match.
     // Rounding and square roots are the C math library's on Linux: linked here, so that every program
     // using the pure modules links, not only those that happen to import Glibc.
-    .target(name: "SetCore", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "SetCore", dependencies: ["SetBase"], linkerSettings: [.linkedLibrary("m")]),
     // Seeded simulated players on a virtual clock: simulated players at a match, and two bots' brains
     // at a real host (the bot levels' calibration), for property tests and the benchmarks.
     .target(
@@ -30,14 +35,14 @@ let package = Package(
     .target(name: "SetProtocol", dependencies: ["SetCore"]),
     // A line transport without sockets: framing, telnet, rate limits, the connection state machine, the
     // transport seam and an in-memory line server on a manual clock.
-    .target(name: "SetTransport"),
+    .target(name: "SetTransport", dependencies: ["SetBase"]),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
     .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser
     // for `_setduel._tcp` (RFC 6762, RFC 6763) as state machines without sockets.
-    .target(name: "SetDiscovery", dependencies: ["SetCore", "SetTransport"]),
+    .target(name: "SetDiscovery", dependencies: ["SetBase", "SetTransport"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
     .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
 
@@ -46,7 +51,9 @@ let package = Package(
     // Linux calls Swift's Glibc module leaves out: epoll, eventfd, sched_setaffinity.
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     // The TCP line transport on Glibc sockets, an epoll event loop and Dispatch; line clients.
-    .target(name: "SetNet", dependencies: ["SetTransport", "SetDiscovery", "CLinux"]),
+    .target(name: "SetNet", dependencies: ["SetTransport", "CLinux"]),
+    // Tables on the LAN: the multicast DNS socket, the machine's interfaces, the announcer and the browser.
+    .target(name: "SetLAN", dependencies: ["SetBase", "SetDiscovery", "SetNet", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(
       name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"]),
@@ -58,7 +65,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery",
+        "SetStats", "SetDiscovery", "SetLAN",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
@@ -85,9 +92,10 @@ let package = Package(
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
+    .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
-    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetTransport"]),
+    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),

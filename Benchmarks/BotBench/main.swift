@@ -45,7 +45,7 @@ for pairing in pairings {
       unfinished += 1
       continue
     }
-    sets += result.sets.reduce(0, +)
+    sets += result.sets.values.reduce(0, +)
     guard let winner = result.winner else {
       draws += 1
       continue

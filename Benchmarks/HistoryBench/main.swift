@@ -50,9 +50,9 @@ let pool = (1...40).map { "player\($0)" }
 var generated: [[String]] = []
 let generation = clock.measure {
   for index in 0..<distinct {
-    let names = [pool[index % pool.count], pool[(index * 7 + 1) % pool.count]]
-    let names2 = names[0] == names[1] ? [names[0], pool[(index + 2) % pool.count]] : names
-    generated.append(SimulatedRecord.lines(seed: UInt64(index + 1), names: names2))
+    var names = PerSeat(one: pool[index % pool.count], two: pool[(index * 7 + 1) % pool.count])
+    if names.one == names.two { names.two = pool[(index + 2) % pool.count] }
+    generated.append(SimulatedRecord.lines(seed: UInt64(index + 1), names: names))
   }
 }
 // Each record is one of the distinct games with its players renamed, so 10,000 records are 10,000

@@ -59,7 +59,12 @@ void cterminal_install_fatal_handlers(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = restore_and_reraise;
+  // Every fatal signal waits while the handler runs, so a second one (Ctrl-C pressed twice, a
+  // SIGTERM after a SIGHUP) cannot end the process halfway through restoring the terminal.
   sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+    sigaddset(&action.sa_mask, fatal_signals[i]);
+  }
   for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
     sigaction(fatal_signals[i], &action, NULL);
   }

@@ -10,16 +10,16 @@ public struct GameResult: Equatable, Sendable {
 
   /// The game's number in this match, from 1.
   public var game: Int
-  /// Final scores, seat one first.
-  public var scores: [Int]
-  /// Sets taken by each seat, seat one first.
-  public var sets: [Int]
+  /// Final scores.
+  public var scores: PerSeat<Int>
+  /// Sets taken by each seat.
+  public var sets: PerSeat<Int>
   /// The winner, or nil for a tie.
   public var winner: Seat?
   /// Why the game ended.
   public var ending: Ending
 
-  public init(game: Int, scores: [Int], sets: [Int], winner: Seat?, ending: Ending) {
+  public init(game: Int, scores: PerSeat<Int>, sets: PerSeat<Int>, winner: Seat?, ending: Ending) {
     self.game = game
     self.scores = scores
     self.sets = sets

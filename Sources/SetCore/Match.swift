@@ -23,20 +23,20 @@ public struct Match: Equatable, Sendable {
   public private(set) var table = Table()
   /// The cards still to be dealt.
   public private(set) var deck = Deck(cards: [])
-  /// This game's scores, by seat offset.
-  public private(set) var scores = [0, 0]
-  /// The cards of the sets each seat took this game, by seat offset.
-  public private(set) var taken: [[Card]] = [[], []]
-  /// Whether each seat's player is at the table, by seat offset.
-  public private(set) var present = [false, false]
+  /// This game's scores.
+  public private(set) var scores = PerSeat(repeating: 0)
+  /// The cards of the sets each seat took this game.
+  public private(set) var taken = PerSeat<[Card]>(repeating: [])
+  /// Whether each seat's player is at the table.
+  public private(set) var present = PerSeat(repeating: false)
   /// The slots the window's holder has selected.
   public private(set) var selection: [Slot] = []
   /// The current game's number, from 1; 0 before the first.
   public private(set) var game = 0
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
-  /// Which seats asked for a rematch, by seat offset.
-  public private(set) var rematchAsked = [false, false]
+  /// Which seats asked for a rematch.
+  public private(set) var rematchAsked = PerSeat(repeating: false)
   private var generator: SplitMix64
   /// How long the set being judged took to find, for speed scoring.
   private var findClock = FindClock()
@@ -53,7 +53,7 @@ public struct Match: Equatable, Sendable {
     switch phase {
     case .window(let window): window.deadline
     case .paused(let pause):
-      pause.forfeitAt.reduce(nil) { earliest, next in
+      pause.forfeitAt.values.reduce(nil) { earliest, next in
         guard let next else { return earliest }
         return earliest.map { min($0, next) } ?? next
       }
@@ -111,8 +111,8 @@ public struct Match: Equatable, Sendable {
         events.append(openPlay())
       }
     case .paused(let pause):
-      let expired = Seat.allCases.filter { seat in pause.forfeitAt[seat.offset].map { $0 <= now } ?? false }
-      if let loser = expired.min(by: { pause.forfeitAt[$0.offset]! < pause.forfeitAt[$1.offset]! }) {
+      let expired = Seat.allCases.filter { seat in pause.forfeitAt[seat].map { $0 <= now } ?? false }
+      if let loser = expired.min(by: { pause.forfeitAt[$0]! < pause.forfeitAt[$1]! }) {
         events.append(finish(.forfeit(loser)))
       }
     default:
@@ -124,14 +124,14 @@ public struct Match: Equatable, Sendable {
   // MARK: - Seats
 
   private mutating func join(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    guard !present[seat.offset] else { throw .alreadyPresent }
-    present[seat.offset] = true
+    guard !present[seat] else { throw .alreadyPresent }
+    present[seat] = true
     switch phase {
     case .waiting:
-      return [.joined(seat)] + (present.allSatisfy { $0 } ? [startGame()] : [])
+      return [.joined(seat)] + (present.values.allSatisfy { $0 } ? [startGame()] : [])
     case .paused(var pause):
-      pause.forfeitAt[seat.offset] = nil
-      guard pause.forfeitAt.allSatisfy({ $0 == nil }) else {
+      pause.forfeitAt[seat] = nil
+      guard pause.forfeitAt.values.allSatisfy({ $0 == nil }) else {
         phase = .paused(pause)
         return [.returned(seat)]
       }
@@ -150,9 +150,9 @@ public struct Match: Equatable, Sendable {
   }
 
   private mutating func leave(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    guard present[seat.offset] else { throw .absent }
-    present[seat.offset] = false
-    rematchAsked[seat.offset] = false
+    guard present[seat] else { throw .absent }
+    present[seat] = false
+    rematchAsked[seat] = false
     let forfeitAt = now.adding(milliseconds: rules.resumeGrace)
     switch phase {
     case .waiting, .over:
@@ -163,14 +163,14 @@ public struct Match: Equatable, Sendable {
       let remaining = max(0, window.deadline.millisecondsRoundedUp(since: now))  // never shortened
       phase = .paused(Pause(suspended: window, remaining: remaining, forfeitAt: forfeits(seat, forfeitAt)))
     case .paused(var pause):
-      pause.forfeitAt[seat.offset] = forfeitAt
+      pause.forfeitAt[seat] = forfeitAt
       phase = .paused(pause)
     }
     return [.left(seat, forfeitAt: forfeitAt)]
   }
 
-  private func forfeits(_ seat: Seat, _ instant: Instant) -> [Instant?] {
-    Seat.allCases.map { $0 == seat ? instant : nil }
+  private func forfeits(_ seat: Seat, _ instant: Instant) -> PerSeat<Instant?> {
+    PerSeat { $0 == seat ? instant : nil }
   }
 
   // MARK: - Play
@@ -250,7 +250,7 @@ public struct Match: Equatable, Sendable {
       }
       return
     }
-    taken[seat.offset] += cards
+    taken[seat] += cards
     var timer = findClock
     timer.note(events, at: now)
     let findMs = timer.findTime(at: now)
@@ -279,10 +279,10 @@ public struct Match: Equatable, Sendable {
   private mutating func rematch(_ seat: Seat) throws(MatchError) -> [MatchEvent] {
     guard case .over = phase else { throw .notOver }
     // A player away cannot ask: a game started then would run with an empty seat, unpaused.
-    guard present[seat.offset] else { throw .absent }
-    guard !rematchAsked[seat.offset] else { throw .alreadyAsked }
-    rematchAsked[seat.offset] = true
-    return [.rematchAsked(seat)] + (rematchAsked.allSatisfy { $0 } ? [startGame()] : [])
+    guard present[seat] else { throw .absent }
+    guard !rematchAsked[seat] else { throw .alreadyAsked }
+    rematchAsked[seat] = true
+    return [.rematchAsked(seat)] + (rematchAsked.values.allSatisfy { $0 } ? [startGame()] : [])
   }
 
   // MARK: - Steps shared by the commands
@@ -291,10 +291,10 @@ public struct Match: Equatable, Sendable {
     game += 1
     deck = Deck.shuffled(using: &generator)
     table = Table(cards: deck.deal(rules.tableSize))
-    scores = [0, 0]
-    taken = [[], []]
+    scores = PerSeat(repeating: 0)
+    taken = PerSeat(repeating: [])
     selection.removeAll(keepingCapacity: true)
-    rematchAsked = [false, false]
+    rematchAsked = PerSeat(repeating: false)
     phase = .open
     return .gameStarted(game: game, table: table.cards, deck: deck.count)
   }
@@ -318,8 +318,8 @@ public struct Match: Equatable, Sendable {
   }
 
   private mutating func changeScore(_ seat: Seat, by delta: Int, for reason: ScoreReason) -> MatchEvent {
-    scores[seat.offset] += delta
-    return .scoreChanged(seat, delta: delta, total: scores[seat.offset], reason: reason)
+    scores[seat] += delta
+    return .scoreChanged(seat, delta: delta, total: scores[seat], reason: reason)
   }
 
   /// Ends the game if the deck is empty and no set is on the table.
@@ -332,7 +332,7 @@ public struct Match: Equatable, Sendable {
     let winner: Seat? =
       switch ending {
       case .forfeit(let loser): loser.opponent
-      case .completed: scores[0] == scores[1] ? nil : (scores[0] > scores[1] ? .one : .two)
+      case .completed: scores.one == scores.two ? nil : (scores.one > scores.two ? .one : .two)
       }
     let result = GameResult(
       game: game, scores: scores, sets: taken.map { $0.count / 3 }, winner: winner, ending: ending)

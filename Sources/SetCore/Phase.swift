@@ -18,6 +18,6 @@ public struct Pause: Equatable, Sendable {
   public var suspended: Window?
   /// Milliseconds the suspended window had left.
   public var remaining: Int64
-  /// When each absent seat is forfeited, by seat offset; nil for a present seat.
-  public var forfeitAt: [Instant?]
+  /// When each absent seat is forfeited; nil for a present seat.
+  public var forfeitAt: PerSeat<Instant?>
 }

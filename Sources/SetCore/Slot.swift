@@ -6,12 +6,13 @@ public struct Slot: Hashable, Comparable, Sendable {
   /// The slot's position, 0 for `A`.
   public let index: Int
 
-  /// The most slots a table can have: 21 cards always hold a set, so the table never grows past 21.
+  /// The most slots a label can name, `A` to `Z`. A table uses at most 21 of them: 21 cards always
+  /// hold a set, so the table never grows past 21.
   public static let limit = 26
 
   /// The slot at `index`.
   public init(_ index: Int) {
-    precondition((0..<Slot.limit).contains(index), "a slot index is 0..<26")
+    precondition((0..<Slot.limit).contains(index), "a slot index is 0..<\(Slot.limit)")
     self.index = index
   }
 

@@ -1,7 +1,7 @@
 // Long because it is one state machine: probing, announcing, answering, conflicts and goodbyes share
 // the records and the per-interface rate limit, and RFC 6762 describes them together.
 
-import SetCore
+import SetBase
 import SetTransport
 
 /// The multicast DNS responder for one table's DNS-SD service (RFC 6762, RFC 6763), as a value with
@@ -38,15 +38,15 @@ public struct Responder {
   public private(set) var interfaces: [LinkInterface]
   private var random: SplitMix64
   private var probesSent = 0
-  private var nextProbe: MonotonicInstant?
+  private var nextProbe: Instant?
   private var announcementsLeft = 0
-  private var nextAnnouncement: MonotonicInstant?
+  private var nextAnnouncement: Instant?
   private var advertAnnouncementsLeft = 0
-  private var nextAdvertAnnouncement: MonotonicInstant?
+  private var nextAdvertAnnouncement: Instant?
   /// Shared answers waiting out their random delay, by interface.
-  private var pending: [Int32: (at: MonotonicInstant, records: [DNSRecord])] = [:]
+  private var pending: [Int32: (at: Instant, records: [DNSRecord])] = [:]
   /// When each record (by name and type) was last multicast on each interface.
-  private var lastMulticast: [RateKey: MonotonicInstant] = [:]
+  private var lastMulticast: [RateKey: Instant] = [:]
   /// Unicast answers allowed: `unicastPerSecond`, after a burst of as many.
   private var unicastBudget = TokenBucket(
     configuration: TokenBucket.Configuration(
@@ -157,19 +157,19 @@ public struct Responder {
   // MARK: Driving it
 
   /// When `advance(to:)` must next be called, or nil.
-  public var nextWake: MonotonicInstant? {
+  public var nextWake: Instant? {
     ([nextProbe, nextAnnouncement, nextAdvertAnnouncement] + pending.values.map(\.at)).compactMap { $0 }.min()
   }
 
   /// Starts probing, after a random 0-250 ms (RFC 6762 section 8.1).
-  public mutating func start(at now: MonotonicInstant) {
+  public mutating func start(at now: Instant) {
     guard state == .idle else { return }
     state = .probing
     nextProbe = now + .milliseconds(Int64(random.next() % 250))
   }
 
   /// Sends what is due at `now`: probes, announcements, delayed answers.
-  public mutating func advance(to now: MonotonicInstant) -> [Transmission] {
+  public mutating func advance(to now: Instant) -> [Transmission] {
     var out: [Transmission] = []
     if state == .probing, let due = nextProbe, due <= now {
       if probesSent < Self.probes {
@@ -210,7 +210,7 @@ public struct Responder {
 
   /// The table changed: its TXT record is announced again, twice a second apart, no sooner than a
   /// second after it was last multicast (changes in between are sent together).
-  public mutating func update(_ advert: TableAdvert, at now: MonotonicInstant) {
+  public mutating func update(_ advert: TableAdvert, at now: Instant) {
     guard advert != self.advert else { return }
     self.advert = advert
     guard state == .announced else { return }
@@ -224,7 +224,7 @@ public struct Responder {
   /// The interfaces changed (one came up, went down, or took another address): from now on it answers
   /// on `interfaces`, and it probes and announces again on all of them, as RFC 6762 section 8.3 asks
   /// when connectivity may have changed. The same interfaces change nothing.
-  public mutating func setInterfaces(_ interfaces: [LinkInterface], at now: MonotonicInstant) {
+  public mutating func setInterfaces(_ interfaces: [LinkInterface], at now: Instant) {
     guard interfaces != self.interfaces, state == .probing || state == .announced else { return }
     self.interfaces = interfaces
     state = .probing
@@ -253,7 +253,7 @@ public struct Responder {
 
   /// A packet from `source`, received on the interface with index `interface`.
   public mutating func receive(
-    _ bytes: [UInt8], from source: Endpoint, interface index: Int32, at now: MonotonicInstant
+    _ bytes: [UInt8], from source: Endpoint, interface index: Int32, at now: Instant
   ) -> [Transmission] {
     guard state == .probing || state == .announced,
       let interface = interfaces.first(where: { $0.index == index }), interface.isOnLink(source.address)
@@ -295,7 +295,7 @@ public struct Responder {
     }
   }
 
-  private mutating func noteResponse(_ message: DNSMessage, on interface: LinkInterface, at now: MonotonicInstant) {
+  private mutating func noteResponse(_ message: DNSMessage, on interface: LinkInterface, at now: Instant) {
     let records = message.answers + message.additionals
     if records.contains(where: conflicts) {
       rename(at: now)
@@ -311,7 +311,7 @@ public struct Responder {
   }
 
   /// Takes the next name ("ann's table (2)") and the next host name, and probes again (section 9).
-  private mutating func rename(at now: MonotonicInstant) {
+  private mutating func rename(at now: Instant) {
     conflicts += 1
     instanceLabel = ServiceNames.renamed(instanceLabel)
     instanceName = ServiceNames.instance(instanceLabel)!
@@ -329,7 +329,7 @@ public struct Responder {
   /// Another host probing for a name this responder is probing for: the one whose records sort first
   /// loses (section 8.2) and probes again a second later.
   private mutating func settleSimultaneousProbe(
-    _ message: DNSMessage, on interface: LinkInterface, at now: MonotonicInstant
+    _ message: DNSMessage, on interface: LinkInterface, at now: Instant
   ) {
     for name in [instanceName, hostName] {
       let theirs = message.authorities.filter { $0.name == name }
@@ -359,7 +359,7 @@ public struct Responder {
   // MARK: Answering
 
   private mutating func answer(
-    _ query: DNSMessage, from source: Endpoint, on interface: LinkInterface, at now: MonotonicInstant
+    _ query: DNSMessage, from source: Endpoint, on interface: LinkInterface, at now: Instant
   ) -> [Transmission] {
     if state == .probing {
       settleSimultaneousProbe(query, on: interface, at: now)
@@ -427,7 +427,7 @@ public struct Responder {
   }
 
   private func mayMulticast(
-    _ record: DNSRecord, on interface: LinkInterface, at now: MonotonicInstant,
+    _ record: DNSRecord, on interface: LinkInterface, at now: Instant,
     interval: Duration = Responder.multicastInterval
   ) -> Bool {
     guard let last = lastMulticast[key(record, interface)] else { return true }
@@ -436,7 +436,7 @@ public struct Responder {
 
   /// A multicast response of `answers` on `interface`, noted for the rate limit.
   private mutating func multicast(
-    _ answers: [DNSRecord], on interface: LinkInterface, at now: MonotonicInstant, additionals: [DNSRecord] = []
+    _ answers: [DNSRecord], on interface: LinkInterface, at now: Instant, additionals: [DNSRecord] = []
   ) -> Transmission {
     for record in answers { lastMulticast[key(record, interface)] = now }
     return Transmission(

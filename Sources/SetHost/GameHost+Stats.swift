@@ -13,8 +13,8 @@ extension GameHost {
     if let rated = history.read(line: line) {
       pendingRated.append(
         .rated(
-          game: rated.result.game, before: rated.before.map { Int($0.rating.rounded()) },
-          after: rated.after.map { Int($0.rating.rounded()) }))
+          game: rated.result.game, before: PerSeat { Int(rated.before[$0.offset].rating.rounded()) },
+          after: PerSeat { Int(rated.after[$0.offset].rating.rounded()) }))
     }
   }
 

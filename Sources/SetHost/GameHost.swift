@@ -24,7 +24,7 @@ public struct GameHost {
     /// only when the phase changes.
     var lastDoing: String?
     /// Who held each seat when the status line last told this connection, before the first game.
-    var lastSeated: [String?] = []
+    var lastSeated = PerSeat<String?>(repeating: nil)
   }
 
   /// A seat taken by a named player, kept while they are away so they can RESUME.
@@ -41,11 +41,11 @@ public struct GameHost {
   /// The sequence number of the last event that changed the table (a START or a DIFF).
   public private(set) var tableSeq = 0
   var clients: [ConnectionID: Client] = [:]
-  var holders: [Holder?] = [nil, nil]
+  var holders = PerSeat<Holder?>(repeating: nil)
   /// The name last seen in each seat, to tell events about a seat that has emptied.
-  var seatNames = ["seat 1", "seat 2"]
+  var seatNames: PerSeat = ["seat 1", "seat 2"]
   /// The names each finished game was played under, by game, for HISTORY in words.
-  var resultNames: [[String]] = []
+  var resultNames: [PerSeat<String>] = []
   /// Each finished game's sets, by game, with who found each and its find time, for HISTORY.
   var resultFinds: [[(seat: Seat, findMs: Int64)]] = []
   /// The sets found so far in the game being played, with their find times.
@@ -64,7 +64,7 @@ public struct GameHost {
   /// Every player's figures and rating: folded from the records at start, then kept up to date from
   /// the lines this host records (see GameHost+Stats.swift).
   public var history = History()
-  /// The names (in lower case) of the computer players this server seats itself: marked in the record.
+  /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
@@ -93,8 +93,8 @@ public struct GameHost {
   /// Every connection the host knows.
   public var clientIDs: [ConnectionID] { clients.keys.sorted() }
 
-  /// Whether each seat is taken (held for a player, here or away), by seat offset.
-  public var seatsTaken: [Bool] { holders.map { $0 != nil } }
+  /// Whether each seat is taken (held for a player, here or away).
+  public var seatsTaken: PerSeat<Bool> { holders.map { $0 != nil } }
 
   // MARK: - Calls from the shell
 
@@ -147,8 +147,8 @@ public struct GameHost {
     lastNow = max(lastNow, now)
     guard let client = clients.removeValue(forKey: id) else { return [] }
     log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
-    if let seat = client.seat, holders[seat.offset]?.client == id {
-      holders[seat.offset]?.client = nil
+    if let seat = client.seat, holders[seat]?.client == id {
+      holders[seat]?.client = nil
       if let events = try? apply(.leave, by: seat, at: now) {
         broadcast(events, at: now)
       }
@@ -244,27 +244,27 @@ public struct GameHost {
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
     let taken =
       clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
-      || holders.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
+      || holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
     clients[id]?.name = name
     actions.append(.identified(id))
     sendRules(to: id)
     tellRecordLost(to: id)
-    guard let seat = Seat.allCases.first(where: { holders[$0.offset] == nil }) else {
+    guard let seat = Seat.allCases.first(where: { holders[$0] == nil }) else {
       log(.info, "\(name) watches (\(id))")
       sendState(to: id)
       if clients[id]?.presentation == .human { say(id, "Both seats are taken: you are watching.") }
       return .success(.ok(.name(seat: nil, token: nil)))
     }
     let token = makeToken()
-    holders[seat.offset] = Holder(name: name, token: token, client: id)
+    holders[seat] = Holder(name: name, token: token, client: id)
     if case .over = match.phase { newcomers.insert(seat) }
-    seatNames[seat.offset] = name
+    seatNames[seat] = name
     clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
-    if botNames.contains(name.lowercased()) { record(RecordLine.bot(seat).line) }
+    if botNames.contains(PlayerName.key(name)) { record(RecordLine.bot(seat).line) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {
@@ -279,8 +279,8 @@ public struct GameHost {
   > {
     // A named connection, seated or watching, is someone already: RESUME is for a new connection.
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
-    guard let seat = Seat.allCases.first(where: { holders[$0.offset]?.token == token }),
-      let holder = holders[seat.offset]
+    guard let seat = Seat.allCases.first(where: { holders[$0]?.token == token }),
+      let holder = holders[seat]
     else {
       clients[id]?.badTokens += 1
       log(.warning, "\(id): wrong resume token")
@@ -294,7 +294,7 @@ public struct GameHost {
       send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)
       actions.append(.close(old))
     }
-    holders[seat.offset]?.client = id
+    holders[seat]?.client = id
     clients[id]?.name = holder.name
     clients[id]?.seat = seat
     actions.append(.identified(id))
@@ -323,7 +323,7 @@ public struct GameHost {
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
       if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
-      return .success(.ok(.scores(scores[0], scores[1])))
+      return .success(.ok(.scores(scores.one, scores.two)))
     case .history:
       for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
         if human {
@@ -425,9 +425,9 @@ public struct GameHost {
   private mutating func freeEmptySeats() {
     switch match.phase {
     case .waiting, .over:
-      for seat in Seat.allCases where holders[seat.offset] != nil && holders[seat.offset]?.client == nil {
-        log(.info, "seat \(seat.rawValue) (\(holders[seat.offset]!.name)) is free")
-        holders[seat.offset] = nil
+      for seat in Seat.allCases where holders[seat] != nil && holders[seat]?.client == nil {
+        log(.info, "seat \(seat.rawValue) (\(holders[seat]!.name)) is free")
+        holders[seat] = nil
       }
     case .open, .window, .paused:
       break
@@ -438,8 +438,8 @@ public struct GameHost {
 
   /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
   /// the seat's last player left.
-  var scores: [Int] {
-    Seat.allCases.map { newcomers.contains($0) ? 0 : match.scores[$0.offset] }
+  var scores: PerSeat<Int> {
+    PerSeat { newcomers.contains($0) ? 0 : match.scores[$0] }
   }
 
   /// Broadcasts rules events to every named connection, in their own presentation.
@@ -552,10 +552,10 @@ public struct GameHost {
     }
     send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
     for seat in Seat.allCases {
-      let holder = holders[seat.offset]
+      let holder = holders[seat]
       send(
         id,
-        ServerLine.player(seat, name: holder?.name, score: scores[seat.offset], present: holder?.client != nil)
+        ServerLine.player(seat, name: holder?.name, score: scores[seat], present: holder?.client != nil)
           .line)
     }
   }

@@ -119,14 +119,14 @@ public struct Replay {
 
   /// The game in words, one line per event.
   public func narration() -> [String] {
-    var names = ["seat 1", "seat 2"]
+    var names: PerSeat = ["seat 1", "seat 2"]
     var lines = ["Seed \(seed), claim window \(HumanText.seconds(rules.claimWindow))."]
     for line in events {
       guard let (_, event) = EventCodec.decode(line) else {
         lines.append("(unreadable event: \(line))")
         continue
       }
-      if case .joined(let seat, let name) = event { names[seat.offset] = name }
+      if case .joined(let seat, let name) = event { names[seat] = name }
       lines.append(HumanText.sentence(for: event, names: names))
       if case .started(_, _, let table) = event { lines += HumanText.table(table) }
     }

@@ -12,11 +12,11 @@ public struct TableSummary: Equatable, Sendable {
 
   public var stage: Stage
   /// The name in each seat (its player here or away), nil when free.
-  public var seats: [String?]
+  public var seats: PerSeat<String?>
   /// Connections that have named themselves and sit in no seat.
   public var spectators: Int
 
-  public init(stage: Stage, seats: [String?], spectators: Int) {
+  public init(stage: Stage, seats: PerSeat<String?>, spectators: Int) {
     self.stage = stage
     self.seats = seats
     self.spectators = spectators
@@ -28,7 +28,7 @@ extension GameHost {
   public var summary: TableSummary {
     let seats = holders.map { $0?.name }
     let stage: TableSummary.Stage =
-      if case .over = match.phase { .over } else if seats.contains(nil) { .waiting } else { .playing }
+      if case .over = match.phase { .over } else if seats.values.contains(nil) { .waiting } else { .playing }
     let spectators = clients.values.reduce(0) { $0 + ($1.name != nil && $1.seat == nil ? 1 : 0) }
     return TableSummary(stage: stage, seats: seats, spectators: spectators)
   }

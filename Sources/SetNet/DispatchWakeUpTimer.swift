@@ -17,13 +17,13 @@ public final class DispatchWakeUpTimer: WakeUpTimer, @unchecked Sendable {
     self.source = source
   }
 
-  public var now: MonotonicInstant { MonotonicClock.now() }
+  public var now: Instant { MonotonicClock.now() }
 
   public func setHandler(_ handler: @escaping () -> Void) {
     source?.setEventHandler(handler: handler)
   }
 
-  public func schedule(at deadline: MonotonicInstant?) {
+  public func schedule(at deadline: Instant?) {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let source else { return }
     guard let deadline else {

@@ -49,7 +49,6 @@ public final class LineServer: @unchecked Sendable {
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
   private var lastID: UInt64 = 0
-  private var listeningPort: UInt16?
   /// How many times accepting paused for want of descriptors (for tests).
   private(set) var acceptPauses = 0
   /// How many times the sweep ran: once it has, Dispatch has set up the timers (for tests).
@@ -77,12 +76,6 @@ public final class LineServer: @unchecked Sendable {
 
   deinit {
     readBuffer.deallocate()
-  }
-
-  /// The port the server listens on, once started.
-  public var boundPort: UInt16? {
-    dispatchPrecondition(condition: .onQueue(queue))
-    return listeningPort
   }
 
   /// How many connections the delegate knows as connected (reported and not yet disconnected).
@@ -148,7 +141,6 @@ public final class LineServer: @unchecked Sendable {
     acceptRetryTimer = retry
 
     state = .running
-    listeningPort = port
     source.resume()
     timer.resume()
     retry.resume()
@@ -335,7 +327,7 @@ public final class LineServer: @unchecked Sendable {
   /// Lines one read framed, with the time the kernel received them.
   private struct Arrival {
     let connection: Connection
-    let time: MonotonicInstant
+    let time: Instant
     let order: UInt64
     let items: [LineInput]
     let droppedTelnetCommands: Int
@@ -394,7 +386,7 @@ public final class LineServer: @unchecked Sendable {
     }
   }
 
-  private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: MonotonicInstant) {
+  private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: Instant) {
     let now = MonotonicClock.now()
     var answered = false
     for item in items {
@@ -544,7 +536,7 @@ public final class LineServer: @unchecked Sendable {
 
   /// A closing connection whose output moved on since last seen (the kernel sent more to a peer that
   /// reads, however slowly) counts its close deadline from now.
-  private func noteProgress(_ connection: Connection, now: MonotonicInstant) {
+  private func noteProgress(_ connection: Connection, now: Instant) {
     guard !connection.machine.isOpen && !connection.machine.isClosed else { return }
     let unsent = connection.channel.pendingOutputBytes + (connection.channel.unsentKernelBytes ?? 0)
     if unsent < connection.lastUnsent || connection.channel.bytesWritten != connection.lastBytesWritten {

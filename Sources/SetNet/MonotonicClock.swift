@@ -5,10 +5,10 @@ import SetTransport
 /// shells read. What they read goes into the pure modules as a value.
 public enum MonotonicClock {
   /// The time now.
-  public static func now() -> MonotonicInstant {
+  public static func now() -> Instant {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    return MonotonicInstant(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+    return Instant(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
   }
 
   /// Milliseconds since the clock's origin.

@@ -14,7 +14,7 @@ final class SocketChannel: @unchecked Sendable {
   enum ReadResult {
     /// This many bytes were read into the buffer; they reached the machine at `arrival` (the kernel's
     /// receive time, for a socket with `enableArrivalTimes()`; else the time they were read).
-    case bytes(Int, arrival: MonotonicInstant)
+    case bytes(Int, arrival: Instant)
     /// Nothing more to read for now.
     case wouldBlock
     /// The peer will send nothing more.
@@ -85,7 +85,7 @@ final class SocketChannel: @unchecked Sendable {
       var arrival: Int64 = 0
       let count = clinux_read_stamped(fd, buffer.baseAddress, buffer.count, &arrival)
       if count > 0 {
-        return .bytes(count, arrival: MonotonicInstant(nanoseconds: arrival))
+        return .bytes(count, arrival: Instant(nanoseconds: arrival))
       }
       if count == 0 {
         return .end

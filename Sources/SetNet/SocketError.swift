@@ -15,7 +15,7 @@ public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The failure of `operation` with the current `errno`.
-  static func last(_ operation: String) -> SocketError {
+  package static func last(_ operation: String) -> SocketError {
     SocketError(operation, code: errno)
   }
 

@@ -5,7 +5,7 @@ import Glibc
 import SetTransport
 
 /// Small wrappers over the socket calls both the server and the clients make.
-enum Sockets {
+package enum Sockets {
   /// The IPv4 address for `host`: dotted decimal, or "localhost" for 127.0.0.1. No name lookups.
   static func address(host: String, port: UInt16) throws(SocketError) -> sockaddr_in {
     let text = host == "localhost" ? "127.0.0.1" : host
@@ -45,7 +45,7 @@ enum Sockets {
   }
 
   /// Sets an integer socket option, ignoring failure (the options set here are all optional).
-  static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {
+  package static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {
     var value = value
     _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
   }
@@ -56,7 +56,7 @@ enum Sockets {
   }
 
   /// Calls `body` with `address` seen as a generic socket address.
-  static func withSockaddr<R>(
+  package static func withSockaddr<R>(
     _ address: inout sockaddr_in, _ body: (UnsafeMutablePointer<sockaddr>, socklen_t) -> R
   ) -> R {
     withUnsafeMutablePointer(to: &address) {

@@ -113,13 +113,13 @@ public struct ProtocolError: Error, Equatable, Sendable {
   }
 
   /// A refusal by the rules, in words that say what is going on: the match is in `phase`, and
-  /// `names` are the seats' names by seat offset.
-  public init(_ error: MatchError, phase: Phase, names: [String]) {
+  /// `names` are the seats' names.
+  public init(_ error: MatchError, phase: Phase, names: PerSeat<String>) {
     let text: String? =
       switch error {
       case .notYourTurn:
         if case .window(let window) = phase {
-          "\(names[window.holder.offset]) holds the \(window.kind == .claim ? "claim" : "turn")"
+          "\(names[window.holder]) holds the \(window.kind == .claim ? "claim" : "turn")"
         } else {
           nil
         }

@@ -24,15 +24,15 @@ public enum EventCodec {
     case .open: words = ["OPEN", "\(seq)"]
     case .left(let seat, let ms): words = ["LEFT", "\(seq)", seatText(seat), ms.map { "\($0)" } ?? "-"]
     case .back(let seat): words = ["BACK", "\(seq)", seatText(seat)]
-    case .resumed(let kind, let seat, let ms):
-      if let kind, let seat, let ms {
-        words = ["GO", "\(seq)", kind.rawValue, seatText(seat), "\(ms)"]
+    case .resumed(let window):
+      if let window {
+        words = ["GO", "\(seq)", window.kind.rawValue, seatText(window.holder), "\(window.ms)"]
       } else {
         words = ["GO", "\(seq)", "open"]
       }
     case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
     case .rated(let game, let before, let after):
-      words = ["RATED", "\(seq)", "\(game)", "\(before[0])", "\(after[0])", "\(before[1])", "\(after[1])"]
+      words = ["RATED", "\(seq)", "\(game)", "\(before.one)", "\(after.one)", "\(before.two)", "\(after.two)"]
     case .rematch(let seat): words = ["REMATCH", "\(seq)", seatText(seat)]
     case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
     case .bye(let text): words = ["BYE", "\(seq)", text]
@@ -78,15 +78,17 @@ public enum EventCodec {
     case ("OPEN", 0): return .open
     case ("LEFT", 2): return seat(f[0]).map { .left($0, ms: Int64(f[1])) }
     case ("BACK", 1): return seat(f[0]).map { .back($0) }
-    case ("GO", 1): return f[0] == "open" ? .resumed(nil, nil, ms: nil) : nil
+    case ("GO", 1): return f[0] == "open" ? .resumed(nil) : nil
     case ("GO", 3):
       guard let kind = Window.Kind(rawValue: f[0]), let s = seat(f[1]), let ms = Int64(f[2]) else { return nil }
-      return .resumed(kind, s, ms: ms)
+      return .resumed(ServerEvent.WindowLeft(kind: kind, holder: s, ms: ms))
     case ("OVER", 7): return result(f).map { .over($0) }
     case ("RATED", 5...):
       let numbers = f.prefix(5).compactMap { Int($0) }
       guard numbers.count == 5 else { return nil }
-      return .rated(game: numbers[0], before: [numbers[1], numbers[3]], after: [numbers[2], numbers[4]])
+      return .rated(
+        game: numbers[0], before: PerSeat(one: numbers[1], two: numbers[3]),
+        after: PerSeat(one: numbers[2], two: numbers[4]))
     case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
     case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
     case ("BYE", 1...): return .bye(text(after: 2, in: line))
@@ -170,7 +172,7 @@ public enum EventCodec {
       case .forfeit: "forfeit"
       }
     return [
-      "\(r.game)", "\(r.winner?.rawValue ?? 0)", "\(r.scores[0])", "\(r.scores[1])", "\(r.sets[0])", "\(r.sets[1])",
+      "\(r.game)", "\(r.winner?.rawValue ?? 0)", "\(r.scores.one)", "\(r.scores.two)", "\(r.sets.one)", "\(r.sets.two)",
       ending,
     ]
   }
@@ -188,7 +190,8 @@ public enum EventCodec {
     default: return nil
     }
     return GameResult(
-      game: numbers[0], scores: [numbers[2], numbers[3]], sets: [numbers[4], numbers[5]], winner: winner, ending: ending
+      game: numbers[0], scores: PerSeat(one: numbers[2], two: numbers[3]),
+      sets: PerSeat(one: numbers[4], two: numbers[5]), winner: winner, ending: ending
     )
   }
 

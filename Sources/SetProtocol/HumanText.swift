@@ -3,9 +3,9 @@ import SetCore
 /// The human presentation: events in plain words and the table drawn as text, for people on nc or
 /// telnet, and for the last-result line of the terminal client.
 public enum HumanText {
-  /// The words for an event, given the players' names by seat offset, for the player in `viewer`'s
+  /// The words for an event, given the players' names by seat, for the player in `viewer`'s
   /// seat ("You call Set!") or, with no viewer, for anyone ("ann calls Set!").
-  public static func sentence(for event: ServerEvent, names: [String], viewer: Seat? = nil) -> String {
+  public static func sentence(for event: ServerEvent, names: PerSeat<String>, viewer: Seat? = nil) -> String {
     let who = Who(names: names, viewer: viewer)
     switch event {
     case .joined(let seat, let name):
@@ -43,14 +43,15 @@ public enum HumanText {
       return "\(who.subject(seat)) left; the game is paused. \(who.subject(seat)) "
         + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to come back with RESUME."
     case .back(let seat): return "\(who.subject(seat)) \(who.verb(seat, "are", "is")) back."
-    case .resumed(let kind, let seat, let ms):
-      guard let kind, let seat, let ms else { return "Play goes on: open play." }
+    case .resumed(let window):
+      guard let window else { return "Play goes on: open play." }
+      let seat = window.holder
       return "Play goes on: \(who.subject(seat)) \(who.verb(seat, "hold", "holds")) the "
-        + "\(kind == .claim ? "claim" : "turn") with \(seconds(ms)) left."
+        + "\(window.kind == .claim ? "claim" : "turn") with \(seconds(window.ms)) left."
     case .over(let result): return outcome(result, names: names, viewer: viewer)
     case .rated(_, let before, let after):
       let changes = Seat.allCases.map { seat in
-        let (from, to) = (before[seat.offset], after[seat.offset])
+        let (from, to) = (before[seat], after[seat])
         return "\(who.object(seat)) \(from) -> \(to) (\(EventCodec.signed(to - from)))"
       }
       return "Ratings: " + changes.joined(separator: ", ") + "."
@@ -65,11 +66,11 @@ public enum HumanText {
   /// The events of one broadcast in words, as few lines as read well: a call and picks that a
   /// judgement in the same broadcast settles are left to the judgement, the score follows its
   /// judgement on the same line, and open play is left to the status line.
-  public static func sentences(for events: [ServerEvent], names: [String], viewer: Seat? = nil) -> [String] {
-    var judged: Set<Int> = []
+  public static func sentences(for events: [ServerEvent], names: PerSeat<String>, viewer: Seat? = nil) -> [String] {
+    var judged: Set<Seat> = []
     for event in events {
       switch event {
-      case .setFound(let seat, _, _, _), .notASet(let seat, _, _): judged.insert(seat.offset)
+      case .setFound(let seat, _, _, _), .notASet(let seat, _, _): judged.insert(seat)
       default: break
       }
     }
@@ -80,7 +81,7 @@ public enum HumanText {
       index += 1
       switch event {
       case .claim(let seat, _), .picked(let seat, _):
-        if judged.contains(seat.offset) { continue }
+        if judged.contains(seat) { continue }
       case .open:
         continue
       case .setFound(let seat, _, _, _), .notASet(let seat, _, _):
@@ -99,25 +100,25 @@ public enum HumanText {
 
   /// "Game 1 over: ann wins 14 to 11." and the like: the winner's score first, or, after a forfeit
   /// (when the winner may have fewer points), each score by name.
-  public static func outcome(_ result: GameResult, names: [String], viewer: Seat? = nil) -> String {
+  public static func outcome(_ result: GameResult, names: PerSeat<String>, viewer: Seat? = nil) -> String {
     let who = Who(names: names, viewer: viewer)
     guard let winner = result.winner else {
-      return "Game \(result.game) over: a tie, \(result.scores[0]) to \(result.scores[1])."
+      return "Game \(result.game) over: a tie, \(result.scores.one) to \(result.scores.two)."
     }
     switch result.ending {
     case .forfeit(let loser):
-      let each = Seat.allCases.map { "\(who.object($0)) \(result.scores[$0.offset])" }.joined(separator: ", ")
+      let each = Seat.allCases.map { "\(who.object($0)) \(result.scores[$0])" }.joined(separator: ", ")
       return "Game \(result.game) over: \(who.subject(loser)) \(who.verb(loser, "forfeit", "forfeits")); "
         + "\(who.object(winner)) \(who.verb(winner, "win", "wins")) (\(each))."
     case .completed:
-      let score = "\(result.scores[winner.offset]) to \(result.scores[winner.opponent.offset])"
+      let score = "\(result.scores[winner]) to \(result.scores[winner.opponent])"
       return "Game \(result.game) over: \(who.subject(winner)) \(who.verb(winner, "win", "wins")) \(score)."
     }
   }
 
   /// "Sets found: ann in 4.2 s and 7 s; bob in 3.1 s." for a finished game's sets, each seat's in the
   /// order found; nil when nobody found a set.
-  public static func findTimes(_ finds: [(seat: Seat, findMs: Int64)], names: [String], viewer: Seat? = nil)
+  public static func findTimes(_ finds: [(seat: Seat, findMs: Int64)], names: PerSeat<String>, viewer: Seat? = nil)
     -> String?
   {
     let who = Who(names: names, viewer: viewer)
@@ -134,18 +135,19 @@ public enum HumanText {
   /// can be done now, on two lines if one would be too wide. `names` are the names last seen in each
   /// seat; `seated` who holds each seat now.
   public static func status(
-    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int, viewer: Seat? = nil
+    game: Int, phase: Phase, names: PerSeat<String>, seated: PerSeat<String?>, scores: PerSeat<Int>, deck: Int,
+    viewer: Seat? = nil
   ) -> [String] {
     guard game > 0 else {
-      let seats = seated.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
+      let seats = seated.values.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
       return fit("[\(seats)]", "waiting for a second player")
     }
-    let standing = Seat.allCases.map { "\(names[$0.offset]) \(scores[$0.offset])" }.joined(separator: " | ")
+    let standing = Seat.allCases.map { "\(names[$0]) \(scores[$0])" }.joined(separator: " | ")
     return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer))
   }
 
   /// What can be done in `phase`, in words: the part of the status line that says the phase.
-  public static func doing(_ phase: Phase, names: [String], viewer: Seat? = nil) -> String {
+  public static func doing(_ phase: Phase, names: PerSeat<String>, viewer: Seat? = nil) -> String {
     let who = Who(names: names, viewer: viewer)
     switch phase {
     case .waiting: return "waiting for players"
@@ -161,9 +163,9 @@ public enum HumanText {
   }
 
   /// The scores in words, such as `Scores: you 3, bob 1.`
-  public static func scores(_ scores: [Int], names: [String], viewer: Seat? = nil) -> String {
+  public static func scores(_ scores: PerSeat<Int>, names: PerSeat<String>, viewer: Seat? = nil) -> String {
     let who = Who(names: names, viewer: viewer)
-    return "Scores: " + Seat.allCases.map { "\(who.object($0)) \(scores[$0.offset])" }.joined(separator: ", ") + "."
+    return "Scores: " + Seat.allCases.map { "\(who.object($0)) \(scores[$0])" }.joined(separator: ", ") + "."
   }
 
   private static func fit(_ first: String, _ second: String) -> [String] {
@@ -214,12 +216,17 @@ public enum HumanText {
 }
 
 /// A seat named for one reader: "you" for the reader's own seat, the player's name for any other.
-struct Who {
-  var names: [String]
-  var viewer: Seat?
+package struct Who {
+  package var names: PerSeat<String>
+  package var viewer: Seat?
 
-  func subject(_ seat: Seat) -> String { seat == viewer ? "You" : names[seat.offset] }
-  func object(_ seat: Seat) -> String { seat == viewer ? "you" : names[seat.offset] }
-  func possessive(_ seat: Seat) -> String { seat == viewer ? "Your" : names[seat.offset] + "'s" }
-  func verb(_ seat: Seat, _ plain: String, _ third: String) -> String { seat == viewer ? plain : third }
+  package init(names: PerSeat<String>, viewer: Seat?) {
+    self.names = names
+    self.viewer = viewer
+  }
+
+  package func subject(_ seat: Seat) -> String { seat == viewer ? "You" : names[seat] }
+  package func object(_ seat: Seat) -> String { seat == viewer ? "you" : names[seat] }
+  package func possessive(_ seat: Seat) -> String { seat == viewer ? "Your" : names[seat] + "'s" }
+  package func verb(_ seat: Seat, _ plain: String, _ third: String) -> String { seat == viewer ? plain : third }
 }

@@ -18,6 +18,11 @@ public enum PlayerName {
 
   /// Whether two names are the same name at a table (names differ only in more than case).
   public static func same(_ a: String, _ b: String) -> Bool {
-    a.lowercased() == b.lowercased()
+    key(a) == key(b)
+  }
+
+  /// What a name is matched by: the same for two names that are the same name, whatever their case.
+  public static func key(_ name: String) -> String {
+    name.lowercased()
   }
 }

@@ -32,13 +32,13 @@ public enum ServerEvent: Equatable, Sendable {
   case left(Seat, ms: Int64?)
   /// `BACK seq seat`: a player who left is back.
   case back(Seat)
-  /// `GO seq open` or `GO seq kind seat ms`: play goes on after a pause.
-  case resumed(Window.Kind?, Seat?, ms: Int64?)
+  /// `GO seq open` (nil) or `GO seq kind seat ms`: play goes on after a pause, in open play or in a window.
+  case resumed(WindowLeft?)
   /// `OVER seq game winner score1 score2 sets1 sets2 ending`.
   case over(GameResult)
   /// `RATED seq game before1 after1 before2 after2`: each seat's rating before and after the game that
   /// just ended, right after its `OVER`.
-  case rated(game: Int, before: [Int], after: [Int])
+  case rated(game: Int, before: PerSeat<Int>, after: PerSeat<Int>)
   /// `REMATCH seq seat`: a player asked for a new game.
   case rematch(Seat)
   /// `SAY seq name text`: chat.
@@ -70,9 +70,24 @@ public enum ServerEvent: Equatable, Sendable {
     case .left(let seat, let forfeitAt): self = .left(seat, ms: forfeitAt.map(remaining))
     case .returned(let seat): self = .back(seat)
     case .resumed(let window):
-      self = .resumed(window?.kind, window?.holder, ms: window.map { remaining($0.deadline) })
+      self = .resumed(window.map { WindowLeft(kind: $0.kind, holder: $0.holder, ms: remaining($0.deadline)) })
     case .gameOver(let result): self = .over(result)
     case .rematchAsked(let seat): self = .rematch(seat)
+    }
+  }
+}
+
+extension ServerEvent {
+  /// A window as the wire tells it: its kind, who holds it and the milliseconds it has left.
+  public struct WindowLeft: Equatable, Sendable {
+    public var kind: Window.Kind
+    public var holder: Seat
+    public var ms: Int64
+
+    public init(kind: Window.Kind, holder: Seat, ms: Int64) {
+      self.kind = kind
+      self.holder = holder
+      self.ms = ms
     }
   }
 }

@@ -54,7 +54,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   private var toldRecordFailure = false
   private let settings: Settings
   /// The timer's time when the table started: the rules count from it.
-  private var origin = MonotonicInstant.zero
+  private var origin = Instant.zero
   private let log: @Sendable (LogLevel, String) -> Void
   /// Told the table's summary each time it changes (see `watchSummary`).
   private var summaryWatcher: (@Sendable (TableSummary) -> Void)?
@@ -173,13 +173,13 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     onTable { stopNow() }
   }
 
-  /// Whether each seat is taken, by seat offset: for seating a bot in seat 2 once a player has seat 1.
-  public var seatsTaken: [Bool] { onTable { host.seatsTaken } }
+  /// Whether each seat is taken: for seating a bot in seat 2 once a player has seat 1.
+  public var seatsTaken: PerSeat<Bool> { onTable { host.seatsTaken } }
 
   /// Marks `name` as a computer player this server seats itself: its seat is marked in the record,
   /// and its figures shown as a computer player's.
   public func markBot(named name: String) {
-    onTable { _ = host.botNames.insert(name.lowercased()) }
+    onTable { _ = host.botNames.insert(PlayerName.key(name)) }
   }
 
   /// Where this table's game record is being written, if anywhere.
@@ -225,7 +225,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
 
   /// A line is judged at the time it reached the server, not the time it was read: a command that came
   /// inside a window while the server was held up still counts as inside it.
-  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant) {
+  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
     switch input {
     case .line(let line): perform(host.receive(line, from: id, at: instant(time)))
     case .tooLong: perform(host.reject(.lineTooLong, from: id))
@@ -368,7 +368,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   }
 
   /// `time` on the rules' clock, which counts from `origin`.
-  private func instant(_ time: MonotonicInstant) -> Instant {
+  private func instant(_ time: Instant) -> Instant {
     Instant(nanoseconds: max(0, time.duration(since: origin).wholeNanoseconds))
   }
 

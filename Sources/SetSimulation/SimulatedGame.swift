@@ -61,7 +61,7 @@ public struct SimulatedGame {
   public mutating func play(observe: ((Step) -> Void)? = nil) -> GameStats {
     observer = observe
     defer { observer = nil }
-    for seat in Seat.allCases where !match.present[seat.offset] {
+    for seat in Seat.allCases where !match.present[seat] {
       send(.join, by: seat)
     }
     while stats.steps < maxSteps {
@@ -71,7 +71,7 @@ public struct SimulatedGame {
         stats.duration = now.milliseconds
         return stats
       case .waiting:
-        for seat in Seat.allCases where !match.present[seat.offset] {
+        for seat in Seat.allCases where !match.present[seat] {
           send(.join, by: seat)
         }
       case .paused(let pause):
@@ -209,9 +209,9 @@ public struct SimulatedGame {
 
   /// A paused game: the other player may leave too; an absent player comes back, or stays away and forfeits.
   private mutating func away(_ pause: Pause) {
-    let absent = Seat.allCases.filter { !match.present[$0.offset] }
-      .sorted { pause.forfeitAt[$0.offset]! < pause.forfeitAt[$1.offset]! }
-    guard let first = absent.first, let forfeitAt = pause.forfeitAt[first.offset] else { return }
+    let absent = Seat.allCases.filter { !match.present[$0] }
+      .sorted { pause.forfeitAt[$0]! < pause.forfeitAt[$1]! }
+    guard let first = absent.first, let forfeitAt = pause.forfeitAt[first] else { return }
     if absent.count == 1, behaviour.leave > 0, roll(200) {
       wait(draw(upTo: min(behaviour.maxThink, forfeitAt.milliseconds(since: now) - 1)))
       send(.leave, by: first.opponent)
@@ -260,7 +260,7 @@ public struct SimulatedGame {
     case .paused:
       candidates = [(.claim, seat, .paused), (.deal, seat, .paused), (.rematch, seat, .notOver)]
       for other in Seat.allCases {
-        candidates.append(match.present[other.offset] ? (.join, other, .alreadyPresent) : (.leave, other, .absent))
+        candidates.append(match.present[other] ? (.join, other, .alreadyPresent) : (.leave, other, .absent))
       }
     case .over:
       candidates = [(.claim, seat, .gameOver), (.deal, seat, .gameOver), (.pick([Slot(0)]), seat, .gameOver)]

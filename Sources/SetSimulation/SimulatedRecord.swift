@@ -8,7 +8,7 @@ import SetProtocol
 public enum SimulatedRecord {
   /// The record's lines of the game played from `seed`; `observe` sees every step, as in `SimulatedGame`.
   public static func lines(
-    seed: UInt64, names: [String], behaviour: Behaviour = .mixed, rules: Rules = Rules(),
+    seed: UInt64, names: PerSeat<String>, behaviour: Behaviour = .mixed, rules: Rules = Rules(),
     observe: ((Step) -> Void)? = nil
   ) -> [String] {
     var lines = GameRecord.header(seed: seed, rules: rules)
@@ -23,7 +23,7 @@ public enum SimulatedRecord {
       for event in step.events {
         seq += 1
         if case .joined(let seat) = event {
-          lines.append(RecordLine.event(seq: seq, line: "JOINED \(seq) \(seat.rawValue) \(names[seat.offset])").line)
+          lines.append(RecordLine.event(seq: seq, line: "JOINED \(seq) \(seat.rawValue) \(names[seat])").line)
         } else if let wire = ServerEvent(event, now: step.time) {
           lines.append(RecordLine.event(seq: seq, line: EventCodec.encode(wire, seq: seq)).line)
         }

@@ -129,8 +129,8 @@ public struct History: Equatable, Sendable {
       player.rating = after[index]
       player.remember(
         GameSummary(
-          opponent: names[1 - index], outcome: outcome, score: result.scores[index],
-          opponentScore: result.scores[1 - index], forfeit: forfeit, ratingBefore: before[index].rating,
+          opponent: names[1 - index], outcome: outcome, score: result.scores.values[index],
+          opponentScore: result.scores.values[1 - index], forfeit: forfeit, ratingBefore: before[index].rating,
           ratingAfter: after[index].rating))
       stats[index] = player
     }
@@ -145,5 +145,5 @@ public struct History: Equatable, Sendable {
   }
 
   /// The key a name is stored under.
-  static func key(_ name: String) -> String { name.lowercased() }
+  static func key(_ name: String) -> String { PlayerName.key(name) }
 }

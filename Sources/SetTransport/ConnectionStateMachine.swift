@@ -80,12 +80,12 @@ public struct ConnectionStateMachine: Sendable {
   }
 
   private enum State: Sendable {
-    case open(identified: Bool, lastInput: MonotonicInstant)
-    case closing(deadline: MonotonicInstant, hangingUp: Bool)
+    case open(identified: Bool, lastInput: Instant)
+    case closing(deadline: Instant, hangingUp: Bool)
     /// Hanging up, everything written: waiting for the peer to acknowledge it.
-    case resetting(deadline: MonotonicInstant)
+    case resetting(deadline: Instant)
     /// Hanging up, everything acknowledged: giving the peer `hangUpGrace` to read it, then a reset.
-    case lingering(until: MonotonicInstant)
+    case lingering(until: Instant)
     case closed
   }
 
@@ -97,7 +97,7 @@ public struct ConnectionStateMachine: Sendable {
   public private(set) var inputHasEnded = false
 
   /// A connection accepted at `now`: open, unidentified, silent so far.
-  public init(limits: Limits, now: MonotonicInstant) {
+  public init(limits: Limits, now: Instant) {
     self.limits = limits
     state = .open(identified: false, lastInput: now)
     bucket = limits.rateLimit.map { TokenBucket(configuration: $0) }
@@ -126,7 +126,7 @@ public struct ConnectionStateMachine: Sendable {
 
   /// The framer produced `item` at `now`. Nil: nothing to do (the connection is closing and its input
   /// is discarded). The shell must not frame input once the socket is closed.
-  public mutating func inputFramed(_ item: LineInput, now: MonotonicInstant) -> Action? {
+  public mutating func inputFramed(_ item: LineInput, now: Instant) -> Action? {
     let identified: Bool
     switch state {
     case .open(let isIdentified, _): identified = isIdentified
@@ -157,7 +157,7 @@ public struct ConnectionStateMachine: Sendable {
   /// The framer removed `count` telnet commands that have no item of their own, at `now`. Each takes
   /// a line's token: a flood of them is cut off (`.disconnect(.flooded, .immediately)`) as a flood of
   /// lines is. Past the rate they are simply ignored, as they are anyway.
-  public mutating func telnetCommandsDropped(_ count: Int, now: MonotonicInstant) -> Action? {
+  public mutating func telnetCommandsDropped(_ count: Int, now: Instant) -> Action? {
     guard isOpen, bucket != nil else { return nil }
     for _ in 0..<count where bucket?.take(now: now.milliseconds) == false {
       if bucket?.isFlooding == true { return beginClose(.flooded, .immediately, now: now) }
@@ -167,7 +167,7 @@ public struct ConnectionStateMachine: Sendable {
 
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`
   /// still wait. Past the cap: `.disconnect(.outputOverflow, .discardingQueued)`.
-  public mutating func outputQueued(pendingBytes: Int, now: MonotonicInstant) -> Action? {
+  public mutating func outputQueued(pendingBytes: Int, now: Instant) -> Action? {
     guard isOpen && pendingBytes > limits.maxQueuedOutputBytes else { return nil }
     return beginClose(.outputOverflow, .discardingQueued, now: now)
   }
@@ -190,7 +190,7 @@ public struct ConnectionStateMachine: Sendable {
 
   /// Hanging up, the peer has acknowledged everything written at `now`: the reset comes at the first
   /// tick `hangUpGrace` later (`nextDeadline` says when).
-  public mutating func delivered(now: MonotonicInstant) {
+  public mutating func delivered(now: Instant) {
     guard case .resetting = state else { return }
     state = .lingering(until: now + Self.hangUpGrace)
   }
@@ -198,7 +198,7 @@ public struct ConnectionStateMachine: Sendable {
   /// The peer took some of the output (the socket accepted more, or the kernel sent more) at `now`.
   /// Closing: the close deadline counts again from now, so a peer that keeps reading, however slowly,
   /// gets everything up to the farewell; one that stops reading is closed a close timeout later.
-  public mutating func outputProgressed(now: MonotonicInstant) {
+  public mutating func outputProgressed(now: Instant) {
     if case .closing(_, let hangingUp) = state {
       state = .closing(deadline: now + limits.closeTimeout, hangingUp: hangingUp)
     }
@@ -217,14 +217,14 @@ public struct ConnectionStateMachine: Sendable {
   }
 
   /// The owner asked to close: with `flushFirst`, gracefully; otherwise at once. Nil if not open.
-  public mutating func closeRequested(flushFirst: Bool, now: MonotonicInstant) -> Action? {
+  public mutating func closeRequested(flushFirst: Bool, now: Instant) -> Action? {
     guard isOpen else { return nil }
     return beginClose(.closed, flushFirst ? .flushing : .immediately, now: now)
   }
 
   /// The owner asked to end the connection for a peer that is leaving: as `Closing.hangingUp` says.
   /// Nil if not open.
-  public mutating func hangUpRequested(now: MonotonicInstant) -> Action? {
+  public mutating func hangUpRequested(now: Instant) -> Action? {
     guard isOpen else { return nil }
     return beginClose(.closed, .hangingUp, now: now)
   }
@@ -238,7 +238,7 @@ public struct ConnectionStateMachine: Sendable {
 
   /// A socket call failed with `code`. Open: `.disconnect(.socketError(code), .immediately)`;
   /// closing: `.closeSocket`.
-  public mutating func socketFailed(_ code: Int32, now: MonotonicInstant) -> Action? {
+  public mutating func socketFailed(_ code: Int32, now: Instant) -> Action? {
     switch state {
     case .open: return beginClose(.socketError(code), .immediately, now: now)
     case .closing, .resetting, .lingering: return close()
@@ -247,7 +247,7 @@ public struct ConnectionStateMachine: Sendable {
   }
 
   /// The server is stopping. Open: `.disconnect(.serverStopped, .immediately)`; closing: `.closeSocket`.
-  public mutating func serverStopped(now: MonotonicInstant) -> Action? {
+  public mutating func serverStopped(now: Instant) -> Action? {
     switch state {
     case .open: return beginClose(.serverStopped, .immediately, now: now)
     case .closing, .resetting, .lingering: return close()
@@ -258,7 +258,7 @@ public struct ConnectionStateMachine: Sendable {
   /// The clock reads `now`: past the close deadline, `.closeSocket`; unidentified and silent for the
   /// idle timeout, `.disconnect(.idleTimeout, .flushing)`; hanging up and waiting for the peer to
   /// acknowledge, `.resetOnceDelivered` again; hanging up and past the grace, `.resetSocket`.
-  public mutating func tick(now: MonotonicInstant) -> Action? {
+  public mutating func tick(now: Instant) -> Action? {
     switch state {
     case .open(let identified, let lastInput):
       guard !identified && now.duration(since: lastInput) >= limits.idleTimeout else { return nil }
@@ -277,7 +277,7 @@ public struct ConnectionStateMachine: Sendable {
   }
 
   /// When a tick next has something to do, or nil if no tick will (identified and open, or closed).
-  public var nextDeadline: MonotonicInstant? {
+  public var nextDeadline: Instant? {
     switch state {
     case .open(let identified, let lastInput): identified ? nil : lastInput + limits.idleTimeout
     case .closing(let deadline, _), .resetting(let deadline), .lingering(until: let deadline): deadline
@@ -287,7 +287,7 @@ public struct ConnectionStateMachine: Sendable {
 
   // MARK: - Transitions
 
-  private mutating func beginClose(_ reason: DisconnectReason, _ closing: Closing, now: MonotonicInstant) -> Action {
+  private mutating func beginClose(_ reason: DisconnectReason, _ closing: Closing, now: Instant) -> Action {
     guard isOpen else { preconditionFailure("a connection that is not open cannot begin to close") }
     switch closing {
     case .flushing, .discardingQueued, .hangingUp:

@@ -12,7 +12,7 @@ public protocol LineServerDelegate: AnyObject {
   /// As `received(_:from:)`, for a transport that knows when the line reached the machine: `time` is
   /// on the transport's monotonic clock, and may be before now if the server was held up. Default:
   /// `received(_:from:)`.
-  func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant)
+  func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant)
   /// `id` will send nothing more (it closed or half-closed). It stays open for writing until you
   /// close it, which you should do once you have answered: the server does not close it for you.
   func inputEnded(_ id: ConnectionID)
@@ -25,7 +25,7 @@ public protocol LineServerDelegate: AnyObject {
 
 extension LineServerDelegate {
   /// Ignores the time of arrival.
-  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: MonotonicInstant) {
+  public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
     received(input, from: id)
   }
 

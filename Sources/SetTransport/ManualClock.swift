@@ -3,11 +3,11 @@
 /// deadline in turn. Not thread-safe: use it from one thread at a time.
 public final class ManualClock {
   /// The time now.
-  public private(set) var now: MonotonicInstant
+  public private(set) var now: Instant
   private var timers: [ManualTimer] = []
 
   /// A clock reading `now`.
-  public init(now: MonotonicInstant = .zero) {
+  public init(now: Instant = .zero) {
     self.now = now
   }
 
@@ -30,18 +30,13 @@ public final class ManualClock {
     now = target
   }
 
-  /// Fires the timers already due, without moving time.
-  public func runDueTimers() {
-    advance(by: .zero)
-  }
-
   /// The earliest deadline armed, if any.
-  public var nextDeadline: MonotonicInstant? {
+  public var nextDeadline: Instant? {
     timers.compactMap(\.deadline).min()
   }
 
   /// The earliest-armed timer due by `target` (ties go to the timer made first).
-  private func nextDue(by target: MonotonicInstant) -> ManualTimer? {
+  private func nextDue(by target: Instant) -> ManualTimer? {
     var best: ManualTimer?
     for timer in timers {
       guard let deadline = timer.deadline, deadline <= target else { continue }
@@ -61,19 +56,19 @@ public final class ManualTimer: WakeUpTimer {
   private weak var clock: ManualClock?
   private var handler: (() -> Void)?
   /// When it fires next, or nil if disarmed.
-  public private(set) var deadline: MonotonicInstant?
+  public private(set) var deadline: Instant?
 
   fileprivate init(clock: ManualClock) {
     self.clock = clock
   }
 
-  public var now: MonotonicInstant { clock?.now ?? .zero }
+  public var now: Instant { clock?.now ?? .zero }
 
   public func setHandler(_ handler: @escaping () -> Void) {
     self.handler = handler
   }
 
-  public func schedule(at deadline: MonotonicInstant?) {
+  public func schedule(at deadline: Instant?) {
     self.deadline = deadline
   }
 

@@ -5,12 +5,12 @@
 /// A firing is only a wake-up: the owner rereads `now` and re-arms if the firing came early.
 public protocol WakeUpTimer: AnyObject {
   /// The time now.
-  var now: MonotonicInstant { get }
+  var now: Instant { get }
   /// Runs `handler` at each wake-up. Set it before the first `schedule(at:)`.
   func setHandler(_ handler: @escaping () -> Void)
   /// Wakes the owner once at (or soon after) `deadline`, replacing any wake-up armed before; nil
   /// disarms.
-  func schedule(at deadline: MonotonicInstant?)
+  func schedule(at deadline: Instant?)
   /// Disarms for good; the handler is released.
   func cancel()
 }

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SetDiscovery
 import SetHost
+import SetLAN
 import SetNet
 import SetServer
 
@@ -49,7 +50,7 @@ enum Announce {
       case .playing: .playing
       case .over: .over
       }
-    return TableAdvert(phase: phase, seats: summary.seats, watching: summary.spectators)
+    return TableAdvert(phase: phase, seats: summary.seats.values, watching: summary.spectators)
   }
 
   /// This machine's name, or "host".

@@ -76,11 +76,11 @@ enum BotCommand {
     let seed: UInt64 = system.next()
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler {
-      guard let first = server.inspect({ $0.summary.seats[0] }) else { return }
+      guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
       // Marked only now, under a name the person in seat 1 does not have: a person who named
       // themselves "bot" is not taken for the computer.
-      let botName = first.lowercased() == name.lowercased() ? name + "2" : name
+      let botName = PlayerName.same(first, name) ? name + "2" : name
       server.markBot(named: botName)
       let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed)
       bot.start()

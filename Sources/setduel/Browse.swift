@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SetClient
 import SetDiscovery
+import SetLAN
 import SetNet
 
 /// `setduel play` with no address: finds the tables announced on the LAN and lets the player choose

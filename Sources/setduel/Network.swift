@@ -1,4 +1,5 @@
 import SetDiscovery
+import SetLAN
 import SetNet
 
 /// Facts about this machine's network, for telling people how to connect.

@@ -5,6 +5,7 @@ import SetClientCore
 import SetCore
 import SetDiscovery
 import SetHost
+import SetLAN
 import SetNet
 import SetServer
 import SetTransport
@@ -13,29 +14,47 @@ import SetTransport
 enum Serve {
   static let defaultPort: UInt16 = 7878
 
+  /// What a table runs with when no option says otherwise: the library's settings on `defaultPort`.
+  /// The usage text and the parser below both read them.
+  static let defaults: TableServer.Settings = {
+    var settings = TableServer.Settings()
+    settings.network.port = defaultPort
+    return settings
+  }()
+  private static let rules = defaults.rules
+  private static let network = defaults.network
+  private static let limit = network.rateLimit ?? TokenBucket.Configuration()
+  private static let claimSeconds = seconds(rules.claimWindow)
+  private static let graceSeconds = seconds(rules.resumeGrace)
+  private static let idleSeconds = seconds(network.idleTimeout.wholeMilliseconds)
+  private static let maxOutput = network.maxQueuedOutputBytes
+  private static let logLevel = defaults.logLevel.name
+  /// " (default)" after the default way of scoring.
+  private static func by(_ scoring: Scoring) -> String { rules.scoring == scoring ? " (default)" : "" }
+
   static let command = CommandSpec(
     "serve", summary: "host a table over TCP", synopses: ["[options]"],
     about: "Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.",
     options: [
-      .valued("host", "ADDRESS", "address to listen on (default 0.0.0.0, every interface)"),
-      .valued("port", "N", "port (default \(defaultPort); 0 picks a free port and prints it)"),
+      .valued("host", "ADDRESS", "address to listen on (default \(network.host), every interface)"),
+      .valued("port", "N", "port (default \(network.port); 0 picks a free port and prints it)"),
       .valued("seed", "N", "seed for the deals (default: random; printed at start)"),
       .valued(
         "claim-window", "SECONDS",
-        "how long a claimer has to pick (default 5; a passed turn gets twice that, a needless-deal window one and a half times)"
+        "how long a claimer has to pick (default \(claimSeconds); a passed turn gets twice that, a needless-deal window one and a half times)"
       ),
-      .valued("grace", "SECONDS", "how long a seat is held for a player who dropped (default 60)"),
+      .valued("grace", "SECONDS", "how long a seat is held for a player who dropped (default \(graceSeconds))"),
       .choice(
         "scoring", "sets|speed", ["sets", "speed"],
-        "sets: every set scores 1 (default); speed: 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
+        "sets: every set scores 1\(by(.sets)); speed\(by(.speed)): 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
       ),
-      .valued("max-connections", "N", "most connections at once (default 1024)"),
-      .valued("rate", "N", "lines a second each connection may send (default 20)"),
-      .valued("burst", "N", "lines a connection may send at once before --rate applies (default 40)"),
+      .valued("max-connections", "N", "most connections at once (default \(network.maxConnections))"),
+      .valued("rate", "N", "lines a second each connection may send (default \(limit.linesPerSecond))"),
+      .valued("burst", "N", "lines a connection may send at once before --rate applies (default \(limit.burst))"),
       .valued(
         "max-output", "BYTES",
-        "output that may wait for a connection that stops reading before it is dropped (default 1048576, 1 MiB)"),
-      .valued("idle-timeout", "SECONDS", "how long a connection may stay silent before NAME or RESUME (default 60)"),
+        "output that may wait for a connection that stops reading before it is dropped (default \(maxOutput), \(maxOutput >> 20) MiB)"),
+      .valued("idle-timeout", "SECONDS", "how long a connection may stay silent before NAME or RESUME (default \(idleSeconds))"),
       .valued(
         "records", "DIR",
         "folder for game records (`setduel replay FILE` replays one); default \(RecordFile.defaultDirectoryText)",
@@ -43,7 +62,7 @@ enum Serve {
       .flag("no-records", "keep no record"),
       .choice(
         "log-level", "LEVEL", LogLevel.allCases.map(\.name),
-        "debug, info, warning or error (default info); logs go to standard error"),
+        "debug, info, warning or error (default \(logLevel)); logs go to standard error"),
       .choice(
         "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
         "seat a computer player (easy, normal or hard) in seat 2 once someone takes seat 1"),
@@ -60,25 +79,27 @@ enum Serve {
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
     }
-    var settings = TableServer.Settings()
-    settings.network.host = arguments.text("host") ?? "0.0.0.0"
-    settings.network.port = UInt16(try arguments.count("port", Int(defaultPort), in: 0...65_535))
+    var settings = defaults
+    settings.network.host = arguments.text("host") ?? network.host
+    settings.network.port = UInt16(try arguments.count("port", Int(network.port), in: 0...65_535))
     var system = SystemRandomNumberGenerator()
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
-    settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", 5000))
-    settings.rules.resumeGrace = try arguments.seconds("grace", 60_000)
-    settings.rules.scoring = try arguments.value("scoring", Scoring.sets, expected: "sets or speed") {
+    settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", rules.claimWindow))
+    settings.rules.resumeGrace = try arguments.seconds("grace", rules.resumeGrace)
+    settings.rules.scoring = try arguments.value("scoring", rules.scoring, expected: "sets or speed") {
       ["sets": Scoring.sets, "speed": .speed][$0]
     }
-    settings.network.maxConnections = try arguments.count("max-connections", 1024, in: 1...100_000)
-    var limit = TokenBucket.Configuration()
-    limit.linesPerSecond = try arguments.count("rate", 20, in: 1...100_000)
-    limit.burst = try arguments.count("burst", 40, in: 1...100_000)
-    settings.network.rateLimit = limit
-    settings.network.maxQueuedOutputBytes = try arguments.count("max-output", 1 << 20, in: 1024...(1 << 30))
-    let idle = try arguments.seconds("idle-timeout", 60_000)
+    settings.network.maxConnections = try arguments.count(
+      "max-connections", network.maxConnections, in: 1...100_000)
+    var rateLimit = limit
+    rateLimit.linesPerSecond = try arguments.count("rate", limit.linesPerSecond, in: 1...100_000)
+    rateLimit.burst = try arguments.count("burst", limit.burst, in: 1...100_000)
+    settings.network.rateLimit = rateLimit
+    settings.network.maxQueuedOutputBytes = try arguments.count(
+      "max-output", network.maxQueuedOutputBytes, in: 1024...(1 << 30))
+    let idle = try arguments.seconds("idle-timeout", network.idleTimeout.wholeMilliseconds)
     settings.network.idleTimeout = .milliseconds(idle)
-    settings.logLevel = try arguments.value("log-level", .info, expected: "debug, info, warning or error") {
+    settings.logLevel = try arguments.value("log-level", defaults.logLevel, expected: "debug, info, warning or error") {
       LogLevel(name: $0)
     }
 
@@ -116,6 +137,11 @@ enum Serve {
       fflush(stdout)
     }
     dispatchMain()
+  }
+
+  /// Milliseconds as the seconds an option takes: `5` for 5000, `2.5` for 2500.
+  static func seconds(_ milliseconds: Int64) -> String {
+    milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
   }
 
   static func printBanner(host: String, port: UInt16, seed: UInt64) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the package's pure modules from Package.swift and finds every way one of them reaches past the
-/// others: a source file that imports a module outside the list, or a pure target that depends on one.
+/// others: a source file that imports a module outside the list or above its own place in it, a pure
+/// target that depends on one, or a pure source file that names a clock or a global random generator.
 struct PurityCheck {
   /// One breach, said so that a reader can find it.
   struct Violation: Equatable, CustomStringConvertible {
@@ -14,6 +15,11 @@ struct PurityCheck {
 
   /// The modules Package.swift declares pure.
   let pureModules: Set<String>
+  /// The pure modules in their declared layer order, lowest first: each may use only those before it.
+  let layers: [String]
+  /// What a pure module's source may not name, though no import is needed for it: the clocks and the
+  /// global random generator of the standard library, and Foundation's date.
+  static let bannedNames = ["ContinuousClock", "SuspendingClock", "SystemRandomNumberGenerator", "Date("]
   /// Each target's name and dependencies as Package.swift lists them.
   let dependencies: [String: [String]]
 
@@ -22,7 +28,8 @@ struct PurityCheck {
     guard let list = manifest.firstMatch(of: /let pureModules = \[([^\]]*)\]/) else {
       throw CheckError("Package.swift has no `let pureModules = [...]`")
     }
-    pureModules = Set(Self.quoted(String(list.1)))
+    layers = Self.quoted(String(list.1))
+    pureModules = Set(layers)
     var dependencies: [String: [String]] = [:]
     for target in manifest.matches(of: /\.target\(\s*name:\s*"(\w+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?/) {
       dependencies[String(target.1)] = target.2.map { Self.quoted(String($0)) } ?? []
@@ -41,13 +48,39 @@ struct PurityCheck {
       for dependency in needs where !pureModules.contains(dependency) {
         found.append(Violation(module: module, file: "Package.swift", what: "depends on \(dependency)"))
       }
+      for dependency in needs where pureModules.contains(dependency) && !isBelow(dependency, module) {
+        found.append(
+          Violation(module: module, file: "Package.swift", what: "depends on \(dependency), which is not below it"))
+      }
     }
     for source in sources where pureModules.contains(source.module) {
-      for imported in Self.imports(in: source.text) where !pureModules.contains(imported) {
-        found.append(Violation(module: source.module, file: source.file, what: "imports \(imported)"))
+      for imported in Self.imports(in: source.text) {
+        if !pureModules.contains(imported) {
+          found.append(Violation(module: source.module, file: source.file, what: "imports \(imported)"))
+        } else if !isBelow(imported, source.module) {
+          found.append(
+            Violation(module: source.module, file: source.file, what: "imports \(imported), which is not below it"))
+        }
+      }
+      for name in Self.bannedNames(in: source.text) {
+        found.append(Violation(module: source.module, file: source.file, what: "names \(name)"))
       }
     }
     return found
+  }
+
+  /// Whether `lower` comes before `module` in the layer order.
+  private func isBelow(_ lower: String, _ module: String) -> Bool {
+    guard let lowerPlace = layers.firstIndex(of: lower), let place = layers.firstIndex(of: module) else {
+      return false
+    }
+    return lowerPlace < place
+  }
+
+  /// The banned names a Swift file's code uses, in the order of `bannedNames`; comment lines aside.
+  static func bannedNames(in text: String) -> [String] {
+    let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+    return bannedNames.filter { code.contains($0) }
   }
 
   /// The modules a Swift file imports, attributes and kinds (`@preconcurrency`, `import struct`) aside.

@@ -21,11 +21,12 @@ struct PurityTests {
     return sources
   }
 
-  @Test("no pure module imports Glibc, Dispatch, Foundation or a shell, nor depends on one")
+  @Test("no pure module imports Glibc, Dispatch, Foundation, a shell or a higher layer, nor names a clock")
   func pureModulesImportOnlyPureModules() throws {
     let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
     let check = try PurityCheck(manifest: manifest)
-    #expect(check.pureModules.isSuperset(of: ["SetCore", "SetProtocol", "SetHost", "SetClientCore"]))
+    #expect(check.pureModules.isSuperset(of: ["SetBase", "SetCore", "SetProtocol", "SetHost", "SetClientCore"]))
+    #expect(check.layers.first == "SetBase")
     let sources = try Self.sources()
     // Every pure module has sources here, so the scan below cannot pass by reading nothing.
     for module in check.pureModules {
@@ -53,8 +54,38 @@ struct PurityTests {
       check.violations(sources: sources).map(\.description) == [
         "SetHost: Package.swift: depends on SetNet",
         "SetCore: Clock.swift: imports Glibc",
+        "SetCore: Clock.swift: imports SetHost, which is not below it",
         "SetCore: Date.swift: imports Foundation",
         "SetHost: Host.swift: imports Dispatch",
+      ])
+  }
+
+  @Test("the check finds a pure module that uses one above it, and a clock or global randomness named in code")
+  func checkFindsLayerBreachesAndBannedNames() throws {
+    let manifest = """
+      let pureModules = ["SetBase", "SetCore", "SetHost"]
+      .target(name: "SetBase", dependencies: ["SetCore"]),
+      .target(name: "SetCore", dependencies: ["SetBase"]),
+      .target(name: "SetHost", dependencies: ["SetCore", "SetBase"]),
+      """
+    let check = try PurityCheck(manifest: manifest)
+    #expect(check.layers == ["SetBase", "SetCore", "SetHost"])
+    let sources = [
+      (module: "SetCore", file: "Up.swift", text: "import SetBase\nimport SetHost\nimport SetCore\n"),
+      (module: "SetCore", file: "Clock.swift", text: "let start = ContinuousClock.now\n"),
+      (module: "SetHost", file: "Dice.swift", text: "var g = SystemRandomNumberGenerator()\nlet d = Date()\n"),
+      (module: "SetHost", file: "Sleep.swift", text: "let c = SuspendingClock()\n"),
+      (module: "SetHost", file: "Notes.swift", text: "// not ContinuousClock or Date()\n  /// nor SuspendingClock\n"),
+    ]
+    #expect(
+      check.violations(sources: sources).map(\.description) == [
+        "SetBase: Package.swift: depends on SetCore, which is not below it",
+        "SetCore: Up.swift: imports SetHost, which is not below it",
+        "SetCore: Up.swift: imports SetCore, which is not below it",
+        "SetCore: Clock.swift: names ContinuousClock",
+        "SetHost: Dice.swift: names SystemRandomNumberGenerator",
+        "SetHost: Dice.swift: names Date(",
+        "SetHost: Sleep.swift: names SuspendingClock",
       ])
   }
 

@@ -111,7 +111,7 @@ struct ClientModelTests {
     _ = Self.apply(["LEFT 5 2 60000"], to: &model, at: Instant(milliseconds: 1000))
     #expect(model.phase == .paused(holder: .one, kind: .claim, remaining: 4000))
     #expect(model.present == [true, false])
-    #expect(model.forfeitAt[1] == Instant(milliseconds: 61000))
+    #expect(model.forfeitAt.two == Instant(milliseconds: 61000))
     _ = Self.apply(["BACK 6 2", "GO 7 claim 1 4000"], to: &model, at: Instant(milliseconds: 9000))
     #expect(model.phase == .window(holder: .one, kind: .claim, deadline: Instant(milliseconds: 13000), length: 5000))
     #expect(model.present == [true, true])

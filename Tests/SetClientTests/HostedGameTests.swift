@@ -13,9 +13,9 @@ struct HostedGameTests {
     var cards: [Card]
     var deck: Int
     var game: Int
-    var scores: [Int]
-    var names: [String?]
-    var present: [Bool]
+    var scores: PerSeat<Int>
+    var names: PerSeat<String?>
+    var present: PerSeat<Bool>
     var holder: Seat?
     var kind: Window.Kind?
     var selection: [Slot]
@@ -100,6 +100,6 @@ struct HostedGameTests {
     }
     #expect(result.ending == .completed)
     #expect(duel.models[1].phase == duel.models[0].phase)
-    #expect(result.sets[0] + result.sets[1] >= 20)
+    #expect(result.sets.one + result.sets.two >= 20)
   }
 }

@@ -38,7 +38,7 @@ struct LoopbackTests {
       #expect(models[0].results == models[1].results)
       #expect(models[0].names == ["ann", "bob"])
       #expect(models[1].seat == .two)
-      #expect(models[0].sets[0] + models[0].sets[1] >= 20)
+      #expect(models[0].sets.one + models[0].sets.two >= 20)
       for bot in bots { bot.stop() }
     }
   }
@@ -116,7 +116,7 @@ struct LoopbackTests {
     #expect(eventually(timeout: 10) { queue.sync { first.model.seat == .one } })
     queue.sync { second.start() }
     // The seat comes with OK NAME; the other seat's name with the lines that follow it.
-    #expect(eventually(timeout: 10) { queue.sync { second.model.seat == .two && second.model.names[0] != nil } })
+    #expect(eventually(timeout: 10) { queue.sync { second.model.seat == .two && second.model.names.one != nil } })
     queue.sync {
       #expect(second.name == "ann2")
       #expect(second.model.names == ["ann", "ann2"])

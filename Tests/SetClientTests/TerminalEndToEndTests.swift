@@ -27,7 +27,7 @@ struct TerminalEndToEndTests {
     // ann (the client) takes seat 1; bob joins with a plain connection and the game starts.
     let seated = eventually(timeout: 20) {
       play.pump(milliseconds: 10)
-      return table.server.seatsTaken[0]
+      return table.server.seatsTaken.one
     }
     #expect(seated)
     let bob = try table.connect()
@@ -79,7 +79,7 @@ struct TerminalEndToEndTests {
     let first = try PseudoTerminalProcess(arguments, environment: environment)
     let seated = eventually(timeout: 20) {
       first.pump(milliseconds: 10)
-      return table.server.seatsTaken[0]
+      return table.server.seatsTaken.one
     }
     #expect(seated)
     #expect(SeatTokenFile(location: location).read() == nil, "no token is kept before a game runs")

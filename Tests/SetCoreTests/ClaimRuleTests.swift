@@ -197,8 +197,8 @@ struct ClaimRuleTests {
     #expect(harness.match.selection == [set[2], set[0]])
     let events = harness.apply(.pick([set[1]]), by: .one)
     let order = [set[2], set[0], set[1]]
-    #expect(events[1] == .setFound(.one, order, harness.match.taken[0], findMs: 0))
-    #expect(harness.match.taken[0] == order.map { openingTable(seed: Self.seedWithSet)[$0.index] })
+    #expect(events[1] == .setFound(.one, order, harness.match.taken.one, findMs: 0))
+    #expect(harness.match.taken.one == order.map { openingTable(seed: Self.seedWithSet)[$0.index] })
   }
 
   @Test("unpick takes back one selection; the rest stay, and picking goes on")

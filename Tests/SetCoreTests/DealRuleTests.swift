@@ -155,8 +155,8 @@ struct DealRuleTests {
       Issue.record("the game did not end")
       return
     }
-    #expect(result.sets[0] > 0 && result.sets[1] == 0)
-    #expect(result.scores == [result.sets[0] - 30, 0])
+    #expect(result.sets.one > 0 && result.sets.two == 0)
+    #expect(result.scores == [result.sets.one - 30, 0])
     #expect(result.winner == .two)
   }
 
@@ -174,8 +174,8 @@ struct DealRuleTests {
     }
     // One set left; points differ by at most one. Make them equal after the last set.
     let scores = harness.match.scores
-    var taker: Seat = scores[0] < scores[1] ? .one : .two
-    if scores[0] == scores[1] {
+    var taker: Seat = scores.one < scores.two ? .one : .two
+    if scores.one == scores.two {
       taker = .one
       harness.apply(.claim, by: .one)
       harness.advance(by: 5_000)  // -1 for the claim running out
@@ -186,7 +186,7 @@ struct DealRuleTests {
       Issue.record("the game did not end")
       return
     }
-    #expect(result.scores[0] == result.scores[1])
+    #expect(result.scores.one == result.scores.two)
     #expect(result.winner == nil)
     #expect(result.ending == .completed)
   }

@@ -108,6 +108,6 @@ struct PropertyTests {
     #expect(stats.steps == steps)
     #expect(stats.setsFound == sets)
     #expect(stats.refused == refused)
-    #expect(stats.result.map { $0.sets.reduce(0, +) } == sets)
+    #expect(stats.result.map { $0.sets.values.reduce(0, +) } == sets)
   }
 }

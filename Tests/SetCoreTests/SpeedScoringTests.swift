@@ -66,7 +66,7 @@ struct SpeedScoringTests {
         if !slots.contains(slot) { slots.append(slot) }
       }
       harness.apply(.pick(slots), by: .one)
-      total += harness.match.scores[0]
+      total += harness.match.scores.one
     }
     let mean = Double(total) / Double(games)
     #expect(mean < -0.5, "a guess scores \(mean) on average")

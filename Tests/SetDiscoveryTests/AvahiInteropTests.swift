@@ -1,5 +1,5 @@
+import SetBase
 import SetDiscovery
-import SetTransport
 import Testing
 
 /// SetDuel's codec, responder and browser against packets Avahi wrote (see AvahiPackets.swift).
@@ -93,7 +93,7 @@ import Testing
       instance: "ann's table", host: "annhost", port: 7878, advert: TableAdvert(txt: avahiTXT)!,
       interfaces: [loopback], seed: 3)
     responder.start(at: .zero)
-    var now = MonotonicInstant.zero
+    var now = Instant.zero
     while responder.state != .announced || responder.nextWake != nil {
       now = responder.nextWake!
       _ = responder.advance(to: now)

@@ -1,5 +1,5 @@
+import SetBase
 import SetDiscovery
-import SetTransport
 import Testing
 
 @Suite struct ResponderTests {
@@ -7,7 +7,7 @@ import Testing
   let asker = Endpoint(address: [192, 168, 1, 9], port: 5353)
   let advert = TableAdvert(phase: .waiting, seats: ["ann", nil], watching: 0)
 
-  func at(_ milliseconds: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: milliseconds * 1_000_000) }
+  func at(_ milliseconds: Int64) -> Instant { Instant(nanoseconds: milliseconds * 1_000_000) }
 
   func responder(_ interfaces: [LinkInterface]? = nil, instance: String = "ann's table") -> Responder {
     Responder(
@@ -16,7 +16,7 @@ import Testing
   }
 
   /// Runs `responder` from idle until it has announced, returning everything it sent and the time.
-  func announced(_ responder: inout Responder) -> (sent: [Transmission], now: MonotonicInstant) {
+  func announced(_ responder: inout Responder) -> (sent: [Transmission], now: Instant) {
     responder.start(at: at(0))
     var sent: [Transmission] = []
     var now = at(0)
@@ -32,7 +32,7 @@ import Testing
   @Test func itProbesThreeTimesThenAnnouncesTwiceASecondApart() throws {
     var subject = responder()
     subject.start(at: at(0))
-    var times: [(MonotonicInstant, Transmission)] = []
+    var times: [(Instant, Transmission)] = []
     while times.count < 5 {
       let now = subject.nextWake!
       times += subject.advance(to: now).map { (now, $0) }

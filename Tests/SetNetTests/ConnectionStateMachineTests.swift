@@ -9,8 +9,8 @@ import Testing
     maxQueuedOutputBytes: 100, rateLimit: TokenBucket.Configuration(linesPerSecond: 1, burst: 2, floodRefusals: 3),
     idleTimeout: .seconds(60), closeTimeout: .seconds(5))
 
-  static func at(_ milliseconds: Int64) -> MonotonicInstant {
-    MonotonicInstant(nanoseconds: milliseconds * 1_000_000)
+  static func at(_ milliseconds: Int64) -> Instant {
+    Instant(nanoseconds: milliseconds * 1_000_000)
   }
 
   @Test func framedLinesAreDeliveredAndTelnetAnswersWritten() {

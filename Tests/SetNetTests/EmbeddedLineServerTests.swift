@@ -121,8 +121,8 @@ import Testing
       fired.append("early at \(clock.now.milliseconds)")
       early.schedule(at: clock.now + .milliseconds(50))  // re-armed within the span: fires again
     }
-    late.schedule(at: MonotonicInstant(nanoseconds: 120_000_000))
-    early.schedule(at: MonotonicInstant(nanoseconds: 30_000_000))
+    late.schedule(at: Instant(nanoseconds: 120_000_000))
+    early.schedule(at: Instant(nanoseconds: 30_000_000))
     clock.advance(by: .milliseconds(130))
     #expect(fired == ["early at 30", "early at 80", "late at 120", "early at 130"])
     #expect(clock.now.milliseconds == 130 && clock.nextDeadline?.milliseconds == 180)

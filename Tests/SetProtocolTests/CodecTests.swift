@@ -30,8 +30,8 @@ struct CodecTests {
     .left(.one, ms: 60000),
     .left(.two, ms: nil),
     .back(.one),
-    .resumed(nil, nil, ms: nil),
-    .resumed(.claim, .two, ms: 1234),
+    .resumed(nil),
+    .resumed(ServerEvent.WindowLeft(kind: .claim, holder: .two, ms: 1234)),
     .over(GameResult(game: 1, scores: [5, 3], sets: [6, 4], winner: .one, ending: .completed)),
     .over(GameResult(game: 3, scores: [2, 2], sets: [2, 2], winner: nil, ending: .completed)),
     .over(GameResult(game: 4, scores: [9, 1], sets: [9, 1], winner: .one, ending: .forfeit(.two))),
@@ -114,7 +114,7 @@ struct CodecTests {
       #expect(reply.line.hasPrefix("ERR @e \(code.rawValue) "), "\(reply.line)")
       #expect(Reply.decode(reply.line) == reply, "\(reply.line)")
     }
-    let names = ["ann", "bob"]
+    let names: PerSeat = ["ann", "bob"]
     var match = Match(seed: 7)
     for seat in Seat.allCases { _ = try? match.apply(.join, by: seat, at: .zero) }
     _ = try? match.apply(.claim, by: .two, at: .zero)

@@ -194,9 +194,9 @@ struct EmbeddedTableTests {
     #expect(model.problems == [])
     #expect(bobModel.problems == [])
     #expect(model.counts["EXPIRED"] == 2)
-    #expect(model.scores == bobModel.scores && model.scores[1] == model.taken[1].count / 3 - 1)
+    #expect(model.scores == bobModel.scores && model.scores.two == model.taken.two.count / 3 - 1)
     #expect(model.deck == 0 && model.someSet == nil)
-    #expect(model.taken.joined().count + model.cards.count == 81)
+    #expect(model.taken.values.joined().count + model.cards.count == 81)
     #expect(sets > 20)
     #expect(table.transport.isConnected(ann.id) && table.transport.isConnected(bob.id))
   }

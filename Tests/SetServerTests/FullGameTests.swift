@@ -15,7 +15,7 @@ struct FullGameTests {
     var table: [Card] = []
     var deck = 0
     var lastSeq = 0
-    var scores = [0, 0]
+    var scores = PerSeat(repeating: 0)
     var over: GameResult?
 
     mutating func apply(_ line: String) {
@@ -37,8 +37,8 @@ struct FullGameTests {
           Issue.record("\(line) does not fit the table: \(error)")
         }
       case .score(let seat, let delta, let total, _):
-        scores[seat.offset] += delta
-        #expect(scores[seat.offset] == total, "score events do not add up at \(line)")
+        scores[seat] += delta
+        #expect(scores[seat] == total, "score events do not add up at \(line)")
       case .over(let result): over = result
       default: break
       }
@@ -121,7 +121,7 @@ struct FullGameTests {
     #expect(result.ending == .completed)
     #expect(view.deck == 0)
     #expect(!SetFinder.any(in: view.table))
-    #expect(result.sets.reduce(0, +) * 3 + view.table.count == 81)
+    #expect(result.sets.values.reduce(0, +) * 3 + view.table.count == 81)
     #expect(result.scores == view.scores)
     #expect(sets > 0)
   }

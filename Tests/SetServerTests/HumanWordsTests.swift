@@ -122,7 +122,7 @@ struct HumanWordsTests {
 
   @Test("the result names the winner's score first")
   func resultReadsForwards() {
-    let names = ["hard", "easy"]
+    let names: PerSeat = ["hard", "easy"]
     let completed = GameResult(game: 2, scores: [0, 24], sets: [0, 24], winner: .two, ending: .completed)
     #expect(HumanText.outcome(completed, names: names) == "Game 2 over: easy wins 24 to 0.")
     #expect(HumanText.outcome(completed, names: names, viewer: .two) == "Game 2 over: You win 24 to 0.")

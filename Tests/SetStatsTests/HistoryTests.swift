@@ -57,8 +57,8 @@ struct HistoryTests {
     for (names, result) in simulated.results {
       let keys = names.map { $0.lowercased() }
       let score: Double = result.winner == .one ? 1 : result.winner == .two ? 0 : 0.5
-      let (one, two) = Glicko2.game(ratings[keys[0]] ?? .init(), ratings[keys[1]] ?? .init(), score: score)
-      (ratings[keys[0]], ratings[keys[1]]) = (one, two)
+      let (one, two) = Glicko2.game(ratings[keys.one] ?? .init(), ratings[keys.two] ?? .init(), score: score)
+      (ratings[keys.one], ratings[keys.two]) = (one, two)
     }
     for name in Self.pool {
       #expect(history.player(name)?.rating == ratings[name], "\(name)")

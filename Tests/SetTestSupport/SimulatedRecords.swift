@@ -10,7 +10,7 @@ package struct SimulatedRecords {
   /// Figures by lower-case name, counted from the match's events.
   package var expected: [String: Expected] = [:]
   /// Every finished game in order: seat names and result.
-  package var results: [(names: [String], result: GameResult)] = []
+  package var results: [(names: PerSeat<String>, result: GameResult)] = []
 
   package struct Expected: Equatable {
     package var games = 0, wins = 0, losses = 0, ties = 0, forfeits = 0
@@ -36,16 +36,16 @@ package struct SimulatedRecords {
       let seed = UInt64(index + 1)
       let first = index % pool.count
       let second = (first + 1 + index / pool.count % (pool.count - 1)) % pool.count
-      let names = [pool[first], pool[second]].map { index % 2 == 0 ? $0 : $0.uppercased() }
+      let names = PerSeat(one: pool[first], two: pool[second]).map { index % 2 == 0 ? $0 : $0.uppercased() }
       texts.append(play(seed: seed, names: names, behaviour: behaviour))
     }
   }
 
-  private mutating func play(seed: UInt64, names: [String], behaviour: Behaviour) -> String {
+  private mutating func play(seed: UInt64, names: PerSeat<String>, behaviour: Behaviour) -> String {
     var since = Instant.zero
     var firstMove: Instant?
-    let keys = names.map { $0.lowercased() }
-    for key in keys where expected[key] == nil { expected[key] = Expected() }
+    let keys = names.map { PlayerName.key($0) }
+    for key in keys.values where expected[key] == nil { expected[key] = Expected() }
     var steps: [Step] = []
     let lines = SimulatedRecord.lines(seed: seed, names: names, behaviour: behaviour) { steps.append($0) }
     for step in steps {
@@ -59,7 +59,7 @@ package struct SimulatedRecords {
 
   /// Counts one event of the match into the expected figures.
   private mutating func count(
-    _ event: MatchEvent, at time: Instant, keys: [String], since: inout Instant, firstMove: inout Instant?
+    _ event: MatchEvent, at time: Instant, keys: PerSeat<String>, since: inout Instant, firstMove: inout Instant?
   ) {
     switch event {
     case .gameStarted, .tableChanged, .openPlay, .resumed:
@@ -69,17 +69,17 @@ package struct SimulatedRecords {
     case .windowOpened, .picked:
       if firstMove == nil { firstMove = time }
     case .setFound(let seat, _, _, _):
-      expected[keys[seat.offset]]!.sets += 1
-      expected[keys[seat.offset]]!.findTimes.append((firstMove ?? time).milliseconds - since.milliseconds)
+      expected[keys[seat]]!.sets += 1
+      expected[keys[seat]]!.findTimes.append((firstMove ?? time).milliseconds - since.milliseconds)
     case .notASet(let seat, _, _):
-      expected[keys[seat.offset]]!.wrongPicks += 1
+      expected[keys[seat]]!.wrongPicks += 1
     case .windowExpired(let window) where window.kind == .claim:
-      expected[keys[window.holder.offset]]!.expiredClaims += 1
+      expected[keys[window.holder]]!.expiredClaims += 1
     case .scoreChanged(let seat, _, _, .needlessDeal):
-      expected[keys[seat.offset]]!.needlessDeals += 1
+      expected[keys[seat]]!.needlessDeals += 1
     case .gameOver(let result):
       for seat in Seat.allCases {
-        var figures = expected[keys[seat.offset]]!
+        var figures = expected[keys[seat]]!
         figures.games += 1
         switch result.winner {
         case nil: figures.ties += 1
@@ -87,7 +87,7 @@ package struct SimulatedRecords {
         default: figures.losses += 1
         }
         if result.ending == .forfeit(seat) { figures.forfeits += 1 }
-        expected[keys[seat.offset]] = figures
+        expected[keys[seat]] = figures
       }
     default:
       break

@@ -204,7 +204,7 @@ public final class PlayApp: @unchecked Sendable {
     }
     if model.phase.isRunning, model.seat != nil {
       let names = model.displayNames
-      var text = "Game \(model.game) unfinished: \(names[0]) \(model.scores[0]) - \(model.scores[1]) \(names[1])."
+      var text = "Game \(model.game) unfinished: \(names.one) \(model.scores.one) - \(model.scores.two) \(names.two)."
       if model.lastError?.error.code == .resumedElsewhere {
         text += " Your seat is played from the other connection now."
       } else if tokenFile != nil {

@@ -190,7 +190,7 @@ public struct BotBrain: Sendable {
   // MARK: - After a game
 
   private mutating func askForRematch(_ model: ClientModel, me: Seat, now: Instant) -> BotDecision {
-    guard !model.rematchAsked[me.offset] else { return BotDecision() }
+    guard !model.rematchAsked[me] else { return BotDecision() }
     if rematch?.game != model.game {
       rematch = (model.game, now.adding(milliseconds: scaled(1_500)), false)
     }

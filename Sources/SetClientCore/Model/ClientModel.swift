@@ -19,14 +19,14 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var token: String?
   /// Whether `NAME` or `RESUME` succeeded (a spectator is named but has no seat).
   public private(set) var isNamed = false
-  /// Each seat's player's name, by seat offset; nil for an empty seat.
-  public private(set) var names: [String?] = [nil, nil]
-  /// Whether each seat's player is connected, by seat offset.
-  public private(set) var present = [false, false]
-  /// This game's scores, by seat offset.
-  public private(set) var scores = [0, 0]
-  /// Sets each seat took this game, by seat offset.
-  public private(set) var sets = [0, 0]
+  /// Each seat's player's name; nil for an empty seat.
+  public private(set) var names = PerSeat<String?>(repeating: nil)
+  /// Whether each seat's player is connected.
+  public private(set) var present = PerSeat(repeating: false)
+  /// This game's scores.
+  public private(set) var scores = PerSeat(repeating: 0)
+  /// Sets each seat took this game.
+  public private(set) var sets = PerSeat(repeating: 0)
   /// The cards face up: `cards[i]` is in `Slot(i)`.
   public private(set) var cards: [Card] = []
   /// Cards left in the deck.
@@ -37,14 +37,14 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var phase = ClientPhase.waiting
   /// The slots the holder of the claim or turn has selected.
   public private(set) var selection: [Slot] = []
-  /// When each absent seat is forfeited, by seat offset, as a local instant.
-  public private(set) var forfeitAt: [Instant?] = [nil, nil]
-  /// Which seats asked for a rematch, by seat offset.
-  public private(set) var rematchAsked = [false, false]
-  /// Each seat's rating after the last game rated at this table, by seat offset (nil before one).
-  public private(set) var ratings: [Int]?
-  /// How much the last game moved each seat's rating, by seat offset.
-  public private(set) var ratingChanges: [Int]?
+  /// When each absent seat is forfeited, as a local instant.
+  public private(set) var forfeitAt = PerSeat<Instant?>(repeating: nil)
+  /// Which seats asked for a rematch.
+  public private(set) var rematchAsked = PerSeat(repeating: false)
+  /// Each seat's rating after the last game rated at this table (nil before one).
+  public private(set) var ratings: PerSeat<Int>?
+  /// How much the last game moved each seat's rating.
+  public private(set) var ratingChanges: PerSeat<Int>?
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
   /// Every result and happening, in words.
@@ -72,11 +72,11 @@ public struct ClientModel: Equatable, Sendable {
 
   /// A seat's name for sentences: the player's name, or `seat 1`.
   public func name(of seat: Seat) -> String {
-    names[seat.offset] ?? "seat \(seat.rawValue)"
+    names[seat] ?? "seat \(seat.rawValue)"
   }
 
-  /// Both seats' names for sentences, by seat offset.
-  public var displayNames: [String] { Seat.allCases.map(name(of:)) }
+  /// Both seats' names for sentences.
+  public var displayNames: PerSeat<String> { PerSeat(name(of:)) }
 
   /// The card in `slot`, or nil.
   public func card(at slot: Slot) -> Card? {
@@ -96,7 +96,7 @@ public struct ClientModel: Equatable, Sendable {
   /// empty or its player has gone (outside a running game the server frees such a seat).
   public var hasFreeSeat: Bool {
     isNamed && !awaitingState && !phase.isRunning
-      && Seat.allCases.contains { names[$0.offset] == nil || !present[$0.offset] }
+      && Seat.allCases.contains { names[$0] == nil || !present[$0] }
   }
 
   /// Whether this client holds the claim or turn.
@@ -140,9 +140,9 @@ public struct ClientModel: Equatable, Sendable {
       lastSeq = seq
       return []
     case .player(let seat, let name, let score, let present):
-      names[seat.offset] = name
-      scores[seat.offset] = score
-      self.present[seat.offset] = present
+      names[seat] = name
+      scores[seat] = score
+      self.present[seat] = present
       return []
     case .result(let result):
       record(result)
@@ -177,17 +177,17 @@ public struct ClientModel: Equatable, Sendable {
     var actions: [ModelAction] = []
     switch event {
     case .joined(let seat, let name):
-      names[seat.offset] = name
+      names[seat] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
-      present[seat.offset] = true
+      present[seat] = true
     case .started(let number, let deck, let table):
       game = number
       self.deck = deck
       cards = table
-      scores = [0, 0]
-      sets = [0, 0]
+      scores = PerSeat(repeating: 0)
+      sets = PerSeat(repeating: 0)
       selection = []
-      rematchAsked = [false, false]
+      rematchAsked = PerSeat(repeating: false)
       phase = .open
     case .diff(let deck, let change):
       self.deck = deck
@@ -211,30 +211,32 @@ public struct ClientModel: Equatable, Sendable {
     case .unpicked(_, let slot):
       selection.removeAll { $0 == slot }
     case .setFound(let seat, _, _, _):
-      sets[seat.offset] += 1
+      sets[seat] += 1
       selection = []
     case .notASet, .expired:
       selection = []
     case .score(let seat, _, let total, _):
-      scores[seat.offset] = total
+      scores[seat] = total
     case .open:
       phase = .open
       selection = []
     case .left(let seat, let ms):
-      present[seat.offset] = false
-      rematchAsked[seat.offset] = false
+      present[seat] = false
+      rematchAsked[seat] = false
       if let ms {
-        forfeitAt[seat.offset] = now.adding(milliseconds: ms)
+        forfeitAt[seat] = now.adding(milliseconds: ms)
         pause(at: now)
       }
     case .back(let seat):
-      present[seat.offset] = true
-      forfeitAt[seat.offset] = nil
-    case .resumed(let kind, let seat, let ms):
-      forfeitAt = [nil, nil]
-      if let kind, let seat, let ms {
+      present[seat] = true
+      forfeitAt[seat] = nil
+    case .resumed(let window):
+      forfeitAt = PerSeat(repeating: nil)
+      if let window {
+        let (kind, ms) = (window.kind, window.ms)
         phase = .window(
-          holder: seat, kind: kind, deadline: now.adding(milliseconds: ms), length: windowLength(kind, atLeast: ms))
+          holder: window.holder, kind: kind, deadline: now.adding(milliseconds: ms),
+          length: windowLength(kind, atLeast: ms))
       } else {
         phase = .open
       }
@@ -243,13 +245,13 @@ public struct ClientModel: Equatable, Sendable {
       scores = result.scores
       sets = result.sets
       selection = []
-      forfeitAt = [nil, nil]
+      forfeitAt = PerSeat(repeating: nil)
       record(result)
     case .rated(_, let before, let after):
       ratings = after
-      ratingChanges = zip(before, after).map { $1 - $0 }
+      ratingChanges = PerSeat { after[$0] - before[$0] }
     case .rematch(let seat):
-      rematchAsked[seat.offset] = true
+      rematchAsked[seat] = true
     case .said:
       break
     case .bye(let text):

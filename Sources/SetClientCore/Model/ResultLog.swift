@@ -57,10 +57,10 @@ public struct ResultLog: Equatable, Sendable {
     entries.last { $0.kind == .result || $0.kind == .game }
   }
 
-  /// Adds what `event` says, given the players' names by seat offset, the game it belongs to and
+  /// Adds what `event` says, given the players' names by seat, the game it belongs to and
   /// this client's seat (nil for a spectator).
-  public mutating func record(_ event: ServerEvent, names: [String], game: Int, me: Seat? = nil) {
-    let person = Person(names: names, me: me)
+  public mutating func record(_ event: ServerEvent, names: PerSeat<String>, game: Int, me: Seat? = nil) {
+    let person = Who(names: names, viewer: me)
     switch event {
     case .started(let number, let deck, let table):
       start(.game, "Game \(number) begins: \(table.count) cards on the table, \(deck) in the deck", game: number)
@@ -110,14 +110,14 @@ public struct ResultLog: Equatable, Sendable {
       start(.presence, text, game: game)
     case .left(let seat, let ms):
       let text = ms.map {
-        "\(person.names[seat.offset]) left: the game is paused, \(HumanText.seconds($0)) to come back"
+        "\(person.names[seat]) left: the game is paused, \(HumanText.seconds($0)) to come back"
       }
-      start(.presence, text ?? "\(person.names[seat.offset]) left", game: game)
+      start(.presence, text ?? "\(person.names[seat]) left", game: game)
     case .back(let seat):
-      start(.presence, seat == me ? "You are back" : "\(person.names[seat.offset]) is back", game: game)
+      start(.presence, seat == me ? "You are back" : "\(person.names[seat]) is back", game: game)
     case .rematch(let seat):
       start(
-        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat.offset]) asks for a rematch", game: game)
+        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat]) asks for a rematch", game: game)
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
@@ -155,14 +155,4 @@ public struct ResultLog: Equatable, Sendable {
     case .needlessDeal: "look"
     }
   }
-}
-
-/// Who a seat is in a sentence: `You`, `you` and `Your` for this client's own seat, the name otherwise.
-private struct Person {
-  let names: [String]
-  let me: Seat?
-
-  func subject(_ seat: Seat) -> String { seat == me ? "You" : names[seat.offset] }
-  func object(_ seat: Seat) -> String { seat == me ? "you" : names[seat.offset] }
-  func possessive(_ seat: Seat) -> String { seat == me ? "Your" : names[seat.offset] + "'s" }
 }

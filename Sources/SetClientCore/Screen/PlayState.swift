@@ -108,7 +108,7 @@ public struct PlayState: Equatable, Sendable {
       return []
     case .enter:
       guard case .over = model.phase else { return [] }
-      if let seat = model.seat, model.rematchAsked[seat.offset] { return [] }
+      if let seat = model.seat, model.rematchAsked[seat] { return [] }
       return [.send("NEW")]
     case .character(let character):
       guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }

@@ -126,17 +126,17 @@ public struct Renderer: Sendable {
     let holding = model.phase.holder == seat
     line.add(
       holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: options.palette.accent, bold: true))
-    guard let name = model.names[seat.offset] else {
+    guard let name = model.names[seat] else {
       line.add("(empty seat)", TextStyle(dim: true))
       return line
     }
     line.add(name, TextStyle(bold: true))
-    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
-    if let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
+    line.add(" \(model.scores[seat])", TextStyle(foreground: options.palette.accent, bold: true))
+    if let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
       line.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
     }
     if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
-    if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
+    if !model.present[seat] { line.add(" (away)", TextStyle(dim: true)) }
     return line
   }
 
@@ -232,32 +232,32 @@ public struct Renderer: Sendable {
     lines.append(StyledLine())
     let headline: String
     switch (result.ending, result.winner) {
-    case (.forfeit(let loser), _): headline = "\(names[loser.opponent.offset]) wins: \(names[loser.offset]) forfeits"
+    case (.forfeit(let loser), _): headline = "\(names[loser.opponent]) wins: \(names[loser]) forfeits"
     case (.completed, nil): headline = "A tie!"
     case (.completed, let winner?):
-      headline = winner == model.seat ? "You win!" : "\(names[winner.offset]) wins"
+      headline = winner == model.seat ? "You win!" : "\(names[winner]) wins"
     }
     centred(headline, TextStyle(bold: true))
-    centred("\(names[0]) \(result.scores[0])  -  \(result.scores[1]) \(names[1])")
-    centred("sets found: \(names[0]) \(result.sets[0]), \(names[1]) \(result.sets[1])", TextStyle(dim: true))
+    centred("\(names.one) \(result.scores.one)  -  \(result.scores.two) \(names.two)")
+    centred("sets found: \(names.one) \(result.sets.one), \(names.two) \(result.sets.two)", TextStyle(dim: true))
     if model.results.count > 1 {
-      let wins = Seat.allCases.map { seat in model.results.filter { $0.winner == seat }.count }
-      centred("games won: \(names[0]) \(wins[0]), \(names[1]) \(wins[1])", TextStyle(dim: true))
+      let wins = PerSeat { seat in model.results.filter { $0.winner == seat }.count }
+      centred("games won: \(names.one) \(wins.one), \(names.two) \(wins.two)", TextStyle(dim: true))
     }
     lines.append(StyledLine())
     if let seat = model.seat {
       let other = seat.opponent
-      if !model.present[other.offset] {
+      if !model.present[other] {
         // Once a game is over, the seat of a player who left is free for the next name.
-        centred("\(names[other.offset]) has left: their seat is free for the next player", TextStyle(bold: true))
+        centred("\(names[other]) has left: their seat is free for the next player", TextStyle(bold: true))
         centred(
-          model.rematchAsked[seat.offset]
+          model.rematchAsked[seat]
             ? "You asked for a rematch: it starts when a new player sits down and asks too"
             : "Press Enter for a rematch with the next player, Esc twice to quit")
-      } else if model.rematchAsked[seat.offset] {
-        centred("You asked for a rematch: waiting for \(names[other.offset])")
-      } else if model.rematchAsked[other.offset] {
-        centred("\(names[other.offset]) wants a rematch: press Enter to play again", TextStyle(bold: true))
+      } else if model.rematchAsked[seat] {
+        centred("You asked for a rematch: waiting for \(names[other])")
+      } else if model.rematchAsked[other] {
+        centred("\(names[other]) wants a rematch: press Enter to play again", TextStyle(bold: true))
       } else {
         centred("Press Enter for a rematch, Esc twice to quit", TextStyle(bold: true))
       }
@@ -276,13 +276,13 @@ public struct Renderer: Sendable {
     case .open:
       line.add("Open play: ", TextStyle(bold: true))
       if model.isSpectator {
-        line.add("\(names[0]) and \(names[1]) look for a set")
+        line.add("\(names.one) and \(names.two) look for a set")
       } else {
         line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
       }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
-      let name = names[holder.offset]
+      let name = names[holder]
       let text: String =
         switch (kind, mine) {
         case (.claim, true): "You called Set: pick three cards"
@@ -305,9 +305,9 @@ public struct Renderer: Sendable {
       line.add(" ")
       line.add(clock)
     case .paused(_, _, _):
-      let away = Seat.allCases.filter { !model.present[$0.offset] }.map { names[$0.offset] }
+      let away = Seat.allCases.filter { !model.present[$0] }.map { names[$0] }
       line.add("Paused: \(away.isEmpty ? "a player" : away.joined(separator: " and ")) away", TextStyle(bold: true))
-      if let forfeit = model.forfeitAt.compactMap({ $0 }).min() {
+      if let forfeit = model.forfeitAt.values.compactMap({ $0 }).min() {
         line.add(", forfeit in \(HumanText.seconds(max(0, forfeit.milliseconds(since: now)) / 1000 * 1000))")
       }
     case .over:

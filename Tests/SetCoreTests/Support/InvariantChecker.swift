@@ -11,7 +11,7 @@ struct InvariantChecker {
 
   private var started = false
   /// The sum of the score changes broadcast for each seat since the game started.
-  private var broadcastScores = [0, 0]
+  private var broadcastScores = PerSeat(repeating: 0)
   /// The cards credited to a set so far this game.
   private var credited = CardMask()
   private var creditedCount = 0
@@ -54,16 +54,16 @@ struct InvariantChecker {
     switch event {
     case .gameStarted(_, let table, let deck):
       started = true
-      broadcastScores = [0, 0]
+      broadcastScores = PerSeat(repeating: 0)
       credited = CardMask()
       creditedCount = 0
       replay = Table(cards: table)
       broadcastDeck = deck
       if table.count + deck != 81 { fail(step, "a game started with \(table.count) + \(deck) cards") }
     case .scoreChanged(let seat, let delta, let total, _):
-      broadcastScores[seat.offset] += delta
-      if total != broadcastScores[seat.offset] {
-        fail(step, "total \(total) is not the sum of the deltas, \(broadcastScores[seat.offset])")
+      broadcastScores[seat] += delta
+      if total != broadcastScores[seat] {
+        fail(step, "total \(total) is not the sum of the deltas, \(broadcastScores[seat])")
       }
     case .setFound(_, let slots, let cards, _):
       if !SetLogic.isSet(cards) { fail(step, "\(cards) credited as a set") }
@@ -98,7 +98,7 @@ struct InvariantChecker {
     // Every card in exactly one place.
     var seen = CardMask()
     var places = 0
-    for pile in [match.deck.cards, match.table.cards, match.taken[0], match.taken[1]] {
+    for pile in [match.deck.cards, match.table.cards, match.taken.one, match.taken.two] {
       for card in pile {
         if seen.contains(card) { fail(step, "\(card) is in two places") }
         seen.insert(card)
@@ -107,7 +107,7 @@ struct InvariantChecker {
     }
     if places != 81 || seen.count != 81 { fail(step, "\(seen.count) cards in \(places) places, not 81") }
     if match.scores != broadcastScores { fail(step, "scores \(match.scores), broadcast \(broadcastScores)") }
-    let taken = match.taken[0] + match.taken[1]
+    let taken = match.taken.one + match.taken.two
     if taken.count != creditedCount || CardMask(taken) != credited {
       fail(step, "taken cards differ from the cards credited in events")
     }
@@ -120,7 +120,7 @@ struct InvariantChecker {
     case .over(let result):
       if result.ending == .completed {
         if !shouldEnd { fail(step, "the game ended with cards to play") }
-        if result.sets.reduce(0, +) * 3 + match.table.slotCount != 81 {
+        if result.sets.values.reduce(0, +) * 3 + match.table.slotCount != 81 {
           fail(step, "sets \(result.sets) and \(match.table.slotCount) cards on the table do not make 81")
         }
       }

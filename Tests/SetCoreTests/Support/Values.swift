@@ -23,7 +23,7 @@ func dealChange(from start: Int, _ cards: [Card]) -> TableChange {
 
 /// A game's result.
 func gameResult(
-  game: Int, scores: [Int], sets: [Int], winner: Seat?, ending: GameResult.Ending
+  game: Int, scores: PerSeat<Int>, sets: PerSeat<Int>, winner: Seat?, ending: GameResult.Ending
 ) -> GameResult {
   GameResult(game: game, scores: scores, sets: sets, winner: winner, ending: ending)
 }

@@ -13,8 +13,8 @@ struct GameModel {
   var sawStart = false
   var table = Table()
   var deck = 0
-  var scores = [0, 0]
-  var taken: [[Card]] = [[], []]
+  var scores = PerSeat(repeating: 0)
+  var taken = PerSeat<[Card]>(repeating: [])
   var over = false
   /// Every event word seen, counted.
   var counts: [String: Int] = [:]
@@ -36,9 +36,9 @@ struct GameModel {
       }
     case .player(let seat, _, let score, _):
       if baselinePending {
-        scores[seat.offset] = score
-      } else if score != scores[seat.offset] {
-        problems.append("PLAYER \(seat.rawValue) has \(score), the SCORE lines add up to \(scores[seat.offset])")
+        scores[seat] = score
+      } else if score != scores[seat] {
+        problems.append("PLAYER \(seat.rawValue) has \(score), the SCORE lines add up to \(scores[seat])")
       }
     case .reply(let reply):
       // `OK STATE seq game ...` names the game, which a TABLE line does not.
@@ -65,8 +65,8 @@ struct GameModel {
       self.game = game
       self.deck = deck
       table = Table(cards: cards)
-      scores = [0, 0]
-      taken = [[], []]
+      scores = PerSeat(repeating: 0)
+      taken = PerSeat(repeating: [])
       sawStart = true
       over = false
     case .diff(let deck, let change):
@@ -77,19 +77,19 @@ struct GameModel {
         problems.append("DIFF \(seq) does not fit the table: \(error)")
       }
     case .score(let seat, let delta, let total, _):
-      scores[seat.offset] += delta
-      if scores[seat.offset] != total {
-        problems.append("SCORE \(seq): total \(total), but the deltas add up to \(scores[seat.offset])")
+      scores[seat] += delta
+      if scores[seat] != total {
+        problems.append("SCORE \(seq): total \(total), but the deltas add up to \(scores[seat])")
       }
     case .setFound(let seat, let slots, let cards, _):
       for (slot, card) in zip(slots, cards) where table.card(at: slot) != card {
         problems.append("SET \(seq): \(slot.label) does not hold that card")
       }
       if !SetLogic.isSet(cards) { problems.append("SET \(seq): the cards are not a set") }
-      for card in cards where taken.joined().contains(card) {
+      for card in cards where taken.values.joined().contains(card) {
         problems.append("SET \(seq): card \(card.digits) was credited before")
       }
-      taken[seat.offset] += cards
+      taken[seat] += cards
     case .notASet(_, _, let cards):
       if SetLogic.isSet(cards) { problems.append("NOSET \(seq): the cards are a set") }
     case .over(let result):

@@ -86,7 +86,7 @@ extension LoopbackTable {
   static func compare(_ match: Match, _ model: GameModel) -> [String] {
     var problems = model.problems
     guard match.game > 0 else { return problems }
-    let everywhere = match.deck.cards + match.table.cards + match.taken[0] + match.taken[1]
+    let everywhere = match.deck.cards + match.table.cards + match.taken.one + match.taken.two
     if everywhere.count != 81 || Set(everywhere) != Set(Card.all) {
       problems.append("the 81 cards are not each in exactly one place (\(everywhere.count) placed)")
     }
@@ -95,13 +95,13 @@ extension LoopbackTable {
     if match.deck.count != model.deck { problems.append("host deck \(match.deck.count), events \(model.deck)") }
     if match.game != model.game { problems.append("host game \(match.game), events \(model.game)") }
     if model.sawStart {
-      for seat in 0..<2 where match.taken[seat].sorted() != model.taken[seat].sorted() {
-        problems.append("seat \(seat + 1) took other cards than its SET lines say")
+      for seat in Seat.allCases where match.taken[seat].sorted() != model.taken[seat].sorted() {
+        problems.append("seat \(seat.rawValue) took other cards than its SET lines say")
       }
     }
     if case .over(let result) = match.phase {
       if !match.deck.isEmpty && result.ending == .completed { problems.append("game over with cards in the deck") }
-      if result.ending == .completed && (result.sets[0] + result.sets[1]) * 3 + match.table.cards.count != 81 {
+      if result.ending == .completed && (result.sets.one + result.sets.two) * 3 + match.table.cards.count != 81 {
         problems.append("sets taken * 3 + cards left is not 81")
       }
     }

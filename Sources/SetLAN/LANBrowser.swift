@@ -1,6 +1,7 @@
 import Glibc
+import SetBase
 import SetDiscovery
-import SetTransport
+import SetNet
 
 /// Looks for SetDuel tables on the local link for a moment, then says what it found.
 public enum LANBrowser {

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import SetDiscovery
+import SetNet
 
 /// A UDP socket for multicast DNS on Glibc: bound to port 5353 beside any other responder on the host
 /// (SO_REUSEADDR and SO_REUSEPORT, as RFC 6762 section 15 asks), a member of 224.0.0.251 on the

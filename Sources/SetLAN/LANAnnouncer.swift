@@ -1,7 +1,8 @@
 import Dispatch
 import Glibc
+import SetBase
 import SetDiscovery
-import SetTransport
+import SetNet
 
 /// Announces a table on the local link: a `Responder` driven by a multicast DNS socket and a timer on
 /// its own serial queue. Safe to call from any thread.
