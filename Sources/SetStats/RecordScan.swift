@@ -88,6 +88,12 @@ struct RecordScan: Equatable, Sendable {
       break
     case .joined:
       guard case .joined(let seat, let name)? = EventCodec.decode(Self.text(line))?.event else { return nil }
+      guard PlayerName.isValid(name) else {
+        // Not a name a table accepts: the seat's figures are not counted rather than shown.
+        names[seat.offset] = nil
+        warnings.append("line \(lineNumber): a player's name that is not a valid name")
+        return nil
+      }
       names[seat.offset] = name
       keys[seat.offset] = History.key(name)
       history.update(name, key: keys[seat.offset]) { _ in }
