@@ -58,7 +58,7 @@ public enum HumanText {
     case .rematch(let seat):
       return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
         + (seat == viewer ? "." : " (type NEW to accept).")
-    case .said(let name, let text): return "<\(name)> \(text)"
+    case .said(let name, let text): return "<\(Harmless.text(name))> \(Harmless.text(text))"
     case .bye(let text): return "Server: \(text)"
     }
   }

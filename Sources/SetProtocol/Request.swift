@@ -153,7 +153,11 @@ public struct Request: Equatable, Sendable {
       return .success(.top(count))
     case .say:
       let text = rest()
-      return text.isEmpty ? .failure(usage()) : .success(.say(text))
+      guard !text.isEmpty else { return .failure(usage()) }
+      guard Harmless.isHarmless(text) else {
+        return .failure(ProtocolError(.badArgument, "chat may not hold control or invisible characters"))
+      }
+      return .success(.say(text))
     case .new:
       return words.isEmpty ? .success(.new) : .failure(usage())
     case .ping:

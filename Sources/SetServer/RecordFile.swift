@@ -81,16 +81,36 @@ public final class RecordFile {
 
   deinit { close() }
 
-  /// The text of the record file at `path`.
-  public static func contents(of path: String) throws(RecordError) -> String {
-    guard let file = fopen(path, "r") else {
+  /// The largest record read, in bytes: a table that ran for months writes less.
+  public static let sizeLimit = 256 << 20
+
+  /// The text of the record file at `path`. Throws for anything but a regular file (a device, a pipe,
+  /// a folder: reading one could wait or run on for ever) and for a file over `limit` bytes.
+  public static func contents(of path: String, limit: Int = sizeLimit) throws(RecordError) -> String {
+    // Non-blocking, so that opening a FIFO does not wait for a writer before it is seen to be one.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { Glibc.close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0 else {
       throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
-    defer { fclose(file) }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw RecordError(message: "\(path) is not a regular file") }
+    guard status.st_size <= limit else {
+      throw RecordError(message: "\(path) is larger than a record may be (\(limit >> 20) MB)")
+    }
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
     var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
+    while bytes.count <= limit {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count >= 0 else { throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+      if count == 0 { break }
       bytes += buffer[0..<count]
+    }
+    guard bytes.count <= limit else {
+      throw RecordError(message: "\(path) is larger than a record may be (\(limit >> 20) MB)")
     }
     return String(decoding: bytes, as: UTF8.self)
   }

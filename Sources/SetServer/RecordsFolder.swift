@@ -37,7 +37,8 @@ public enum RecordsFolder {
     var warnings: [String] = []
     for path in paths {
       do {
-        try history.fold(record: try RecordFile.contents(of: path))
+        let problems = try history.fold(record: try RecordFile.contents(of: path))
+        warnings += problems.map { "\(path) \($0), skipped" }
       } catch {
         warnings.append("skipped \(path): \(error)")
       }

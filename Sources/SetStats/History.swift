@@ -60,12 +60,14 @@ public struct History: Equatable, Sendable {
   }
 
   /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
-  /// text is not a game record.
-  public mutating func fold(record text: String) throws(Unreadable) {
+  /// text is not a game record. Returns one line for each line that was read but not used (a time out
+  /// of range, say), naming the line by its number.
+  @discardableResult
+  public mutating func fold(record text: String) throws(Unreadable) -> [String] {
     var text = text
     var updated = self
+    var scan = RecordScan()
     let read = text.withUTF8 { bytes in
-      var scan = RecordScan()
       var start = 0
       var first = true
       for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
@@ -85,6 +87,7 @@ public struct History: Equatable, Sendable {
     }
     updated.records += 1
     self = updated
+    return scan.warnings
   }
 
   /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.

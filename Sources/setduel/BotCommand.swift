@@ -61,20 +61,23 @@ enum BotCommand {
     dispatchMain()
   }
 
-  /// A bot at `host:port` on the main queue, playing like a person.
-  static func makeBot(host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64) -> BotPlayer {
-    let session = ClientSession(host: host, port: port, name: name, queue: .main)
+  /// A bot at `host:port` on `queue` (by default the main queue), playing like a person.
+  static func makeBot(
+    host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64, queue: DispatchQueue = .main
+  ) -> BotPlayer {
+    let session = ClientSession(host: host, port: port, name: name, queue: queue)
     return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed))
   }
 
   /// Seats a bot in seat 2 of an in-process table as soon as someone has seat 1, so the first player
-  /// to arrive plays it. Polls the table's seats every 200 ms on the main queue.
+  /// to arrive plays it. Polls the table's seats every 200 ms on `queue`, where the bot then plays.
   static func seatInSecondSeat(
-    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot"
+    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot",
+    queue: DispatchQueue = .main
   ) {
     var system = SystemRandomNumberGenerator()
     let seed: UInt64 = system.next()
-    let timer = DispatchSource.makeTimerSource(queue: .main)
+    let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.setEventHandler {
       guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
@@ -82,20 +85,21 @@ enum BotCommand {
       // themselves "bot" is not taken for the computer.
       let botName = PlayerName.same(first, name) ? name + "2" : name
       server.markBot(named: botName)
-      let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed)
+      let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed, queue: queue)
       bot.start()
       Bots.keep(bot)
     }
     timer.schedule(deadline: .now(), repeating: .milliseconds(200))
+    Bots.keep(timer)  // Before the timer runs, which may be on another thread.
     timer.resume()
-    Bots.keep(timer)
   }
 }
 
 /// Keeps bots and their timers alive for the life of the process.
 enum Bots {
   nonisolated(unsafe) private static var kept: [Any] = []
-  // nonisolated(unsafe): touched only on the main queue.
+  // nonisolated(unsafe): touched by one queue only, the bots' (the main queue, or serve's bot queue),
+  // after the start-up code that sets them going.
 
   static func keep(_ object: Any) { kept.append(object) }
 }

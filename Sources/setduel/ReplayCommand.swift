@@ -41,7 +41,7 @@ enum ReplayCommand {
       ReplayWatch.run(
         RecordPlayback(replay.lines), speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
     }
-    for line in replay.narration() { print(line) }
+    for line in replay.narration() { print(Harmless.text(line)) }
     do {
       let checked = try replay.verify()
       print("Replayed: all \(checked) events derived again from seed \(replay.seed) match the record.")
@@ -49,7 +49,7 @@ enum ReplayCommand {
       exit(0)
     } catch {
       fflush(stdout)
-      fail("\(path): the replay differs from the record at \(error)")
+      fail(Harmless.text("\(path): the replay differs from the record at \(error)"))
     }
   }
 }

@@ -112,6 +112,8 @@ enum Serve {
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
+    // Before any thread starts, so that every thread started from here on blocks them too.
+    StopSignals.block()
     let server = TableServer(settings: settings)
     let port: UInt16
     do {
@@ -129,14 +131,17 @@ enum Serve {
       arguments.flag("no-announce")
       ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
     fflush(stdout)
-    stopOnSignals(server, announcer: announcer)
     if let bot {
       let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
-      BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot)
+      BotCommand.seatInSecondSeat(
+        of: server, host: botHost, port: port, level: bot, queue: DispatchQueue(label: "setduel.bot"))
       print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
       fflush(stdout)
     }
-    dispatchMain()
+    StopSignals.wait { _ in
+      announcer?.stop()
+      server.shutdown { exit(0) }
+    }
   }
 
   /// Milliseconds as the seconds an option takes: `5` for 5000, `2.5` for 2500.
@@ -157,27 +162,39 @@ enum Serve {
     fflush(stdout)
   }
 
-  /// On SIGINT or SIGTERM: tell every client, close, exit 0.
-  static func stopOnSignals(_ server: TableServer, announcer: LANAnnouncer? = nil) {
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler {
-        announcer?.stop()
-        server.shutdown { exit(0) }
-      }
-      source.resume()
-      Signals.keep(source)
-    }
-  }
 }
 
-/// Keeps signal sources alive for the life of the process.
-enum Signals {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-  // nonisolated(unsafe): written only from the main thread during start-up.
+/// SIGINT and SIGTERM, taken by the main thread alone with `sigwait`.
+///
+/// Both are blocked in every thread (`block()`, before any thread starts, which then inherit the mask),
+/// so a signal stays pending until `wait` takes it: it cannot be lost. A Dispatch signal source cannot
+/// promise that on Linux: `dispatchMain()` parks the main thread in `sigsuspend` with every signal
+/// unblocked, and a signal the kernel hands to that thread (or to any other that does not block it)
+/// rather than to the source's signalfd was lost, now and then, and the server never stopped.
+enum StopSignals {
+  private static var set: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+  }
 
-  static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+  /// Blocks SIGINT and SIGTERM in the calling thread and every thread it starts from now on.
+  static func block() {
+    var signals = set
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+  }
+
+  /// Takes SIGINT and SIGTERM as they come, calling `handle` with each, for ever. The main queue is
+  /// not served meanwhile: work goes to queues of its own.
+  static func wait(_ handle: (Int32) -> Void) -> Never {
+    var signals = set
+    while true {
+      var number: Int32 = 0
+      if sigwait(&signals, &number) == 0 { handle(number) }
+    }
+  }
 }
 
 /// Prints an error to standard error and exits with status 1.

@@ -197,10 +197,10 @@ public final class PlayApp: @unchecked Sendable {
   private func finish(message: String?, status: Int32) -> Never {
     for source in sources { source.cancel() }
     TerminalMode.restore()
-    if let message { print(message) }
+    if let message { print(Harmless.text(message)) }
     let model = session.model
     for result in model.results {
-      print(HumanText.outcome(result, names: model.displayNames))
+      print(Harmless.text(HumanText.outcome(result, names: model.displayNames)))
     }
     if model.phase.isRunning, model.seat != nil {
       let names = model.displayNames
@@ -211,7 +211,7 @@ public final class PlayApp: @unchecked Sendable {
         text +=
           " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
       }
-      print(text)
+      print(Harmless.text(text))
     }
     onExit?()
     exit(status)

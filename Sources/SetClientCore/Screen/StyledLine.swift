@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// How a piece of text looks: a 256-colour foreground and a few attributes.
 public struct TextStyle: Equatable, Sendable {
   /// The xterm 256-colour index of the text, or nil for the terminal's own colour.
@@ -46,9 +48,10 @@ public struct StyledLine: Equatable, Sendable {
     lhs.width == rhs.width && lhs.spans.elementsEqual(rhs.spans) { $0.text == $1.text && $0.style == $1.style }
   }
 
-  /// Adds text at the end.
+  /// Adds text at the end, made harmless (`Harmless`): names, chat and notices come from others.
   public mutating func add(_ text: String, _ style: TextStyle = .plain) {
     guard !text.isEmpty else { return }
+    let text = Harmless.text(text)
     spans.append((text, style))
     width += text.count
   }
