@@ -319,10 +319,10 @@ public struct GameHost {
       return .success(.ok(.table))
     case .state:
       sendState(to: id)
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.scores(scores[0], scores[1])))
     case .history:
       for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
@@ -330,7 +330,7 @@ public struct GameHost {
           say(id, HumanText.outcome(result, names: names, viewer: nil))
           if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
         } else {
-          send(id, ServerLine.result(result).line)
+          send(id, ServerLine.result(result, names: names).line)
           for find in finds {
             send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
           }
@@ -428,9 +428,18 @@ public struct GameHost {
       for seat in Seat.allCases where holders[seat.offset] != nil && holders[seat.offset]?.client == nil {
         log(.info, "seat \(seat.rawValue) (\(holders[seat.offset]!.name)) is free")
         holders[seat.offset] = nil
+        tellSpectators(HumanText.seatFree(seat))
       }
     case .open, .window, .paused:
       break
+    }
+  }
+
+  /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
+  private mutating func tellSpectators(_ text: String) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .human {
+      say(id, text)
     }
   }
 

@@ -120,6 +120,26 @@ struct HumanWordsTests {
       ])
   }
 
+  @Test("after both players of a finished game left, the status line and SCORES name only who sits now")
+  func pastPlayersLeaveTheStatus() {
+    var table = Self.seated()
+    table.send("PICK A F L", from: Self.ann)
+    table.disconnect(Self.ann, at: Instant(milliseconds: 1000))
+    table.advance(to: Instant(milliseconds: 62_000))
+    #expect(table.drain(Self.cat).contains(HumanText.seatFree(.one)))
+    table.disconnect(Self.bob)
+    let zed = ConnectionID(4)
+    table.connect(zed)
+    table.send("NAME zed", from: zed)
+    let seated = table.drain(zed)
+    #expect(seated.contains("[zed 0 | (empty seat) | deck 66] game over: NEW for a rematch"))
+    #expect(!seated.joined().contains("bob 0"))
+    #expect(table.send("SCORES", from: zed).map(\.line) == ["Scores: you 0.", "OK SCORES 0 0"])
+    #expect(table.send("SCORES", from: Self.cat).map(\.line) == ["Scores: zed 0.", "OK SCORES 0 0"])
+    #expect(
+      table.send("HISTORY", from: zed).map(\.line).first == "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).")
+  }
+
   @Test("the result names the winner's score first")
   func resultReadsForwards() {
     let names = ["hard", "easy"]

@@ -47,6 +47,9 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var ratingChanges: [Int]?
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
+  /// The names each finished game was played under, by game number, seat 1 first: whoever sits in the
+  /// seats now may not be who played it.
+  public private(set) var resultNames: [Int: [String]] = [:]
   /// Every result and happening, in words.
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
@@ -77,6 +80,22 @@ public struct ClientModel: Equatable, Sendable {
 
   /// Both seats' names for sentences, by seat offset.
   public var displayNames: [String] { Seat.allCases.map(name(of:)) }
+
+  /// The names a finished game was played under, seat 1 first (the seats' names now, when the server
+  /// did not say).
+  public func names(for result: GameResult) -> [String] {
+    resultNames[result.game] ?? displayNames
+  }
+
+  /// This client's seat in a finished game, if the person in it now played that game: nil for a
+  /// spectator, and for a player who sat down after it, in a seat someone else played it from.
+  public func viewer(of result: GameResult) -> Seat? {
+    guard let seat, let mine = names[seat.offset] else { return nil }
+    return PlayerName.same(names(for: result)[seat.offset], mine) ? seat : nil
+  }
+
+  /// The finished games this client's player played, oldest first.
+  public var playedResults: [GameResult] { results.filter { viewer(of: $0) != nil } }
 
   /// The card in `slot`, or nil.
   public func card(at slot: Slot) -> Card? {
@@ -144,8 +163,10 @@ public struct ClientModel: Equatable, Sendable {
       scores[seat.offset] = score
       self.present[seat.offset] = present
       return []
-    case .result(let result):
+    case .result(let result, let playedBy):
+      if let playedBy { resultNames[result.game] = playedBy }
       record(result)
+      log.past(result, names: names(for: result))
       if case .over(nil) = phase, result.game == game { phase = .over(result) }
       return []
     case .reply(let reply):
@@ -239,6 +260,7 @@ public struct ClientModel: Equatable, Sendable {
         phase = .open
       }
     case .over(let result):
+      resultNames[result.game] = displayNames
       phase = .over(result)
       scores = result.scores
       sets = result.sets
@@ -307,7 +329,9 @@ public struct ClientModel: Equatable, Sendable {
     case .ok(.resume(let seat, _)):
       isNamed = true
       self.seat = seat
-      return askForState()
+      log.resumed(seat, game: game)
+      // A relaunched client starts with nothing: the finished games come with HISTORY.
+      return askForState() + [.requestHistory]
     case .ok(.state(let summary)):
       return applyState(summary, at: now)
     case .ok(.scores(let first, let second)):

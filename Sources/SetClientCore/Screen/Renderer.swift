@@ -163,7 +163,9 @@ public struct Renderer: Sendable {
       ]
     case .table:
       if model.isSpectator {
-        items = [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+        items =
+          (model.hasFreeSeat ? [("Enter", "sit down", true)] : [])
+          + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else if case .over = model.phase {
         items = [
           ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
@@ -230,18 +232,30 @@ public struct Renderer: Sendable {
     }
     centred("Game \(result.game) over", TextStyle(foreground: options.palette.accent, bold: true))
     lines.append(StyledLine())
+    // Told under the names of those who played it: a seat may have changed hands since.
+    let played = model.names(for: result)
+    let viewer = model.viewer(of: result)
     let headline: String
     switch (result.ending, result.winner) {
-    case (.forfeit(let loser), _): headline = "\(names[loser.opponent.offset]) wins: \(names[loser.offset]) forfeits"
+    case (.forfeit(let loser), _):
+      headline =
+        loser == viewer
+        ? "\(played[loser.opponent.offset]) wins: you forfeit"
+        : "\(loser.opponent == viewer ? "You win" : "\(played[loser.opponent.offset]) wins"): \(played[loser.offset]) forfeits"
     case (.completed, nil): headline = "A tie!"
     case (.completed, let winner?):
-      headline = winner == model.seat ? "You win!" : "\(names[winner.offset]) wins"
+      headline = winner == viewer ? "You win!" : "\(played[winner.offset]) wins"
     }
     centred(headline, TextStyle(bold: true))
-    centred("\(names[0]) \(result.scores[0])  -  \(result.scores[1]) \(names[1])")
-    centred("sets found: \(names[0]) \(result.sets[0]), \(names[1]) \(result.sets[1])", TextStyle(dim: true))
+    centred(Self.scoreLine(played, result.scores))
+    centred("sets found: \(played[0]) \(result.sets[0]), \(played[1]) \(result.sets[1])", TextStyle(dim: true))
     if model.results.count > 1 {
-      let wins = Seat.allCases.map { seat in model.results.filter { $0.winner == seat }.count }
+      // Each player's wins at this table, counted by name: a newcomer has won none of the games before.
+      let wins = Seat.allCases.map { seat in
+        model.results.filter { past in
+          past.winner.map { PlayerName.same(model.names(for: past)[$0.offset], names[seat.offset]) } ?? false
+        }.count
+      }
       centred("games won: \(names[0]) \(wins[0]), \(names[1]) \(wins[1])", TextStyle(dim: true))
     }
     lines.append(StyledLine())
@@ -263,6 +277,11 @@ public struct Renderer: Sendable {
       }
     }
     return lines
+  }
+
+  /// Two players' scores set apart from their names: `ann 3 : -4 bob`.
+  public static func scoreLine(_ names: [String], _ scores: [Int]) -> String {
+    "\(names[0]) \(scores[0]) : \(scores[1]) \(names[1])"
   }
 
   // MARK: - Status lines
@@ -361,6 +380,8 @@ public struct Renderer: Sendable {
       line.add(notice.text, TextStyle(bold: true))
     } else if let refusal = model.lastError, fresh(refusal.at) {
       line.add(refusal.error.text, TextStyle(bold: true))
+    } else if model.isSpectator, model.hasFreeSeat {
+      line.add("A seat is free: press Enter to sit down and play.", TextStyle(bold: true))
     } else if model.isNamed, model.seat == nil {
       line.add("You are watching: both seats are taken.", TextStyle(dim: true))
     }
