@@ -203,7 +203,8 @@ public struct GameHost {
         }
         answer = .success(.ok(.help))
       } else {
-        answer = .failure(ProtocolError(.unknownCommand))
+        let guess = verb.flatMap { Help.nearest(to: $0) }.map { "; did you mean HELP \($0)?" } ?? "; HELP lists them"
+        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb ?? "")" + guess))
       }
     case .ping(let token): answer = .success(.pong(token: token))
     case .mode(let presentation):

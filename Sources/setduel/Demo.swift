@@ -27,8 +27,13 @@ enum Demo {
 
   /// The solo game's options, then the game (in a terminal) or the bots' demo (without one).
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: [], flags: ["help", "public"])
+    // `version` is known here so that a mistyped `--verison` is told what was meant.
+    let arguments = try Arguments(words, valued: [], flags: ["help", "public", "version"])
     arguments.answerHelp(usage)
+    if arguments.flag("version") {
+      print(Version.line)
+      exit(0)
+    }
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
     }
@@ -60,12 +65,12 @@ enum Demo {
     let info =
       `public`
       ? [
-        "Friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Friends watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
       : [
-        "This table is open to this machine only: \(Invocation.command) --public lets friends watch",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Open to this machine only: \(Invocation.command) --public lets friends watch",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
@@ -108,7 +113,8 @@ enum Demo {
     let server = TableServer(settings: settings, log: { _, _ in })
     let port: UInt16
     do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
-    print("No terminal here, so two bots play a quick game (seed \(settings.seed)). Run setduel in a terminal to play.")
+    print("No terminal here, so two bots play a quick game (seed \(settings.seed)).")
+    print("Run \(Invocation.command) in a terminal to play.")
     DispatchQueue.main.async {
       let ann = quickBot("ann", level: .normal, seed: settings.seed &+ 1, port: port)
       let bob = quickBot("bob", level: .normal, seed: settings.seed &+ 2, port: port)

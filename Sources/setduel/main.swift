@@ -35,8 +35,11 @@ do {
   case "help", "--help", "-h":
     // `help SUBCOMMAND` is `SUBCOMMAND --help`.
     if let topic = words.first, let sub = subcommands.first(where: { $0.name == topic }) { try sub.run(["--help"]) }
-    if let topic = words.first { throw Arguments.UsageError(message: "no help on \(topic)") }
-    print(usage)
+    if let topic = words.first {
+      let guess = Suggestion.nearest(to: topic, among: subcommands.map(\.name))
+      throw Arguments.UsageError(message: "no help on \(topic)" + (guess.map { "; did you mean help \($0)?" } ?? ""))
+    }
+    print(ColumnFit.fit(usage))
   case "version", "--version":
     print(Version.line)
   case let option? where option.hasPrefix("--"):
@@ -50,7 +53,7 @@ do {
   }
 } catch let error as Arguments.UsageError {
   let known = subcommands.contains { $0.name == command }
-  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : usage
+  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : ColumnFit.fit(usage)
   fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)
 }

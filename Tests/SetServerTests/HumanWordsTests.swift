@@ -140,6 +140,15 @@ struct HumanWordsTests {
       table.send("HISTORY", from: zed).map(\.line).first == "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).")
   }
 
+  @Test("HELP with a mistyped command suggests the one meant, as a mistyped command does")
+  func helpSuggests() {
+    var table = Self.seated()
+    #expect(
+      table.send("HELP NMAE", from: Self.cat).map(\.line) == [
+        "ERR UNKNOWN_COMMAND no such command NMAE; did you mean HELP NAME?"
+      ])
+  }
+
   @Test("the result names the winner's score first")
   func resultReadsForwards() {
     let names = ["hard", "easy"]
