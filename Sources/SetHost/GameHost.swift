@@ -202,9 +202,12 @@ public struct GameHost {
           if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
         }
         answer = .success(.ok(.help))
+      } else if clients[id]?.presentation == .human, let verb {
+        // In words, as for a mistyped command: the nearest verb, if one is near.
+        let guess = Help.nearest(to: verb).map { "did you mean HELP \($0)?" } ?? "HELP lists them"
+        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
       } else {
-        let guess = verb.flatMap { Help.nearest(to: $0) }.map { "; did you mean HELP \($0)?" } ?? "; HELP lists them"
-        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb ?? "")" + guess))
+        answer = .failure(ProtocolError(.unknownCommand))
       }
     case .ping(let token): answer = .success(.pong(token: token))
     case .mode(let presentation):
@@ -515,7 +518,8 @@ public struct GameHost {
   /// Events in words, then the table drawn again if it changed: whole and in words, with the card
   /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
   private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
-    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer)
+    // Sentences are wrapped to fit; the table's rows are drawn to fit already, and stay whole.
+    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer).flatMap { HumanTable.wrap($0) }
     var changed: [Slot] = []
     var started = false
     for event in events {
@@ -530,7 +534,7 @@ public struct GameHost {
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
     }
-    return lines.flatMap { HumanTable.wrap($0) }
+    return lines
   }
 
   /// The human status line of `state` (by default the match as it stands), or, `ifChanged`, only if

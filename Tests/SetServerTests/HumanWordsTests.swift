@@ -140,6 +140,40 @@ struct HumanWordsTests {
       table.send("HISTORY", from: zed).map(\.line).first == "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).")
   }
 
+  @Test("a table row in words is never broken across lines, however long its cards' words")
+  func tableRowsStayWhole() throws {
+    // A deal with a card of the longest words ("three purple striped squiggles") in the second column.
+    let seed = try #require(
+      (UInt64(1)...500).first { seed in
+        var match = Match(seed: seed)
+        for seat in Seat.allCases { _ = try? match.apply(.join, by: seat, at: .zero) }
+        let cards = match.table.cards
+        return cards.indices.contains { $0 % 2 == 1 && HumanText.words(cards[$0]).count >= 29 }
+      })
+    var table = HostDriver(seed: seed)
+    for (id, name) in [(Self.ann, "ann"), (Self.bob, "bob")] {
+      table.connect(id)
+      table.send("NAME \(name)", from: id)
+    }
+    let lines = table.drain(Self.ann)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("Game 1 begins!") })
+    let rows = Array(lines[(start + 1)...].prefix { !$0.hasPrefix("Cards: ") })
+    #expect(rows.count == 6, "\(rows)")
+    #expect(rows.allSatisfy { $0.count <= 79 && !$0.hasPrefix("  ") }, "\(rows)")
+  }
+
+  @Test("a number is never split from its unit at the end of a line")
+  func numbersKeepTheirUnits() {
+    let times = (1...12).map { "\($0).4 s" }.joined(separator: ", ")
+    for pad in 0..<12 {
+      let lines = HumanTable.wrap(String(repeating: "x", count: pad) + " Sets found: ann in " + times + ".")
+      for line in lines {
+        #expect(line.last?.isNumber != true, "\(lines)")
+        #expect(!line.hasPrefix("  s"), "\(lines)")
+      }
+    }
+  }
+
   @Test("HELP with a mistyped command suggests the one meant, as a mistyped command does")
   func helpSuggests() {
     var table = Self.seated()
