@@ -324,6 +324,7 @@ public struct ClientModel: Equatable, Sendable {
     case .ok(.name(let seat, let token)):
       isNamed = true
       self.seat = seat
+      if let seat { log.seated(seat) }
       self.token = token
       return askForState()
     case .ok(.resume(let seat, _)):

@@ -48,6 +48,7 @@ public struct ResultLog: Equatable, Sendable {
   public static func == (lhs: ResultLog, rhs: ResultLog) -> Bool {
     lhs.entries == rhs.entries && lhs.continuing == rhs.continuing && lhs.toldResults == rhs.toldResults
       && lhs.lastBack?.index == rhs.lastBack?.index && lhs.lastBack?.seat == rhs.lastBack?.seat
+      && lhs.lastJoined?.index == rhs.lastJoined?.index && lhs.lastJoined?.seat == rhs.lastJoined?.seat
   }
 
   /// Every line so far, oldest first.
@@ -58,6 +59,8 @@ public struct ResultLog: Equatable, Sendable {
   private var toldResults: Set<Int> = []
   /// The last line saying a seat's player is back, and that seat: it may be this client's own.
   private var lastBack: (index: Int, seat: Seat)?
+  /// The last line saying someone sat down, and the seat: it may be this client's own.
+  private var lastJoined: (index: Int, seat: Seat)?
 
   public init() {}
 
@@ -118,6 +121,7 @@ public struct ResultLog: Equatable, Sendable {
     case .joined(let seat, let who):
       let text = seat == me ? "You sit down in seat \(seat.rawValue)" : "\(who) sits down in seat \(seat.rawValue)"
       start(.presence, text, game: game)
+      lastJoined = (entries.count - 1, seat)
     case .left(let seat, let ms):
       let text = ms.map {
         "\(person.names[seat.offset]) left: the game is paused, \(HumanText.seconds($0)) to come back"
@@ -146,6 +150,7 @@ public struct ResultLog: Equatable, Sendable {
     let index = entries.firstIndex { $0.game > result.game } ?? entries.count
     entries.insert(entry, at: index)
     if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
+    if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
   }
 
   /// This client took its seat back: the line the server's `BACK` made, which came before the client
@@ -157,6 +162,15 @@ public struct ResultLog: Equatable, Sendable {
       start(.presence, "You're back", game: game)
     }
     lastBack = nil
+  }
+
+  /// This client took a seat: the line its own `JOINED` made, which came before the client knew the
+  /// seat was its own, speaks to the player.
+  mutating func seated(_ seat: Seat) {
+    guard let joined = lastJoined, joined.seat == seat, joined.index < entries.count else { return }
+    entries[joined.index] = HistoryEntry(
+      game: entries[joined.index].game, kind: .presence, text: "You sit down in seat \(seat.rawValue)")
+    lastJoined = nil
   }
 
   /// A `NOTICE` from the server (a record that could not be written, say), as the server's words.

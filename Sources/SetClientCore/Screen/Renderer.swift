@@ -102,9 +102,10 @@ public struct Renderer: Sendable {
   private func header(_ model: ClientModel, columns: Int) -> StyledLine {
     var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
     if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
-    let right = StyledLine("deck \(model.deck) ", TextStyle(bold: true))
+    // Before the first game there is no deck to speak of.
+    let right = StyledLine(model.game > 0 ? "deck \(model.deck) " : " ", TextStyle(bold: true))
     var middle = player(.one, model)
-    middle.add("   vs   ", TextStyle(dim: true))
+    middle.add(" : ", TextStyle(dim: true))
     middle.add(player(.two, model))
     var line = left
     let start = max(left.width + 2, (columns - middle.width) / 2)
@@ -121,22 +122,39 @@ public struct Renderer: Sendable {
     return narrow
   }
 
+  /// A seat in the header, its score toward the middle and set apart from the name by a colon
+  /// between the two seats: `> ann (you) 3 : -4 bob`.
   private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
-    var line = StyledLine()
     let holding = model.phase.holder == seat
-    line.add(
-      holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: options.palette.accent, bold: true))
-    guard let name = model.names[seat.offset] else {
-      line.add("(empty seat)", TextStyle(dim: true))
-      return line
+    let marker = StyledLine(
+      holding ? (options.unicode ? (seat == .one ? "▶ " : " ◀") : (seat == .one ? "> " : " <")) : "  ",
+      TextStyle(foreground: options.palette.accent, bold: true))
+    var name = StyledLine()
+    var score = StyledLine()
+    if let player = model.names[seat.offset] {
+      name.add(player, TextStyle(bold: true))
+      if let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
+        name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+      }
+      if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
+      if !model.present[seat.offset] { name.add(" (away)", TextStyle(dim: true)) }
+      score.add("\(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
+    } else {
+      name.add("(empty seat)", TextStyle(dim: true))
+      score.add("-", TextStyle(dim: true))
     }
-    line.add(name, TextStyle(bold: true))
-    line.add(" \(model.scores[seat.offset])", TextStyle(foreground: options.palette.accent, bold: true))
-    if let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
-      line.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+    var line = StyledLine()
+    if seat == .one {
+      line.add(marker)
+      line.add(name)
+      line.add(" ")
+      line.add(score)
+    } else {
+      line.add(score)
+      line.add(" ")
+      line.add(name)
+      line.add(marker)
     }
-    if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
-    if !model.present[seat.offset] { line.add(" (away)", TextStyle(dim: true)) }
     return line
   }
 
@@ -172,13 +190,18 @@ public struct Renderer: Sendable {
           ("Esc", "quit", true),
         ]
       } else {
-        let canDeal = model.deck > 0
-        items = [
-          ("space", "Set", true), ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true),
-          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("/", "chat", true), ("!", "history", true),
-          ("?", "help", true),
-          ("Esc", "quit", true),
-        ]
+        // Only the keys that do something now: Set and cards in open play, picks in one's own window.
+        let pick = ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true)
+        var playing: [(key: String, label: String, enabled: Bool)] = []
+        switch model.phase {
+        case .open:
+          playing = [("space", "Set", true), pick] + (model.deck > 0 ? [("+", "deal", true)] : [])
+        case .window(let holder, _, _, _) where holder == model.seat:
+          playing = [pick]
+        case .window, .waiting, .paused, .over:
+          break
+        }
+        items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       }
     }
     return items
