@@ -80,6 +80,21 @@ struct FittingScreenTests {
     #expect(cardRows >= 20, "\(lines.joined(separator: "\n"))")
   }
 
+  @Test("watching a record offers only the key that stops it, and says nothing about seats")
+  func replayWords() {
+    let model = RecordPlayback.spectator()
+    var state = PlayState(info: ["End of the record: q or Esc leaves"])
+    state.link = .connected
+    state.replaying = true
+    let lines = Renderer(options: .ascii).frame(model: model, state: state, now: .zero, columns: 80, rows: 24)
+      .encoded(color: false)
+    #expect(lines.last?.contains("q stop") == true, "\(lines)")
+    for live in ["chat", "seats are taken", "sit down", "rematch"] {
+      #expect(!lines.contains { $0.contains(live) }, "\(live)")
+    }
+    #expect(lines.contains { $0.contains("End of the record") })
+  }
+
   @Test("the history speaks to the player about their own seat")
   func sitDownInSecondPerson() {
     let model = Tables.model(cards: 12, deck: 45, extra: [])

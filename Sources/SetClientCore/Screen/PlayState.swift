@@ -49,6 +49,8 @@ public struct PlayState: Equatable, Sendable {
   public var notice: Notice?
   /// The chat line being typed, or nil when none is open.
   public var chat: String?
+  /// A record is being watched: no key but the one that stops it does anything.
+  public var replaying = false
 
   /// The longest chat line the client lets one type.
   public static let chatLimit = 200

@@ -172,6 +172,7 @@ public struct Renderer: Sendable {
   private func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
     let items: [(key: String, label: String, enabled: Bool)]
     if state.chat != nil { return [("Enter", "send", true), ("Esc", "cancel", true)] }
+    if state.replaying { return [("q", "stop", true)] }
     switch state.view {
     case .help:
       items = [("any key", "back to the table", true)]
@@ -403,6 +404,8 @@ public struct Renderer: Sendable {
       line.add(notice.text, TextStyle(bold: true))
     } else if let refusal = model.lastError, fresh(refusal.at) {
       line.add(refusal.error.text, TextStyle(bold: true))
+    } else if state.replaying {
+      // A record is not a table: nobody can sit down or be told the seats are taken.
     } else if model.isSpectator, model.hasFreeSeat {
       line.add("A seat is free: press Enter to sit down and play.", TextStyle(bold: true))
     } else if model.isNamed, model.seat == nil {
