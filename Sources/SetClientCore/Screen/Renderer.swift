@@ -315,7 +315,9 @@ public struct Renderer: Sendable {
     let names = model.displayNames
     switch model.phase {
     case .waiting:
-      line.add("Waiting for an opponent to sit down...", TextStyle(dim: true))
+      line.add(
+        model.isSpectator ? "Waiting for the game to start..." : "Waiting for an opponent to sit down...",
+        TextStyle(dim: true))
     case .open:
       line.add("Open play: ", TextStyle(bold: true))
       if model.isSpectator {
