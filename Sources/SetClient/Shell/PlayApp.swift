@@ -134,6 +134,7 @@ public final class PlayApp: @unchecked Sendable {
     keepToken()
     if !seated, session.model.isNamed {
       seated = true
+      if let renaming = session.renaming { state.notice = Notice(text: renaming, at: ClientClock.now()) }
       onSeated?()
     }
     setNeedsDraw()
