@@ -81,10 +81,10 @@ enum Demo {
         BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
       }
     }
-    if `public` {
-      app.onExit = {
-        print("Friends could watch with: \(Invocation.command) play \(place)")
-      }
+    app.onExit = {
+      // The table closes with the game: its record ends with its `end` line, as a clean close does.
+      table.stop()
+      if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }
     app.run()
   }

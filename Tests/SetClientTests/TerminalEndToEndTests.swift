@@ -134,6 +134,14 @@ struct TerminalEndToEndTests {
     #expect(started, "frame: \(play.lastFrame)")
     play.type("\u{03}")
     #expect(play.waitForExit(within: 20) == 0)
+    // Quit normally, the table closed cleanly: its record ends with `end`.
+    let records = folder + "/data/setduel/records"
+    let files = try listFiles(records).filter { $0.hasSuffix(".record") }
+    #expect(files.count == 1, "\(files)")
+    for file in files {
+      let text = try readFile(records + "/" + file)
+      #expect(text.hasSuffix("\nend\n"), "\(text.suffix(80))")
+    }
   }
 
   @Test(
