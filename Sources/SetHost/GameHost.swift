@@ -202,6 +202,10 @@ public struct GameHost {
           if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
         }
         answer = .success(.ok(.help))
+      } else if clients[id]?.presentation == .human, let verb {
+        // In words, as for a mistyped command: the nearest verb, if one is near.
+        let guess = Help.nearest(to: verb).map { "did you mean HELP \($0)?" } ?? "HELP lists them"
+        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
       }
@@ -319,10 +323,10 @@ public struct GameHost {
       return .success(.ok(.table))
     case .state:
       sendState(to: id)
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.scores(scores.one, scores.two)))
     case .history:
       for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
@@ -330,7 +334,7 @@ public struct GameHost {
           say(id, HumanText.outcome(result, names: names, viewer: nil))
           if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
         } else {
-          send(id, ServerLine.result(result).line)
+          send(id, ServerLine.result(result, names: names).line)
           for find in finds {
             send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
           }
@@ -428,9 +432,18 @@ public struct GameHost {
       for seat in Seat.allCases where holders[seat] != nil && holders[seat]?.client == nil {
         log(.info, "seat \(seat.rawValue) (\(holders[seat]!.name)) is free")
         holders[seat] = nil
+        tellSpectators(HumanText.seatFree(seat))
       }
     case .open, .window, .paused:
       break
+    }
+  }
+
+  /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
+  private mutating func tellSpectators(_ text: String) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .human {
+      say(id, text)
     }
   }
 
@@ -505,7 +518,8 @@ public struct GameHost {
   /// Events in words, then the table drawn again if it changed: whole and in words, with the card
   /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
   private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
-    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer)
+    // Sentences are wrapped to fit; the table's rows are drawn to fit already, and stay whole.
+    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer).flatMap { HumanTable.wrap($0) }
     var changed: [Slot] = []
     var started = false
     for event in events {
@@ -520,7 +534,7 @@ public struct GameHost {
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
     }
-    return lines.flatMap { HumanTable.wrap($0) }
+    return lines
   }
 
   /// The human status line of `state` (by default the match as it stands), or, `ifChanged`, only if

@@ -51,9 +51,10 @@ public struct History: Equatable, Sendable {
     players[Self.key(name)]
   }
 
-  /// The players by rating, highest first (ties by name), at most `limit` of them.
+  /// The players by rating, highest first (ties by name), at most `limit` of them. A player with no
+  /// finished game has no rating to rank yet, and is left out.
   public func leaderboard(limit: Int = .max) -> [PlayerStats] {
-    let sorted = players.values.sorted {
+    let sorted = players.values.filter { $0.games > 0 }.sorted {
       $0.rating.rating != $1.rating.rating ? $0.rating.rating > $1.rating.rating : Self.key($0.name) < Self.key($1.name)
     }
     return Array(sorted.prefix(max(0, limit)))

@@ -46,7 +46,7 @@ public enum StatsText {
       for game in player.recentGames.reversed() {
         let change = Int((game.ratingAfter - game.ratingBefore).rounded())
         lines.append(
-          "  \(game.outcome.rawValue) \(game.score)-\(game.opponentScore) against \(game.opponent)"
+          "  \(game.outcome.rawValue) \(game.score) : \(game.opponentScore) against \(game.opponent)"
             + (game.forfeit ? " (forfeit)" : "") + ", rating \(change >= 0 ? "+" : "")\(change)")
       }
     }

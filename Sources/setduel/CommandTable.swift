@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetProtocol
 
 /// Every command of `setduel`, in the order `setduel help` lists them: what main dispatches on, and
 /// what the help, the man page and the shell completions are made from. A new command is a
@@ -62,7 +63,8 @@ enum CommandTable {
     }
     if let command = subcommand(topic) { try command.run(["--help"]) }
     guard let command = [help, version].first(where: { $0.name == topic }) else {
-      throw Arguments.UsageError(message: "no help on \(topic)")
+      let guess = Suggestion.nearest(to: topic, among: all.compactMap(\.name))
+      throw Arguments.UsageError(message: "no help on \(topic)" + (guess.map { "; did you mean help \($0)?" } ?? ""))
     }
     print(HelpText.usage(command))
     exit(0)

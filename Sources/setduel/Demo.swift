@@ -25,13 +25,18 @@ enum Demo {
       .flag(
         "public",
         "listen on every network interface, so that friends can watch (by default the table listens on this machine only), and print the address they type"
-      )
+      ),
+      .flag("version", "the version, the protocol's version and the commit (as setduel version prints them)"),
     ])
 
   /// The solo game's options, then the game (in a terminal) or the bots' demo (without one).
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, for: command)
     arguments.answerHelp(command)
+    if arguments.flag("version") {
+      print(Version.line)
+      exit(0)
+    }
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
     }
@@ -63,12 +68,12 @@ enum Demo {
     let info =
       `public`
       ? [
-        "Friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Friends watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
       : [
-        "This table is open to this machine only: \(Invocation.command) --public lets friends watch",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Open to this machine only: \(Invocation.command) --public lets friends watch",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
@@ -79,10 +84,10 @@ enum Demo {
         BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
       }
     }
-    if `public` {
-      app.onExit = {
-        print("Friends could watch with: \(Invocation.command) play \(place)")
-      }
+    app.onExit = {
+      // The table closes with the game: its record ends with its `end` line, as a clean close does.
+      table.stop()
+      if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }
     app.run()
   }
@@ -111,7 +116,8 @@ enum Demo {
     let server = TableServer(settings: settings, log: { _, _ in })
     let port: UInt16
     do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
-    print("No terminal here, so two bots play a quick game (seed \(settings.seed)). Run setduel in a terminal to play.")
+    print("No terminal here, so two bots play a quick game (seed \(settings.seed)).")
+    print("Run \(Invocation.command) in a terminal to play.")
     DispatchQueue.main.async {
       let ann = quickBot("ann", level: .normal, seed: settings.seed &+ 1, port: port)
       let bob = quickBot("bob", level: .normal, seed: settings.seed &+ 2, port: port)

@@ -12,6 +12,7 @@ enum ReplayWatch {
     let renderer = Renderer(options: options)
     var state = PlayState(info: ["Watching a record at \(speed)× its pace: q or Esc stops"])
     state.link = .connected
+    state.replaying = true
     var model = RecordPlayback.spectator()
     var frames = FrameWriter()
     func draw(at now: Instant) {
@@ -34,6 +35,10 @@ enum ReplayWatch {
       }
       _ = model.apply(line: step.line, at: step.at)
       draw(at: step.at)
+    }
+    if !stopped {
+      state.info = ["End of the record: q or Esc leaves"]
+      draw(at: playback.steps.last?.at ?? .zero)
     }
     while !stopped { stopped = keyStops(within: 1_000) }
     TerminalMode.restore()

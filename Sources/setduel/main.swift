@@ -16,7 +16,7 @@ do {
   switch command {
   case "help", "--help", "-h":
     try CommandTable.answerHelp(words)
-    print(usage)
+    print(ColumnFit.fit(usage))
   case "version", "--version":
     try Arguments(words, for: CommandTable.version).answerHelp(CommandTable.version)
     print(Version.line)
@@ -31,7 +31,7 @@ do {
   }
 } catch let error as Arguments.UsageError {
   let known = subcommands.contains { $0.name == command }
-  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : usage
+  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : ColumnFit.fit(usage)
   fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)
 }

@@ -30,6 +30,15 @@ struct ModelDriver {
     send("NAME \(name)", from: id)
   }
 
+  /// Connects a client with a fresh model, as a relaunched program would, and takes back a seat.
+  mutating func resume(_ id: Int, token: String) {
+    let client = ConnectionID(UInt64(id))
+    models[client] = ClientModel()
+    deliver(driver.connect(client))
+    send("MODE MACHINE", from: id)
+    send("RESUME \(token)", from: id)
+  }
+
   /// Sends a request line from a client and delivers what comes back.
   mutating func send(_ line: String, from id: Int) {
     deliver(driver.send(line, from: ConnectionID(UInt64(id))))

@@ -94,6 +94,25 @@ struct CommandLineTests {
       try run(["serve", "--prot", "1"]).error.hasPrefix("setduel: unknown option --prot; did you mean --port?\n"))
   }
 
+  @Test("every help page fits in 79 columns, and a near miss of a topic or option is named")
+  func helpFits() throws {
+    for words in [
+      ["help"], ["--help"], ["help", "serve"], ["help", "play"], ["help", "bot"], ["help", "replay"],
+      ["help", "stats"], ["play", "--help"], ["fly"],
+    ] {
+      let result = try run(words)
+      for line in (result.output + result.error).split(separator: "\n") {
+        #expect(line.count <= 79, "\(words): \(line.count) columns: \(line)")
+      }
+    }
+    let topic = try run(["help", "sevre"])
+    #expect(topic.end == "exit 2")
+    #expect(topic.error.hasPrefix("setduel: no help on sevre; did you mean help serve?\n"), "\(topic.error)")
+    let option = try run(["--verison"])
+    #expect(option.end == "exit 2")
+    #expect(option.error.hasPrefix("setduel: unknown option --verison; did you mean --version?\n"), "\(option.error)")
+  }
+
   @Test("--version and version print the version")
   func version() throws {
     for words in [["--version"], ["version"]] {
