@@ -43,7 +43,7 @@ UNIT
   # The years of the commits, for the copyright notice.
   local first last years
   last=$(date -u -d "@$epoch" +%Y)
-  first=$(git log --max-parents=0 --format=%ad --date=format:%Y HEAD 2>/dev/null | sed -n 1p)
+  first=$(git log --max-parents=0 --format=%ad --date=format:%Y HEAD 2>/dev/null | sed -n 1p) || first=""
   years=${first:-$last}
   [ "$years" = "$last" ] || years="$years-$last"
   maintainer="${DEBFULLNAME:-SetDuel maintainers} <${DEBEMAIL:-setduel@example.org}>"

@@ -71,7 +71,9 @@ if [ "$commit" != unknown ]; then
   sed "s|static let commit: String? = nil|static let commit: String? = \"$commit\"|" "$work/BuildInfo.swift" >"$buildinfo"
   grep -q "\"$commit\"" "$buildinfo" || fail "cannot record the commit in $buildinfo"
 fi
-build=(swift build -c release --static-swift-stdlib --product setduel)
+# A build folder of its own: the static standard library changes every compile, and sharing
+# .build/release would make this build and the benchmarks' rebuild everything in turn.
+build=(swift build -c release --static-swift-stdlib --product setduel --scratch-path .build/static-release)
 "${build[@]}" >&2
 binary="$("${build[@]}" --show-bin-path)/setduel"
 cp -p "$work/BuildInfo.swift" "$buildinfo"

@@ -70,6 +70,13 @@ enum CommandTable {
     exit(0)
   }
 
+  /// `setduel version`'s words checked: `--help` explains it; anything else is refused.
+  static func answerVersion(_ words: [String]) throws(Arguments.UsageError) {
+    let arguments = try Arguments(words, for: version)
+    arguments.answerHelp(version)
+    if let word = arguments.positional.first { throw Arguments.UsageError(message: "unexpected argument \(word)") }
+  }
+
   /// The command called `name`, or nil.
   static func subcommand(_ name: String?) -> Subcommand? { subcommands.first { $0.spec.name == name } }
 }

@@ -8,7 +8,7 @@ enum CompletionsCommand {
   ]
 
   static let command = CommandSpec(
-    "completions", summary: "a shell completion script: setduel completions bash|zsh|fish", synopses: ["bash|zsh|fish"],
+    "completions", summary: "a completion script for bash, zsh or fish", synopses: ["bash|zsh|fish"],
     about: """
       Prints a script that completes setduel's commands, options and their values, and for play and bot \
       the tables announced on the LAN (it asks setduel play --list --porcelain, which listens for a moment). \

@@ -18,7 +18,7 @@ do {
     try CommandTable.answerHelp(words)
     print(ColumnFit.fit(usage))
   case "version", "--version":
-    try Arguments(words, for: CommandTable.version).answerHelp(CommandTable.version)
+    try CommandTable.answerVersion(words)
     print(Version.line)
   case let option? where option.hasPrefix("--"):
     try Demo.run([option] + words)
