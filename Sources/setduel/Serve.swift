@@ -88,6 +88,7 @@ enum Serve {
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
+    settings.network.webSite = TablePage.site
     let server = TableServer(settings: settings)
     let port: UInt16
     do {
@@ -119,11 +120,13 @@ enum Serve {
     print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
     if host == "0.0.0.0" {
       print("Connect from this machine:  nc localhost \(port)   (or: \(Invocation.command) play localhost:\(port))")
+      print("Play in a browser:          http://localhost:\(port)/")
       for address in Network.lanAddresses() {
-        print("Connect from the LAN:       nc \(address) \(port)")
+        print("Connect from the LAN:       nc \(address) \(port)   or in a browser: http://\(address):\(port)/")
       }
     } else {
       print("Connect with:  nc \(host) \(port)   (or: \(Invocation.command) play \(host):\(port))")
+      print("Play in a browser:  http://\(host):\(port)/")
     }
     fflush(stdout)
   }
