@@ -392,6 +392,16 @@ public final class LineServer: @unchecked Sendable {
       case .write(let bytes):
         connection.channel.enqueue(bytes)
         wrote = true
+      case .ping(let pong):
+        let (answer, flood) = connection.machine.pingArrived(now: MonotonicClock.now())
+        if let flood {
+          perform(flood, connection)
+          return nil
+        }
+        if answer {
+          connection.channel.enqueue(pong)
+          wrote = true
+        }
       case .peerClosed, .close:
         ending = action
       }

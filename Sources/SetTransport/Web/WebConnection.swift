@@ -38,8 +38,10 @@ public struct WebConnection: Sendable {
     case lineBytes([UInt8])
     /// A WebSocket text message, as a framed line for the connection's state machine.
     case message(LineInput)
-    /// Queue these bytes for the peer (an HTTP answer, a pong, a close frame).
+    /// Queue these bytes for the peer (an HTTP answer, a close frame).
     case write([UInt8])
+    /// A ping came: if the connection's rate allows, queue this pong.
+    case ping(pong: [UInt8])
     /// The WebSocket peer closed (its close was echoed): its input ended.
     case peerClosed
     /// Close the connection once what is queued is written.
@@ -228,7 +230,7 @@ public struct WebConnection: Sendable {
         phase = .closing
         actions += [.write(WebSocketFrame.close(code: 1003, reason: "text messages only")), .close]
       case .ping(let payload):
-        actions.append(.write(WebSocketFrame.pong(payload)))
+        actions.append(.ping(pong: WebSocketFrame.pong(payload)))
       case .pong:
         break
       case .close(let code, _):

@@ -111,7 +111,7 @@ private func written(_ actions: [WebConnection.Action]) -> String {
     #expect(written(Array(actions.prefix(1))).contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"))
     #expect(
       Array(actions.dropFirst()) == [
-        .attach, .message(.line("NAME ann")), .write(WebSocketFrame.pong([7])), .message(.invalidUTF8),
+        .attach, .message(.line("NAME ann")), .ping(pong: WebSocketFrame.pong([7])), .message(.invalidUTF8),
         .write(WebSocketFrame.close(code: 1000)), .peerClosed,
       ])
   }
