@@ -49,7 +49,7 @@ enum Announce {
       case .playing: .playing
       case .over: .over
       }
-    return TableAdvert(phase: phase, seats: summary.seats, watching: summary.spectators)
+    return TableAdvert(phase: phase, seats: summary.seats, watching: summary.spectators, page: "/")
   }
 
   /// This machine's name, or "host".
