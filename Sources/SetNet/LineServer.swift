@@ -481,7 +481,7 @@ public final class LineServer: @unchecked Sendable {
       return
     case .end:
       deliverArrived()  // What came before the end is handled first.
-      if connection.machine.isOpen, let actions = connection.web?.sniffingTimedOut(), !actions.isEmpty {
+      if connection.machine.isOpen, let actions = connection.web?.sniffingTimedOut(inputEnded: true), !actions.isEmpty {
         performWeb(actions, connection, arrivedAt: MonotonicClock.now())  // A line without its end, then the end.
       }
       guard connection.attached else {

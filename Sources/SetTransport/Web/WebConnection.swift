@@ -95,9 +95,11 @@ public struct WebConnection: Sendable {
     }
   }
 
-  /// Nothing came within the sniffing time: a line client waiting for the banner.
-  public mutating func sniffingTimedOut() -> [Action] {
-    guard phase == .sniffing else { return [] }
+  /// The sniffing time passed. With nothing read, it is a line client waiting for the banner; with the
+  /// start of an HTTP request line read, it may be a slow browser, still to be told apart by its line's
+  /// end (or cut at the head deadline). At the end of its input (`inputEnded`), what is held is a line.
+  public mutating func sniffingTimedOut(inputEnded: Bool = false) -> [Action] {
+    guard phase == .sniffing, sniffed.isEmpty || inputEnded else { return [] }
     return becomeLine()
   }
 

@@ -54,7 +54,10 @@ private func written(_ actions: [WebConnection.Action]) -> String {
     #expect(connection.phase == .line)
     var partial = WebConnection(site: site, maxLineBytes: 1024)
     #expect(partial.feed(bytes("GE")) == [])
-    #expect(partial.sniffingTimedOut() == [.attach, .lineBytes(bytes("GE"))])
+    // The start of a request line may be a slow browser: it waits for its line's end.
+    #expect(partial.sniffingTimedOut() == [])
+    #expect(partial.isMidRequest)
+    #expect(partial.sniffingTimedOut(inputEnded: true) == [.attach, .lineBytes(bytes("GE"))])
   }
 
   @Test func thePageIsServedWithItsSecurityHeadersAndKeepAlive() {
