@@ -31,7 +31,9 @@ enum Browse {
   /// `play --list`: what was found, one table a line (tab-separated fields with `porcelain`); exits 0.
   static func list(porcelain: Bool) -> Never {
     let found = tables()
-    for table in found { print(porcelain ? table.porcelain : table.line) }
+    for table in found {
+      print(porcelain ? table.porcelain : table.line + (table.pageAddress.map { ", in a browser: \($0)" } ?? ""))
+    }
     if found.isEmpty && !porcelain { print("No SetDuel table is announced on the LAN.") }
     exit(0)
   }

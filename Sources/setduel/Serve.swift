@@ -112,6 +112,7 @@ enum Serve {
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
+    settings.network.webSite = TablePage.site
     // Before any thread starts, so that every thread started from here on blocks them too.
     StopSignals.block()
     let server = TableServer(settings: settings)
@@ -153,11 +154,13 @@ enum Serve {
     print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
     if host == "0.0.0.0" {
       print("Connect from this machine:  nc localhost \(port)   (or: \(Invocation.command) play localhost:\(port))")
+      print("Play in a browser:          http://localhost:\(port)/")
       for address in Network.lanAddresses() {
-        print("Connect from the LAN:       nc \(address) \(port)")
+        print("Connect from the LAN:       nc \(address) \(port)   or in a browser: http://\(address):\(port)/")
       }
     } else {
       print("Connect with:  nc \(host) \(port)   (or: \(Invocation.command) play \(host):\(port))")
+      print("Play in a browser:  http://\(host):\(port)/")
     }
     fflush(stdout)
   }
