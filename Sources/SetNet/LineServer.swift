@@ -359,8 +359,7 @@ public final class LineServer: @unchecked Sendable {
 
   /// Does what a browser connection's `WebConnection` asked; lines it framed are delivered as having
   /// arrived at `time`, before it ends.
-  private func performWeb(_ actions: [WebConnection.Action], _ connection: Connection, arrivedAt time: Instant)
-  {
+  private func performWeb(_ actions: [WebConnection.Action], _ connection: Connection, arrivedAt time: Instant) {
     var items: [LineInput] = []
     let ending = takeWeb(actions, connection, into: &items)
     if !items.isEmpty { deliver(items, from: connection, arrivedAt: time) }

@@ -53,8 +53,11 @@ enum Serve {
       .valued("burst", "N", "lines a connection may send at once before --rate applies (default \(limit.burst))"),
       .valued(
         "max-output", "BYTES",
-        "output that may wait for a connection that stops reading before it is dropped (default \(maxOutput), \(maxOutput >> 20) MiB)"),
-      .valued("idle-timeout", "SECONDS", "how long a connection may stay silent before NAME or RESUME (default \(idleSeconds))"),
+        "output that may wait for a connection that stops reading before it is dropped (default \(maxOutput), \(maxOutput >> 20) MiB)"
+      ),
+      .valued(
+        "idle-timeout", "SECONDS",
+        "how long a connection may stay silent before NAME or RESUME (default \(idleSeconds))"),
       .valued(
         "records", "DIR",
         "folder for game records (`setduel replay FILE` replays one); default \(RecordFile.defaultDirectoryText)",
