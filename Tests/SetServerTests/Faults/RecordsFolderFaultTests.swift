@@ -40,7 +40,7 @@ struct RecordsFolderFaultTests {
     let stats = try Subprocess([try builtSetduel(), "stats", "--records", records], folder: folder, name: "stats")
     #expect(stats.end(timeout: 30) == "exit 0", "\(stats.errorOutput)")
     for piece in Self.expected { #expect(stats.errorOutput.contains(piece), "\(piece): \(stats.errorOutput)") }
-    #expect(stats.output.contains("ann") && stats.output.contains("bob") && stats.output.contains("cy"))
+    #expect(stats.output.contains("ann") && stats.output.contains("bob"))
   }
 
   @Test("setduel serve starts on a hostile records folder, logs each file it skipped, and serves")
