@@ -19,6 +19,7 @@ public struct GameHost {
     var name: String?
     var seat: Seat?
     var presentation = Presentation.human
+    var address = ""
     var badTokens = 0
     /// In words, what the status line last told this connection could be done, so that it is told again
     /// only when the phase changes.
@@ -66,6 +67,8 @@ public struct GameHost {
   public var history = History()
   /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
+  /// How often one address may take a seat (see `SeatingLimit`).
+  public var seatingLimit = SeatingLimit()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -101,7 +104,7 @@ public struct GameHost {
   /// A connection opened.
   public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    clients[id] = Client()
+    clients[id] = Client(address: SeatingLimit.address(ofPeer: peer))
     log(.info, "connection \(id) from \(peer)")
     send(
       id,
@@ -250,6 +253,11 @@ public struct GameHost {
       clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
       || holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    if holders.values.contains(where: { $0 == nil }), !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
+      return .failure(
+        ProtocolError(
+          .rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute"))
+    }
     clients[id]?.name = name
     actions.append(.identified(id))
     sendRules(to: id)

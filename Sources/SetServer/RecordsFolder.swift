@@ -1,4 +1,5 @@
 import Glibc
+import SetProtocol
 import SetStats
 
 /// The folder of game records, read whole: every player's history folded from its records in the
@@ -10,7 +11,8 @@ public enum RecordsFolder {
     public var history: History
     /// Record files read.
     public var files: Int
-    /// One line for each record that could not be read and was skipped, naming the file.
+    /// One line for each record, or line of one, that could not be read and was skipped, naming the
+    /// file; harmless to show (`Harmless`), as a file's name may hold anything.
     public var warnings: [String]
   }
 
@@ -82,6 +84,6 @@ public enum RecordsFolder {
         warnings.append("skipped \(path): \(error)")
       }
     }
-    return Folded(history: history, files: paths.count, warnings: warnings)
+    return Folded(history: history, files: paths.count, warnings: warnings.map(Harmless.text))
   }
 }

@@ -94,9 +94,9 @@ struct RecordScan: Equatable, Sendable {
         warnings.append("line \(lineNumber): a player's name that is not a valid name")
         return nil
       }
+      // Figures begin with the player's first counted move: a name seated and gone adds nothing.
       names[seat.offset] = name
       keys[seat.offset] = History.key(name)
-      history.update(name, key: keys[seat.offset]) { _ in }
     case .over:
       guard case .over(let result)? = EventCodec.decode(Self.text(line))?.event,
         let one = names[0], let two = names[1]

@@ -42,7 +42,7 @@ enum BotCommand {
         guard case .event(_, let event) = line else { return }
         switch event {
         case .setFound, .notASet, .over, .joined, .started, .left, .back, .bye:
-          print(HumanText.sentence(for: event, names: bot.session.model.displayNames))
+          print(Harmless.text(HumanText.sentence(for: event, names: bot.session.model.displayNames)))
           fflush(stdout)
         default: break
         }

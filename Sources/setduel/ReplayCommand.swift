@@ -29,6 +29,9 @@ enum ReplayCommand {
     let speed = try arguments.value("speed", 1.0, expected: "a number more than 0") {
       Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
     }
+    if arguments.flag("watch") {
+      ReplayWatch.run(path: path, speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
+    }
     let replay: Replay
     do {
       replay = try Replay(text: RecordFile.contents(of: path))
@@ -36,10 +39,6 @@ enum ReplayCommand {
       fail("\(error)")
     } catch {
       fail("\(path): \(error)")
-    }
-    if arguments.flag("watch") {
-      ReplayWatch.run(
-        RecordPlayback(replay.lines), speed: speed, options: Play.screenOptions(ascii: arguments.flag("ascii")))
     }
     for line in replay.narration() { print(Harmless.text(line)) }
     do {

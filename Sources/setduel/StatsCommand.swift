@@ -32,7 +32,7 @@ enum StatsCommand {
       guard let player = history.player(name) else { fail("no games recorded for \(name) in \(directory)") }
       for line in StatsText.player(player) { print(line) }
     } else {
-      guard !history.players.isEmpty else { fail("no players in the records in \(directory)") }
+      guard !history.leaderboard(limit: 1).isEmpty else { fail("no finished games in the records in \(directory)") }
       for line in StatsText.leaderboard(history.leaderboard()) { print(line) }
     }
     exit(0)

@@ -33,15 +33,17 @@ struct CommandLineTests {
     }
   }
 
-  @Test("replay --watch of a file that is not a record says so, as replay does")
+  @Test("replay --watch of a file that is not a record says so in a terminal, as replay does")
   func watchingSomethingElse() throws {
     let folder = try makeTemporaryFolder("watch-other")
     defer { removeFolder(folder) }
     let path = folder + "/notes.txt"
     try writeFile(path, "hello\nworld\n")
-    let result = try run(["replay", path, "--watch"])
-    #expect(result.end == "exit 1")
-    #expect(result.error.contains("not a SetDuel record"), "\(result.error)")
+    let watch = try PseudoTerminalProcess(
+      [try builtSetduel(), "replay", path, "--watch"], environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+    #expect(watch.waitForExit(within: 30) == 1)
+    let output = String(decoding: watch.output, as: UTF8.self)
+    #expect(output.contains("not a SetDuel record"), "\(output)")
   }
 
   @Test("the LAN options refuse what cannot work, before any packet is sent")

@@ -148,9 +148,9 @@ struct HistoryTests {
     ])
   func outOfRangeTimes(line: String) throws {
     var history = History()
-    let text = "SETDUEL-RECORD 1\nseed 7\n\(line)\nev JOINED 1 1 ann\n"
+    let text = "SETDUEL-RECORD 1\nseed 7\n\(line)\nev JOINED 1 1 ann\nev NOSET 2 1 A,B,C 1RSD,1RSO,1RSS\n"
     let warnings = try history.fold(record: text)
     #expect(warnings == ["line 3: a time out of range (0 to 1000000000000 ms, up to six decimals)"])
-    #expect(history.player("ann") != nil)
+    #expect(history.player("ann")?.wrongPicks == 1, "the lines after it are read")
   }
 }

@@ -70,6 +70,8 @@ struct ControlCharacterFaultTests {
     try makeFolder(folder + "/records")
     let path = folder + "/records/game-hostile.record"
     try writeFile(path, Self.hostileRecord())
+    // And a game that ends, so that the leaderboard has someone on it.
+    try writeFile(folder + "/records/game-plain.record", SimulatedRecords(count: 1, pool: ["ann", "bob"]).texts[0])
     let stats = try Subprocess(
       [try builtSetduel(), "stats", "--records", folder + "/records"], folder: folder, name: "s")
     #expect(stats.end(timeout: 30) == "exit 0", "\(stats.errorOutput)")
