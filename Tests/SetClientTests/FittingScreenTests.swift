@@ -95,6 +95,23 @@ struct FittingScreenTests {
     #expect(lines.contains { $0.contains("End of the record") })
   }
 
+  @Test("at 40 columns words that do not fit end at a word, marked, never in half a number")
+  func narrowEndsAtAWord() {
+    var model = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))",
+    ] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    let lines = Self.text(model, columns: 40, rows: 12)
+    let result = lines.first { $0.contains("Game 1 begins") } ?? ""
+    #expect(result.hasSuffix("..."), "\(lines)")
+    #expect(!result.contains(", 6.") && !result.hasSuffix("6"), "\(result)")
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    #expect(!lines.contains { $0.contains("codes:") }, "a legend that does not fit is left out")
+  }
+
   @Test("the history speaks to the player about their own seat")
   func sitDownInSecondPerson() {
     let model = Tables.model(cards: 12, deck: 45, extra: [])

@@ -86,11 +86,15 @@ public struct Renderer: Sendable {
     lines += middle
     if gapAboveStatus { lines.append(StyledLine()) }
     lines.append(statusLine)
-    if showResult { lines.append(lastResult(model)) }
-    if showNotice { lines.append(notice(model, state: state, now: now)) }
-    if spare > 1 { lines += earlier(model, count: spare - 1) }
-    var bottom = info.map { StyledLine($0, TextStyle(dim: true)) }
-    if showLegend { bottom.append(legend()) }
+    // Words that do not fit end at a word, marked: never half a number.
+    let ellipsis = options.unicode ? "…" : "..."
+    func fit(_ line: StyledLine) -> StyledLine { line.clippedAtWord(to: columns, ellipsis: ellipsis) }
+    if showResult { lines.append(fit(lastResult(model))) }
+    if showNotice { lines.append(fit(notice(model, state: state, now: now))) }
+    if spare > 1 { lines += earlier(model, count: spare - 1).map(fit) }
+    var bottom = info.map { fit(StyledLine($0, TextStyle(dim: true))) }
+    let legendLine = legend()
+    if showLegend, legendLine.width <= columns { bottom.append(legendLine) }
     bottom.append(keys)
     while lines.count + bottom.count < rows { lines.append(StyledLine()) }
     lines = Array(lines.prefix(rows - bottom.count)) + bottom
@@ -323,7 +327,8 @@ public struct Renderer: Sendable {
       if model.isSpectator {
         line.add("\(names[0]) and \(names[1]) look for a set")
       } else {
-        line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+        let full = model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set"
+        line.add(line.width + full.count <= columns ? full : "space calls Set")
       }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
