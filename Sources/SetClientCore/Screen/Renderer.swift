@@ -118,17 +118,24 @@ public struct Renderer: Sendable {
     line.pad(to: max(line.width + 2, columns - right.width))
     line.add(right)
     guard line.width > columns else { return line }
-    // Narrow: the players and the deck, without the title.
+    // Narrow: the players and the deck, without the title, and without the ratings if still too wide.
     var narrow = StyledLine()
     narrow.add(middle)
     narrow.add("  ")
     narrow.add(right)
-    return narrow
+    guard narrow.width > columns else { return narrow }
+    var plain = StyledLine()
+    plain.add(player(.one, model, ratings: false))
+    plain.add(" : ", TextStyle(dim: true))
+    plain.add(player(.two, model, ratings: false))
+    plain.add("  ")
+    plain.add(right)
+    return plain
   }
 
   /// A seat in the header, its score toward the middle and set apart from the name by a colon
   /// between the two seats: `> ann (you) 3 : -4 bob`.
-  private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
+  private func player(_ seat: Seat, _ model: ClientModel, ratings: Bool = true) -> StyledLine {
     let holding = model.phase.holder == seat
     let marker = StyledLine(
       holding ? (options.unicode ? (seat == .one ? "▶ " : " ◀") : (seat == .one ? "> " : " <")) : "  ",
@@ -137,7 +144,7 @@ public struct Renderer: Sendable {
     var score = StyledLine()
     if let player = model.names[seat.offset] {
       name.add(player, TextStyle(bold: true))
-      if let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
+      if ratings, let rating = model.ratings?[seat.offset], let change = model.ratingChanges?[seat.offset] {
         name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
       }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
@@ -252,7 +259,10 @@ public struct Renderer: Sendable {
     let names = model.displayNames
     var lines: [StyledLine] = [StyledLine()]
     func centred(_ text: String, _ style: TextStyle = .plain) {
-      lines.append(StyledLine(text.centred(in: columns), style))
+      // A sentence too wide for the screen goes on in a second line rather than being cut.
+      for part in HumanTable.wrap(text, width: columns - 1) {
+        lines.append(StyledLine(part.drop { $0 == " " }.description.centred(in: columns), style))
+      }
     }
     guard let result else {
       centred("Game over", TextStyle(bold: true))
