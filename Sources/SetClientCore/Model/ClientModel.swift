@@ -346,6 +346,7 @@ public struct ClientModel: Equatable, Sendable {
   /// `OK STATE seq game phase holder ms selected`.
   private mutating func applyState(_ state: StateSummary, at now: Instant) -> [ModelAction] {
     awaitingState = false
+    log.cameBack(to: state.game)
     lastSeq = max(lastSeq, state.seq)
     if state.game != game {
       sets = [0, 0]
