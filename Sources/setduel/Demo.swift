@@ -66,7 +66,7 @@ enum Demo {
     let info =
       `public`
       ? [
-        "Friends watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "Friends: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
         "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
       : [
