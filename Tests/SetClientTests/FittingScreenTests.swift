@@ -135,5 +135,17 @@ struct FittingScreenTests {
     let entries = model.log.entries.map(\.text)
     #expect(entries.contains("You sit down in seat 1"), "\(entries)")
     #expect(!entries.contains("ann sits down in seat 1"))
+    // On screen, in the order it happened: ann sat down first.
+    var fresh = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))",
+    ] {
+      _ = fresh.apply(line: line, at: .zero)
+    }
+    let lines = Self.text(fresh, columns: 120, rows: 40)
+    let mine = lines.firstIndex { $0.contains("You sit down in seat 1") }
+    let theirs = lines.firstIndex { $0.contains("bob sits down in seat 2") }
+    #expect(mine != nil && theirs != nil && mine! < theirs!, "\(lines.joined(separator: "\n"))")
   }
 }

@@ -89,9 +89,13 @@ public struct Renderer: Sendable {
     // Words that do not fit end at a word, marked: never half a number.
     let ellipsis = options.unicode ? "…" : "..."
     func fit(_ line: StyledLine) -> StyledLine { line.clippedAtWord(to: columns, ellipsis: ellipsis) }
-    if showResult { lines.append(fit(lastResult(model))) }
     if showNotice { lines.append(fit(notice(model, state: state, now: now))) }
-    if spare > 1 { lines += earlier(model, count: spare - 1).map(fit) }
+    var logRows = showResult ? 1 : 0
+    if spare > 1 {
+      lines.append(StyledLine())
+      logRows += spare - 2
+    }
+    lines += recent(model, count: logRows).map(fit)
     var bottom = info.map { fit(StyledLine($0, TextStyle(dim: true))) }
     let legendLine = legend()
     if showLegend, legendLine.width <= columns { bottom.append(legendLine) }
@@ -431,13 +435,17 @@ public struct Renderer: Sendable {
     return line
   }
 
-  /// Up to `count` results before the last, newest first, dimmed.
-  private func earlier(_ model: ClientModel, count: Int) -> [StyledLine] {
-    guard count > 0 else { return [] }
-    var entries = model.log.entries
-    if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
-    return [StyledLine()]
-      + entries.suffix(count - 1).reversed().map { line($0, indent: " ", style: TextStyle(dim: true)) }
+  /// The last `count` lines of the history in the order they happened, newest last, the latest
+  /// result lit up and the rest dimmed; with room for one line only, the latest result.
+  private func recent(_ model: ClientModel, count: Int) -> [StyledLine] {
+    guard count > 1 else { return count == 1 ? [lastResult(model)] : [] }
+    let entries = model.log.entries
+    let latest = entries.lastIndex { $0.kind == .result || $0.kind == .game }
+    return entries.indices.suffix(count).map { index in
+      index == latest
+        ? line(entries[index], indent: " ", style: TextStyle(foreground: options.palette.accent))
+        : line(entries[index], indent: " ", style: TextStyle(dim: true))
+    }
   }
 
   // MARK: - Help and history
