@@ -9,7 +9,7 @@ import SetProtocol
 ///
 /// The table view, top to bottom: a header with both players' names and scores and the deck; the cards
 /// in three rows, a column per three cards, so 21 cards fit in 80 columns; the line saying whose claim
-/// or turn it is with a countdown; the last result; a notice; earlier results; hints; the key bar.
+/// or turn it is with a countdown; a notice; the latest results, newest last; hints; the key bar.
 public struct Renderer: Sendable {
   /// How to draw.
   public var options: ScreenOptions
@@ -46,7 +46,7 @@ public struct Renderer: Sendable {
   /// The table view. What must show always shows: the header, the cards, whose turn it is with the
   /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
   /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
-  /// result, the notice, spacing, the legend, the hints and earlier results. When even one line a card
+  /// result, the notice, spacing, the legend, the hints and the earlier results. When even one line a card
   /// does not fit, a notice says what size is needed, and the game goes on.
   private func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let headerLine = header(model, columns: columns)
