@@ -22,9 +22,9 @@ struct RecordScan: Equatable, Sendable {
   /// Reads one line given as its UTF-8 bytes, without the newline.
   mutating func read(bytes line: UnsafeBufferPointer<UInt8>, into history: inout History) -> History.Rated? {
     if Self.starts(line, "cmd ") {
-      if let time = Self.number(line, from: 4) { now = Instant(milliseconds: time) }
+      if let time = Self.time(line, from: 4) { now = time }
     } else if Self.starts(line, "tick ") {
-      if let time = Self.number(line, from: 5) { now = Instant(milliseconds: time) }
+      if let time = Self.time(line, from: 5) { now = time }
     } else if Self.starts(line, "bot "), line.count == 5 {
       let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
       if (0...1).contains(offset), let name = names[offset] {
@@ -120,6 +120,28 @@ struct RecordScan: Equatable, Sendable {
 
   private static func ends(_ line: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
     suffix.withUTF8Buffer { tail in tail.count <= line.count && tail.elementsEqual(line.suffix(tail.count)) }
+  }
+
+  /// The time that starts at `from`, as records write it: whole milliseconds, and up to six decimals
+  /// when it is not a whole millisecond (`5874.521246`).
+  private static func time(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Instant? {
+    var end = start
+    while end < line.count, line[end] != 32, line[end] != UInt8(ascii: ".") { end += 1 }
+    guard let whole = number(UnsafeBufferPointer(rebasing: line[..<end]), from: start) else { return nil }
+    guard end < line.count, line[end] == UInt8(ascii: ".") else { return Instant(milliseconds: whole) }
+    var fraction: Int64 = 0
+    var digits = 0
+    var index = end + 1
+    while index < line.count, line[index] != 32 {
+      let digit = line[index] &- UInt8(ascii: "0")
+      guard digit < 10, digits < 6 else { return nil }
+      fraction = fraction * 10 + Int64(digit)
+      digits += 1
+      index += 1
+    }
+    guard digits > 0 else { return nil }
+    for _ in digits..<6 { fraction *= 10 }
+    return Instant(nanoseconds: whole * 1_000_000 + fraction)
   }
 
   /// The whole number that starts at `from` and runs to the next space or the end.
