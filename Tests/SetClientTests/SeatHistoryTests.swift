@@ -94,6 +94,7 @@ struct SeatHistoryTests {
     let back = try #require(ann.log.entries.firstIndex { $0.text == "You're back" })
     #expect(over < back)
     #expect(ann.log.entries[back].game == 2)
+    #expect(ann.log.entries[back - 1].text == "Game 2 under way: ann 0 : 0 cy, 69 cards left in the deck")
     #expect(!lines.contains { $0.contains("seat 1") || $0.contains("ann is back") }, "\(lines)")
     // The game in progress is not told as this player's past.
     #expect(ann.playedResults.map(\.game) == [1])

@@ -173,11 +173,17 @@ public struct ResultLog: Equatable, Sendable {
     lastBack = nil
   }
 
-  /// The game this client came back to, once known: its line is told in that game.
-  mutating func cameBack(to game: Int) {
+  /// The game this client came back to, once known: its line is told in that game, after a line
+  /// saying how that game stood (`standing`, when it is being played), as the lines before the coming
+  /// back were not seen.
+  mutating func cameBack(to game: Int, standing: String?) {
     guard let index = resumeLine, index < entries.count else { return }
     entries[index].game = game
     resumeLine = nil
+    guard let standing else { return }
+    entries.insert(HistoryEntry(game: game, kind: .game, text: "Game \(game) under way: \(standing)"), at: index)
+    if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
+    if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
   }
 
   /// This client took a seat: the line its own `JOINED` made, which came before the client knew the
