@@ -19,7 +19,8 @@ enum Demo {
     synopses: ["[--public]"],
     about: """
       In a terminal, plays a game against the computer on a table this process hosts: the computer sits \
-      down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game.
+      down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game. \
+      With --public the table is announced on the LAN, as setduel serve announces its own.
       """,
     options: [
       .flag(
@@ -68,7 +69,7 @@ enum Demo {
     let info =
       `public`
       ? [
-        "Friends watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "Friends: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
         "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
       : [
@@ -84,8 +85,13 @@ enum Demo {
         BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
       }
     }
+    // Open to friends, the table is announced on the LAN as serve announces its own.
+    let announcer =
+      `public`
+      ? Announce.start(server, name: Announce.defaultTableName(), host: settings.network.host, port: port) : nil
     app.onExit = {
       // The table closes with the game: its record ends with its `end` line, as a clean close does.
+      announcer?.stop()
       table.stop()
       if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }

@@ -40,11 +40,15 @@ enum ReplayCommand {
     } catch {
       fail("\(path): \(error)")
     }
-    for line in replay.narration() { print(Harmless.text(line)) }
+    // Every line fits an 80-column terminal: a long sentence goes on, indented, in the next.
+    func say(_ text: String) {
+      for line in HumanTable.wrap(Harmless.text(text), width: HumanTable.width) { print(line) }
+    }
+    for line in replay.narration() { say(line) }
     do {
       let checked = try replay.verify()
-      print("Replayed: all \(checked) events derived again from seed \(replay.seed) match the record.")
-      if let unfinished = replay.unfinished { print("Not a complete game: \(unfinished).") }
+      say("Replayed: all \(checked) events derived again from seed \(replay.seed) match the record.")
+      if let unfinished = replay.unfinished { say("Not a complete game: \(unfinished).") }
       exit(0)
     } catch {
       fflush(stdout)

@@ -95,11 +95,57 @@ struct FittingScreenTests {
     #expect(lines.contains { $0.contains("End of the record") })
   }
 
+  @Test("at 40 columns words that do not fit end at a word, marked, never in half a number")
+  func narrowEndsAtAWord() {
+    var model = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))",
+    ] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    let lines = Self.text(model, columns: 40, rows: 12)
+    let result = lines.first { $0.contains("Game 1 begins") } ?? ""
+    #expect(result.hasSuffix("..."), "\(lines)")
+    #expect(!result.contains(", 6.") && !result.hasSuffix("6"), "\(result)")
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    #expect(!lines.contains { $0.contains("codes:") }, "a legend that does not fit is left out")
+  }
+
+  @Test("at 40 columns the game-over screen wraps its sentences and the header drops the ratings")
+  func narrowGameOver() {
+    var model = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))", "LEFT 4 2 5000", "OVER 5 1 1 0 0 0 0 forfeit",
+      "RATED 6 1 1500 1662 1500 1338",
+    ] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    let lines = Self.text(model, columns: 40, rows: 24)
+    #expect(lines[0].contains("ann (you) 0 : 0 bob (away)"), "\(lines[0])")
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains("bob has left: their seat is free for the next player"), "\(lines)")
+  }
+
   @Test("the history speaks to the player about their own seat")
   func sitDownInSecondPerson() {
     let model = Tables.model(cards: 12, deck: 45, extra: [])
     let entries = model.log.entries.map(\.text)
     #expect(entries.contains("You sit down in seat 1"), "\(entries)")
     #expect(!entries.contains("ann sits down in seat 1"))
+    // On screen, in the order it happened: ann sat down first.
+    var fresh = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bob",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))",
+    ] {
+      _ = fresh.apply(line: line, at: .zero)
+    }
+    let lines = Self.text(fresh, columns: 120, rows: 40)
+    let mine = lines.firstIndex { $0.contains("You sit down in seat 1") }
+    let theirs = lines.firstIndex { $0.contains("bob sits down in seat 2") }
+    #expect(mine != nil && theirs != nil && mine! < theirs!, "\(lines.joined(separator: "\n"))")
   }
 }

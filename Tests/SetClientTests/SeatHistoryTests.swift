@@ -89,6 +89,12 @@ struct SeatHistoryTests {
     let lines = ann.log.entries.map(\.text)
     #expect(lines.contains("Game 1 over: bob forfeits; ann wins (ann 0, bob 0)."), "\(lines)")
     #expect(lines.contains("You're back"))
+    // The finished game comes before the coming back, which belongs to the game it came back to.
+    let over = try #require(ann.log.entries.firstIndex { $0.text.hasPrefix("Game 1 over") })
+    let back = try #require(ann.log.entries.firstIndex { $0.text == "You're back" })
+    #expect(over < back)
+    #expect(ann.log.entries[back].game == 2)
+    #expect(ann.log.entries[back - 1].text == "Game 2 under way: ann 0 : 0 cy, 69 cards left in the deck")
     #expect(!lines.contains { $0.contains("seat 1") || $0.contains("ann is back") }, "\(lines)")
     // The game in progress is not told as this player's past.
     #expect(ann.playedResults.map(\.game) == [1])

@@ -126,6 +126,9 @@ struct TerminalEndToEndTests {
     #expect(three, "frame: \(play.lastFrame)")
     #expect(play.lastFrame.contains("Waiting for an opponent"), "no card is dealt yet")
     #expect(play.lastFrame.contains("this machine only"))
+    // Whole, at 80 columns: the way to let friends watch and to play one are not cut off.
+    #expect(play.lastFrame.contains("--public lets friends watch"), "\(play.lastFrame)")
+    #expect(play.lastFrame.contains("play HOST"), "\(play.lastFrame)")
     #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 2") })
     #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 1") })
     let started = play.waitForFrame(within: 10) { frame in

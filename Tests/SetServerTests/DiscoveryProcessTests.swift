@@ -155,7 +155,7 @@ struct DiscoveryProcessTests {
           && text.contains("Press Enter to join it")
       }, "\(text)")
     play.type("\r")
-    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
     let listed = Self.eventuallyLists(
       ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/"], in: namespace, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
@@ -179,7 +179,30 @@ struct DiscoveryProcessTests {
       play.waitForFrame(within: 20) { _ in
         text.contains("No table is announced on the LAN; playing at the one on localhost:7878.")
       }, "\(text)")
-    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
+  }
+
+  @Test("setduel --public announces its table on the LAN, as serve does")
+  func publicSoloGameAnnounces() throws {
+    let folder = try makeTemporaryFolder("discovery-public")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let solo = try PseudoTerminalProcess(
+      namespace.command([try builtSetduel(), "--public"]),
+      environment: [
+        "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "USER=ann", "HOME=\(folder)",
+        "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
+      ])
+    defer { kill(solo.pid, SIGKILL) }
+    #expect(solo.waitForFrame(within: 20) { $0.contains("Friends: ") }, "\(solo.lastFrame)")
+    var last: [String] = []
+    let found = eventually(timeout: 30) {
+      last = (try? Self.list(in: namespace, folder: folder)) ?? []
+      return last.contains { $0.hasPrefix("ann's table\t") }
+    }
+    #expect(found, "listed \(last)")
+    solo.type("\u{03}")
+    #expect(solo.waitForExit(within: 20) == 0)
   }
 
   /// Sends hostile packets to the multicast DNS group and to port 5353 directly: random bytes, real

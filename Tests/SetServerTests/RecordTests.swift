@@ -179,6 +179,12 @@ struct RecordTests {
     let refused = try runReplay(folder + "/bad.record", folder: folder)
     #expect(refused.end == "exit 1")
     #expect(refused.error.contains("line \(at + 1):"), "\(refused.error) / \(refused.output.suffix(300))")
+    try writeFile(folder + "/cut.record", text)  // As a killed server leaves it.
+    let cut = try runReplay(folder + "/cut.record", folder: folder)
+    #expect(cut.output.contains("Not a complete game"))
+    for line in (good.output + cut.output).split(separator: "\n") {
+      #expect(line.count <= 79, "\(line.count) columns: \(line)")
+    }
     let missing = try runReplay(folder + "/none.record", folder: folder)
     #expect(missing.end == "exit 1" && missing.error.contains("cannot read"))
   }

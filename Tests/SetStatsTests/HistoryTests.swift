@@ -85,6 +85,27 @@ struct HistoryTests {
     #expect(ann.sets + bob.sets == simulated.expected.values.map(\.sets).reduce(0, +))
   }
 
+  @Test(
+    "times with decimals, as a server stamping commands with the kernel's time writes them, give the same find times")
+  func fractionalTimes() throws {
+    let text = SimulatedRecords(count: 1, pool: ["ann", "bob"]).texts[0]
+    // Every command and tick a quarter of a millisecond later: no find time changes.
+    let later = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+      guard words.count == 3, words[0] == "cmd" || words[0] == "tick" else { return String(line) }
+      return "\(words[0]) \(words[1]).250000 \(words[2])"
+    }.joined(separator: "\n")
+    #expect(later != text)
+    var whole = History()
+    try whole.fold(record: text)
+    var fractional = History()
+    try fractional.fold(record: later)
+    let times = try #require(whole.player("ann")?.findTimes)
+    #expect(times.contains { $0 > 0 })
+    #expect(fractional.player("ann")?.findTimes == times)
+    #expect(fractional.player("bob")?.findTimes == whole.player("bob")?.findTimes)
+  }
+
   @Test("text that is not a record is refused and changes nothing")
   func unreadableRecord() throws {
     var history = History()

@@ -41,7 +41,7 @@ public final class ClientSession: @unchecked Sendable {
   /// under another; nil when it has the name asked for.
   public var renaming: String? {
     guard model.isNamed, name != requestedName else { return nil }
-    return "Someone here is already called \(requestedName): you play as \(name)."
+    return "Someone here is already called \(requestedName): you \(model.seat == nil ? "watch" : "play") as \(name)."
   }
 
   private let host: String

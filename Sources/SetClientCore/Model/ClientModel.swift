@@ -348,6 +348,10 @@ public struct ClientModel: Equatable, Sendable {
   /// `OK STATE seq game phase holder ms selected`.
   private mutating func applyState(_ state: StateSummary, at now: Instant) -> [ModelAction] {
     awaitingState = false
+    let running = [PhaseName.open, .claim, .turn, .needless, .paused].contains(state.phase)
+    log.cameBack(
+      to: state.game,
+      standing: running ? "\(Renderer.scoreLine(displayNames, scores)), \(deck) cards left in the deck" : nil)
     lastSeq = max(lastSeq, state.seq)
     if state.game != game {
       sets = [0, 0]

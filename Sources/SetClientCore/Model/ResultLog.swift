@@ -49,6 +49,7 @@ public struct ResultLog: Equatable, Sendable {
     lhs.entries == rhs.entries && lhs.continuing == rhs.continuing && lhs.toldResults == rhs.toldResults
       && lhs.lastBack?.index == rhs.lastBack?.index && lhs.lastBack?.seat == rhs.lastBack?.seat
       && lhs.lastJoined?.index == rhs.lastJoined?.index && lhs.lastJoined?.seat == rhs.lastJoined?.seat
+      && lhs.resumeLine == rhs.resumeLine
   }
 
   /// Every line so far, oldest first.
@@ -61,6 +62,8 @@ public struct ResultLog: Equatable, Sendable {
   private var lastBack: (index: Int, seat: Seat)?
   /// The last line saying someone sat down, and the seat: it may be this client's own.
   private var lastJoined: (index: Int, seat: Seat)?
+  /// The line saying this client took its seat back, while the game it belongs to is not yet known.
+  private var resumeLine: Int?
 
   public init() {}
 
@@ -147,8 +150,12 @@ public struct ResultLog: Equatable, Sendable {
   mutating func past(_ result: GameResult, names: PerSeat<String>) {
     guard toldResults.insert(result.game).inserted else { return }
     let entry = HistoryEntry(game: result.game, kind: .result, text: HumanText.outcome(result, names: names))
-    let index = entries.firstIndex { $0.game > result.game } ?? entries.count
+    // Before any later game's lines, and before the line saying this client came back, which the
+    // games it learnt of afterwards preceded.
+    var index = entries.firstIndex { $0.game > result.game } ?? entries.count
+    if let resumed = resumeLine { index = min(index, resumed) }
     entries.insert(entry, at: index)
+    if let resumed = resumeLine, resumed >= index { resumeLine = resumed + 1 }
     if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
     if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
   }
@@ -158,10 +165,25 @@ public struct ResultLog: Equatable, Sendable {
   mutating func resumed(_ seat: Seat, game: Int) {
     if let back = lastBack, back.seat == seat, back.index < entries.count {
       entries[back.index] = HistoryEntry(game: entries[back.index].game, kind: .presence, text: "You're back")
+      resumeLine = back.index
     } else {
       start(.presence, "You're back", game: game)
+      resumeLine = entries.count - 1
     }
     lastBack = nil
+  }
+
+  /// The game this client came back to, once known: its line is told in that game, after a line
+  /// saying how that game stood (`standing`, when it is being played), as the lines before the coming
+  /// back were not seen.
+  mutating func cameBack(to game: Int, standing: String?) {
+    guard let index = resumeLine, index < entries.count else { return }
+    entries[index].game = game
+    resumeLine = nil
+    guard let standing else { return }
+    entries.insert(HistoryEntry(game: game, kind: .game, text: "Game \(game) under way: \(standing)"), at: index)
+    if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
+    if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
   }
 
   /// This client took a seat: the line its own `JOINED` made, which came before the client knew the

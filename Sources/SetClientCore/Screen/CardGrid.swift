@@ -16,7 +16,7 @@ extension Renderer {
 
   /// The rows a style larger than the standard leaves free below the cards, for the last result, the
   /// notice, the hints and the history.
-  static let rowsBesideLargeCards = 8
+  static let rowsBesideLargeCards = 12
 
   /// How long cards just dealt or moved stay highlighted, in milliseconds.
   static let freshTime: Int64 = 1_500

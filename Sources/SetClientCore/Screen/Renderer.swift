@@ -9,7 +9,7 @@ import SetProtocol
 ///
 /// The table view, top to bottom: a header with both players' names and scores and the deck; the cards
 /// in three rows, a column per three cards, so 21 cards fit in 80 columns; the line saying whose claim
-/// or turn it is with a countdown; the last result; a notice; earlier results; hints; the key bar.
+/// or turn it is with a countdown; a notice; the latest results, newest last; hints; the key bar.
 public struct Renderer: Sendable {
   /// How to draw.
   public var options: ScreenOptions
@@ -46,7 +46,7 @@ public struct Renderer: Sendable {
   /// The table view. What must show always shows: the header, the cards, whose turn it is with the
   /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
   /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
-  /// result, the notice, spacing, the legend, the hints and earlier results. When even one line a card
+  /// result, the notice, spacing, the legend, the hints and the earlier results. When even one line a card
   /// does not fit, a notice says what size is needed, and the game goes on.
   private func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let headerLine = header(model, columns: columns)
@@ -86,11 +86,19 @@ public struct Renderer: Sendable {
     lines += middle
     if gapAboveStatus { lines.append(StyledLine()) }
     lines.append(statusLine)
-    if showResult { lines.append(lastResult(model)) }
-    if showNotice { lines.append(notice(model, state: state, now: now)) }
-    if spare > 1 { lines += earlier(model, count: spare - 1) }
-    var bottom = info.map { StyledLine($0, TextStyle(dim: true)) }
-    if showLegend { bottom.append(legend()) }
+    // Words that do not fit end at a word, marked: never half a number.
+    let ellipsis = options.unicode ? "…" : "..."
+    func fit(_ line: StyledLine) -> StyledLine { line.clippedAtWord(to: columns, ellipsis: ellipsis) }
+    if showNotice { lines.append(fit(notice(model, state: state, now: now))) }
+    var logRows = showResult ? 1 : 0
+    if spare > 1 {
+      lines.append(StyledLine())
+      logRows += spare - 2
+    }
+    lines += recent(model, count: logRows).map(fit)
+    var bottom = info.map { fit(StyledLine($0, TextStyle(dim: true))) }
+    let legendLine = legend()
+    if showLegend, legendLine.width <= columns { bottom.append(legendLine) }
     bottom.append(keys)
     while lines.count + bottom.count < rows { lines.append(StyledLine()) }
     lines = Array(lines.prefix(rows - bottom.count)) + bottom
@@ -114,17 +122,24 @@ public struct Renderer: Sendable {
     line.pad(to: max(line.width + 2, columns - right.width))
     line.add(right)
     guard line.width > columns else { return line }
-    // Narrow: the players and the deck, without the title.
+    // Narrow: the players and the deck, without the title, and without the ratings if still too wide.
     var narrow = StyledLine()
     narrow.add(middle)
     narrow.add("  ")
     narrow.add(right)
-    return narrow
+    guard narrow.width > columns else { return narrow }
+    var plain = StyledLine()
+    plain.add(player(.one, model, ratings: false))
+    plain.add(" : ", TextStyle(dim: true))
+    plain.add(player(.two, model, ratings: false))
+    plain.add("  ")
+    plain.add(right)
+    return plain
   }
 
   /// A seat in the header, its score toward the middle and set apart from the name by a colon
   /// between the two seats: `> ann (you) 3 : -4 bob`.
-  private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
+  private func player(_ seat: Seat, _ model: ClientModel, ratings: Bool = true) -> StyledLine {
     let holding = model.phase.holder == seat
     let marker = StyledLine(
       holding ? (options.unicode ? (seat == .one ? "▶ " : " ◀") : (seat == .one ? "> " : " <")) : "  ",
@@ -133,7 +148,7 @@ public struct Renderer: Sendable {
     var score = StyledLine()
     if let player = model.names[seat] {
       name.add(player, TextStyle(bold: true))
-      if let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
+      if ratings, let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
         name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
       }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
@@ -248,7 +263,10 @@ public struct Renderer: Sendable {
     let names = model.displayNames
     var lines: [StyledLine] = [StyledLine()]
     func centred(_ text: String, _ style: TextStyle = .plain) {
-      lines.append(StyledLine(text.centred(in: columns), style))
+      // A sentence too wide for the screen goes on in a second line rather than being cut.
+      for part in HumanTable.wrap(text, width: columns - 1) {
+        lines.append(StyledLine(part.drop { $0 == " " }.description.centred(in: columns), style))
+      }
     }
     guard let result else {
       centred("Game over", TextStyle(bold: true))
@@ -323,7 +341,8 @@ public struct Renderer: Sendable {
       if model.isSpectator {
         line.add("\(names.one) and \(names.two) look for a set")
       } else {
-        line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+        let full = model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set"
+        line.add(line.width + full.count <= columns ? full : "space calls Set")
       }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
@@ -416,13 +435,17 @@ public struct Renderer: Sendable {
     return line
   }
 
-  /// Up to `count` results before the last, newest first, dimmed.
-  private func earlier(_ model: ClientModel, count: Int) -> [StyledLine] {
-    guard count > 0 else { return [] }
-    var entries = model.log.entries
-    if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
-    return [StyledLine()]
-      + entries.suffix(count - 1).reversed().map { line($0, indent: " ", style: TextStyle(dim: true)) }
+  /// The last `count` lines of the history in the order they happened, newest last, the latest
+  /// result lit up and the rest dimmed; with room for one line only, the latest result.
+  private func recent(_ model: ClientModel, count: Int) -> [StyledLine] {
+    guard count > 1 else { return count == 1 ? [lastResult(model)] : [] }
+    let entries = model.log.entries
+    let latest = entries.lastIndex { $0.kind == .result || $0.kind == .game }
+    return entries.indices.suffix(count).map { index in
+      index == latest
+        ? line(entries[index], indent: " ", style: TextStyle(foreground: options.palette.accent))
+        : line(entries[index], indent: " ", style: TextStyle(dim: true))
+    }
   }
 
   // MARK: - Help and history

@@ -78,6 +78,21 @@ public struct StyledLine: Equatable, Sendable {
     return line
   }
 
+  /// The line cut to at most `columns` columns at a space, ending in `ellipsis`, so that no word or
+  /// number is cut in two; the line itself when it fits.
+  public func clippedAtWord(to columns: Int, ellipsis: String) -> StyledLine {
+    guard width > columns else { return self }
+    let room = max(0, columns - ellipsis.count)
+    let plain = Array(text)
+    var cut = room
+    while cut > 0, plain[cut] != " " { cut -= 1 }
+    if cut == 0 { cut = room }
+    while cut > 0, plain[cut - 1] == " " { cut -= 1 }
+    var line = clipped(to: cut)
+    line.add(ellipsis, spans.last?.style ?? .plain)
+    return line
+  }
+
   /// The plain characters, with no styling.
   public var text: String { spans.map(\.text).joined() }
 
