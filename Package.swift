@@ -56,7 +56,9 @@ let package = Package(
     .target(name: "SetLAN", dependencies: ["SetBase", "SetDiscovery", "SetNet", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(
-      name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"]),
+      name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"],
+      // The page a browser plays from, built into the binary: `setduel serve` alone serves it.
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),
     // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.

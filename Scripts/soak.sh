@@ -11,6 +11,7 @@
 #   SETDUEL_RACES        claim races per table, four tables a round (default 2500; CI runs 250)
 #   SETDUEL_FUZZ_SEED    one seed for every round instead of a fresh one each
 #   SETDUEL_REPLAY_RECORDS  mutated records replayed a round (default 100000; CI runs 10000)
+#   SETDUEL_STOP_CYCLES  start-seat-leave-SIGTERM cycles of serve a round (default 500; CI runs 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,7 @@ rounds=${1:-5}
 export SETDUEL_FUZZ_LINES=${SETDUEL_FUZZ_LINES:-1000000}
 export SETDUEL_RACES=${SETDUEL_RACES:-2500}
 export SETDUEL_REPLAY_RECORDS=${SETDUEL_REPLAY_RECORDS:-100000}
+export SETDUEL_STOP_CYCLES=${SETDUEL_STOP_CYCLES:-500}
 fixed_seed=${SETDUEL_FUZZ_SEED:-}
 
 swift build --build-tests

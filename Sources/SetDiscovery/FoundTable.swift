@@ -22,13 +22,19 @@ public struct FoundTable: Hashable, Sendable {
   /// One line for people: "ann's table, 192.168.1.5:7878, waiting for a player (ann is seated)".
   public var line: String { "\(name), \(endpoint), \(advert.summary)" }
 
+  /// Where a browser plays at this table (`http://192.168.1.5:7878/`), or nil if it serves no page.
+  public var pageAddress: String? {
+    guard let page = advert.page, page.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
+    return "http://\(endpoint)\(page)"
+  }
+
   /// One line for scripts, tab-separated: name, address, port, phase, seat 1, seat 2 (empty when
-  /// free), spectators. Tabs and line breaks in the name become spaces.
+  /// free), spectators, the page's address (empty when none). Tabs and line breaks in the name become spaces.
   public var porcelain: String {
     let cleanName = String(name.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     return [
       cleanName, IPv4.text(address), String(port), advert.phase.rawValue, advert.seats[0] ?? "", advert.seats[1] ?? "",
-      String(advert.watching),
+      String(advert.watching), pageAddress ?? "",
     ].joined(separator: "\t")
   }
 }

@@ -19,6 +19,7 @@ public struct GameHost {
     var name: String?
     var seat: Seat?
     var presentation = Presentation.human
+    var address = ""
     var badTokens = 0
     /// In words, what the status line last told this connection could be done, so that it is told again
     /// only when the phase changes.
@@ -66,6 +67,8 @@ public struct GameHost {
   public var history = History()
   /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
+  /// How often one address may take a seat (see `SeatingLimit`).
+  public var seatingLimit = SeatingLimit()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -101,7 +104,7 @@ public struct GameHost {
   /// A connection opened.
   public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    clients[id] = Client()
+    clients[id] = Client(address: SeatingLimit.address(ofPeer: peer))
     log(.info, "connection \(id) from \(peer)")
     send(
       id,
@@ -202,6 +205,10 @@ public struct GameHost {
           if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
         }
         answer = .success(.ok(.help))
+      } else if clients[id]?.presentation == .human, let verb {
+        // In words, as for a mistyped command: the nearest verb, if one is near.
+        let guess = Help.nearest(to: verb).map { "did you mean HELP \($0)?" } ?? "HELP lists them"
+        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
       }
@@ -246,6 +253,11 @@ public struct GameHost {
       clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
       || holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    if holders.values.contains(where: { $0 == nil }), !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
+      return .failure(
+        ProtocolError(
+          .rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute"))
+    }
     clients[id]?.name = name
     actions.append(.identified(id))
     sendRules(to: id)
@@ -319,10 +331,10 @@ public struct GameHost {
       return .success(.ok(.table))
     case .state:
       sendState(to: id)
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      if human { say(id, HumanText.scores(scores, names: seatNames, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: holders.map { $0?.name }, viewer: client.seat)) }
       return .success(.ok(.scores(scores.one, scores.two)))
     case .history:
       for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
@@ -330,7 +342,7 @@ public struct GameHost {
           say(id, HumanText.outcome(result, names: names, viewer: nil))
           if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
         } else {
-          send(id, ServerLine.result(result).line)
+          send(id, ServerLine.result(result, names: names).line)
           for find in finds {
             send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
           }
@@ -428,9 +440,18 @@ public struct GameHost {
       for seat in Seat.allCases where holders[seat] != nil && holders[seat]?.client == nil {
         log(.info, "seat \(seat.rawValue) (\(holders[seat]!.name)) is free")
         holders[seat] = nil
+        tellSpectators(HumanText.seatFree(seat))
       }
     case .open, .window, .paused:
       break
+    }
+  }
+
+  /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
+  private mutating func tellSpectators(_ text: String) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .human {
+      say(id, text)
     }
   }
 
@@ -505,7 +526,8 @@ public struct GameHost {
   /// Events in words, then the table drawn again if it changed: whole and in words, with the card
   /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
   private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
-    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer)
+    // Sentences are wrapped to fit; the table's rows are drawn to fit already, and stay whole.
+    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer).flatMap { HumanTable.wrap($0) }
     var changed: [Slot] = []
     var started = false
     for event in events {
@@ -520,7 +542,7 @@ public struct GameHost {
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
     }
-    return lines.flatMap { HumanTable.wrap($0) }
+    return lines
   }
 
   /// The human status line of `state` (by default the match as it stands), or, `ifChanged`, only if

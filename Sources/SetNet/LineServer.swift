@@ -153,9 +153,13 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func send(_ line: String, to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.machine.isOpen else { return false }
-    connection.channel.enqueue(line.utf8)
-    connection.channel.enqueue(Self.crlf)
+    guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
+    if connection.isWebSocket {
+      connection.channel.enqueue(WebSocketFrame.text(line))
+    } else {
+      connection.channel.enqueue(line.utf8)
+      connection.channel.enqueue(Self.crlf)
+    }
     return flushQueued(connection)
   }
 
@@ -164,10 +168,14 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func send(lines: [String], to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.machine.isOpen else { return false }
+    guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
     for line in lines {
-      connection.channel.enqueue(line.utf8)
-      connection.channel.enqueue(Self.crlf)
+      if connection.isWebSocket {
+        connection.channel.enqueue(WebSocketFrame.text(line))
+      } else {
+        connection.channel.enqueue(line.utf8)
+        connection.channel.enqueue(Self.crlf)
+      }
     }
     return flushQueued(connection)
   }
@@ -176,8 +184,18 @@ public final class LineServer: @unchecked Sendable {
   @discardableResult
   public func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
-    guard let connection = connections[id], connection.machine.isOpen else { return false }
-    connection.channel.enqueue(bytes)
+    guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
+    if connection.isWebSocket {
+      // Lines go one to a text message, without their line ends; text after the last line end
+      // (a prompt) makes a message of its own.
+      for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
+        let text = line.last == 13 ? line.dropLast() : line
+        guard !text.isEmpty else { continue }
+        connection.channel.enqueue(WebSocketFrame.frame(opcode: 0x1, payload: Array(text)))
+      }
+    } else {
+      connection.channel.enqueue(bytes)
+    }
     return flushQueued(connection)
   }
 
@@ -194,6 +212,7 @@ public final class LineServer: @unchecked Sendable {
   public func close(_ id: ConnectionID, flushFirst: Bool = true) {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let connection = connections[id] else { return }
+    if flushFirst && connection.machine.isOpen { sendCloseFrame(connection, code: 1000) }
     perform(connection.machine.closeRequested(flushFirst: flushFirst, now: MonotonicClock.now()), connection)
   }
 
@@ -204,6 +223,7 @@ public final class LineServer: @unchecked Sendable {
   public func hangUp(_ id: ConnectionID) {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let connection = connections[id] else { return }
+    if connection.machine.isOpen { sendCloseFrame(connection, code: 1000) }
     perform(connection.machine.hangUpRequested(now: MonotonicClock.now()), connection)
   }
 
@@ -305,14 +325,99 @@ public final class LineServer: @unchecked Sendable {
     let channel = SocketChannel(fd: fd, loop: loop) { [self] in connections[id] = nil }
     channel.enableArrivalTimes()
     let connection = Connection(
-      id: id, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
+      id: id, peer: peer, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
       machine: ConnectionStateMachine(limits: limits, now: MonotonicClock.now()))
+    connection.web = configuration.webSite.map { WebConnection(site: $0, maxLineBytes: configuration.maxLineBytes) }
     connections[id] = connection
-    attachedCount += 1
     channel.start(
       onReadable: { [self] in readInput(connection) },
       onWritten: { [self] in written(connection, $0) })
-    delegate?.connected(id, peer: peer)
+    guard connection.web != nil else {
+      attach(connection)
+      return
+    }
+    // A browser sends its request at once; a person on `nc` waits for the banner.
+    let wait = Int(max(1, configuration.sniffingTime.wholeMilliseconds))
+    queue.asyncAfter(deadline: .now() + .milliseconds(wait)) { [self] in
+      guard connections[connection.id] === connection, connection.machine.isOpen,
+        let actions = connection.web?.sniffingTimedOut(), !actions.isEmpty
+      else { return }
+      performWeb(actions, connection, arrivedAt: MonotonicClock.now())
+    }
+  }
+
+  /// Tells the delegate `connection` is a client of the line protocol: a line client, or a browser
+  /// whose WebSocket just opened.
+  private func attach(_ connection: Connection) {
+    guard !connection.attached else { return }
+    connection.attached = true
+    attachedCount += 1
+    delegate?.connected(connection.id, peer: connection.peer)
+  }
+
+  // MARK: - Browsers
+
+  /// Does what a browser connection's `WebConnection` asked; lines it framed are delivered as having
+  /// arrived at `time`, before it ends.
+  private func performWeb(_ actions: [WebConnection.Action], _ connection: Connection, arrivedAt time: Instant) {
+    var items: [LineInput] = []
+    let ending = takeWeb(actions, connection, into: &items)
+    if !items.isEmpty { deliver(items, from: connection, arrivedAt: time) }
+    if let ending { endWeb(ending, connection) }
+  }
+
+  /// Performs `actions` but the last (an end), collecting the lines they frame into `items`; returns the end.
+  private func takeWeb(_ actions: [WebConnection.Action], _ connection: Connection, into items: inout [LineInput])
+    -> WebConnection.Action?
+  {
+    var ending: WebConnection.Action?
+    var wrote = false
+    for action in actions {
+      switch action {
+      case .attach:
+        attach(connection)
+      case .lineBytes(let bytes):
+        bytes.withUnsafeBytes { connection.framer.feed($0, into: &items) }
+      case .message(let input):
+        items.append(input)
+      case .write(let bytes):
+        connection.channel.enqueue(bytes)
+        wrote = true
+      case .ping(let pong):
+        let (answer, flood) = connection.machine.pingArrived(now: MonotonicClock.now())
+        if let flood {
+          perform(flood, connection)
+          return nil
+        }
+        if answer {
+          connection.channel.enqueue(pong)
+          wrote = true
+        }
+      case .peerClosed, .close:
+        ending = action
+      }
+    }
+    if connection.web?.phase == .closing && connection.attached { connection.closeFrameSent = true }
+    if wrote && connection.machine.isOpen { _ = flushQueued(connection) }
+    return ending
+  }
+
+  /// Ends a browser connection: a WebSocket whose peer closed has its input end, as a line client's;
+  /// anything else is closed once its answer is written.
+  private func endWeb(_ ending: WebConnection.Action, _ connection: Connection) {
+    guard connection.machine.isOpen else { return }
+    if ending == .peerClosed && connection.attached {
+      endOfInput(connection)
+    } else {
+      perform(connection.machine.closeRequested(flushFirst: true, now: MonotonicClock.now()), connection)
+    }
+  }
+
+  /// Queues a WebSocket close frame with `code` for `connection`, once, if it is a WebSocket.
+  private func sendCloseFrame(_ connection: Connection, code: UInt16) {
+    guard connection.isWebSocket, !connection.closeFrameSent else { return }
+    connection.closeFrameSent = true
+    connection.channel.enqueue(WebSocketFrame.close(code: code))
   }
 
   // MARK: - Input
@@ -367,6 +472,16 @@ public final class LineServer: @unchecked Sendable {
       return
     case .end:
       deliverArrived()  // What came before the end is handled first.
+      if connection.machine.isOpen, let actions = connection.web?.sniffingTimedOut(inputEnded: true), !actions.isEmpty {
+        performWeb(actions, connection, arrivedAt: MonotonicClock.now())  // A line without its end, then the end.
+      }
+      guard connection.attached else {
+        connection.channel.stopReading()
+        if connection.machine.isOpen {
+          perform(connection.machine.closeRequested(flushFirst: true, now: MonotonicClock.now()), connection)
+        }
+        return
+      }
       endOfInput(connection)
     case .failed(let code):
       deliverArrived()
@@ -376,12 +491,22 @@ public final class LineServer: @unchecked Sendable {
       // reports the socket again in its next turn.
       guard connection.machine.isOpen else { return }
       framed.removeAll(keepingCapacity: true)
-      connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), into: &framed)
+      let input = UnsafeRawBufferPointer(rebasing: readBuffer[..<count])
+      var ending: WebConnection.Action?
+      if let web = connection.web, web.phase != .line {
+        ending = takeWeb(connection.web!.feed(input), connection, into: &framed)
+      } else {
+        connection.framer.feed(input, into: &framed)
+      }
       let dropped = connection.framer.takeDroppedCommands()
       if !framed.isEmpty || dropped > 0 {
         readCount += 1
         arrived.append(
           Arrival(connection: connection, time: time, order: readCount, items: framed, droppedTelnetCommands: dropped))
+      }
+      if let ending {
+        deliverArrived()  // What came before the end is handled first.
+        endWeb(ending, connection)
       }
     }
   }
@@ -488,11 +613,33 @@ public final class LineServer: @unchecked Sendable {
 
   /// Reports `connection` disconnected on a later turn, writes its farewell and closes it as `closing` says.
   private func disconnect(_ connection: Connection, reason: DisconnectReason, closing: ConnectionStateMachine.Closing) {
-    attachedCount -= 1
     let id = connection.id
-    queue.async { [self] in delegate?.disconnected(id, reason: reason) }
-    let farewell = ConnectionStateMachine.writesFarewell(reason) ? delegate?.farewellLine(for: reason) : nil
+    if connection.attached {
+      attachedCount -= 1
+      queue.async { [self] in delegate?.disconnected(id, reason: reason) }
+    }
+    let farewell =
+      ConnectionStateMachine.writesFarewell(reason) && connection.attached ? delegate?.farewellLine(for: reason) : nil
     let channel = connection.channel
+    if connection.isWebSocket {
+      // A farewell is a text message, and a close frame follows it; output cut short mid-frame would
+      // make both unreadable, so a browser whose output is discarded gets none.
+      if closing != .flushing && closing != .hangingUp { channel.discardOutput() }
+      if channel.pendingOutputBytes == 0 || closing == .flushing || closing == .hangingUp {
+        if let farewell { channel.enqueue(WebSocketFrame.text(farewell)) }
+        if ConnectionStateMachine.writesFarewell(reason) {
+          sendCloseFrame(connection, code: WebConnection.closeCode(for: reason))
+        }
+      }
+      connection.lastUnsent = channel.pendingOutputBytes + (channel.unsentKernelBytes ?? 0)
+      if closing == .immediately {
+        _ = channel.flush()
+        channel.close()
+      } else if !channel.isWaitingToWrite {
+        written(connection, channel.flush())
+      }
+      return
+    }
     switch closing {
     case .immediately:
       if let farewell {
@@ -531,6 +678,22 @@ public final class LineServer: @unchecked Sendable {
     for connection in connections.values {
       noteProgress(connection, now: now)
       perform(connection.machine.tick(now: now), connection)
+      checkRequestHead(connection, now: now)
+    }
+  }
+
+  /// Cuts an HTTP request head that is taking longer than `requestHeadTimeout` (a slow-loris) with 408.
+  private func checkRequestHead(_ connection: Connection, now: Instant) {
+    guard connection.machine.isOpen, let web = connection.web, web.isMidRequest else {
+      connection.headSince = nil
+      return
+    }
+    guard let since = connection.headSince else {
+      connection.headSince = now
+      return
+    }
+    if now.duration(since: since) >= configuration.requestHeadTimeout, let actions = connection.web?.headTimedOut() {
+      performWeb(actions, connection, arrivedAt: now)
     }
   }
 
@@ -551,8 +714,17 @@ public final class LineServer: @unchecked Sendable {
 private final class Connection: @unchecked Sendable {
   // Sendable by confinement: used only on the server's queue (its handlers run there too).
   let id: ConnectionID
+  let peer: String
   let channel: SocketChannel
   var framer: LineFramer
+  /// On a server with a web site: what the connection speaks, and its HTTP and WebSocket state.
+  var web: WebConnection?
+  /// Whether the delegate knows it (a line client, or an open WebSocket; not a browser fetching a page).
+  var attached = false
+  /// A WebSocket close frame was written or queued: nothing more may follow it.
+  var closeFrameSent = false
+  /// When the HTTP request head now arriving was first seen unfinished.
+  var headSince: Instant?
   /// Its lifecycle and limits: what the server does with its input, output and end.
   var machine: ConnectionStateMachine
   /// Closing: the output not yet taken by the peer when last looked at, and the bytes written by then.
@@ -561,12 +733,16 @@ private final class Connection: @unchecked Sendable {
   /// Hanging up: a check of whether the peer has acknowledged everything is already scheduled.
   var deliveryCheckPending = false
 
-  init(id: ConnectionID, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
+  init(id: ConnectionID, peer: String, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id
+    self.peer = peer
     self.channel = channel
     self.framer = framer
     self.machine = machine
   }
+
+  /// Whether it is a browser's WebSocket: its lines go out as text messages.
+  var isWebSocket: Bool { attached && web.map { $0.phase != .line } ?? false }
 }
 
 extension LineServer: LineTransport {

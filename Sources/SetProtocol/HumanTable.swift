@@ -55,7 +55,7 @@ public enum HumanTable {
     guard text.count > width else { return [text] }
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+    for word in Self.words(text) {
       let indent = lines.isEmpty ? "" : "  "
       if line.isEmpty {
         line = indent + word
@@ -72,6 +72,26 @@ public enum HumanTable {
     }
     if !line.trimmingSpaces.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
+  }
+}
+
+extension HumanTable {
+  /// The words of `text` for wrapping: a number and its unit (`1.4 s`) make one word, so that a line
+  /// never ends in a number whose unit starts the next.
+  static func words(_ text: String) -> [Substring] {
+    var words: [Substring] = []
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if let last = words.last, last.last?.isNumber == true,
+        word == "s" || word.hasPrefix("s,")
+          || word.hasPrefix("s.") || word.hasPrefix("s;") || word.hasPrefix("s)")
+      {
+        let start = last.startIndex
+        words[words.count - 1] = text[start..<word.endIndex]
+      } else {
+        words.append(word)
+      }
+    }
+    return words
   }
 }
 

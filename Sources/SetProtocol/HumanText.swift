@@ -58,7 +58,7 @@ public enum HumanText {
     case .rematch(let seat):
       return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
         + (seat == viewer ? "." : " (type NEW to accept).")
-    case .said(let name, let text): return "<\(name)> \(text)"
+    case .said(let name, let text): return "<\(Harmless.text(name))> \(Harmless.text(text))"
     case .bye(let text): return "Server: \(text)"
     }
   }
@@ -142,7 +142,11 @@ public enum HumanText {
       let seats = seated.values.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
       return fit("[\(seats)]", "waiting for a second player")
     }
-    let standing = Seat.allCases.map { "\(names[$0]) \(scores[$0])" }.joined(separator: " | ")
+    // A seat freed after a game ended is told as empty: its last player's score is that game's, not
+    // anyone's at the table now.
+    let standing = Seat.allCases.map { seat in
+      seated[seat].map { "\($0) \(scores[seat])" } ?? "(empty seat)"
+    }.joined(separator: " | ")
     return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer))
   }
 
@@ -162,10 +166,12 @@ public enum HumanText {
     }
   }
 
-  /// The scores in words, such as `Scores: you 3, bob 1.`
-  public static func scores(_ scores: PerSeat<Int>, names: PerSeat<String>, viewer: Seat? = nil) -> String {
-    let who = Who(names: names, viewer: viewer)
-    return "Scores: " + Seat.allCases.map { "\(who.object($0)) \(scores[$0])" }.joined(separator: ", ") + "."
+  /// The scores in words, such as `Scores: you 3, bob 1.`; a seat with nobody in it (nil) is left out,
+  /// as its score belongs to a player who has gone.
+  public static func scores(_ scores: PerSeat<Int>, names: PerSeat<String?>, viewer: Seat? = nil) -> String {
+    let who = Who(names: names.map { $0 ?? "" }, viewer: viewer)
+    let each = Seat.allCases.filter { names[$0] != nil }.map { "\(who.object($0)) \(scores[$0])" }
+    return each.isEmpty ? "Scores: nobody is seated." : "Scores: " + each.joined(separator: ", ") + "."
   }
 
   private static func fit(_ first: String, _ second: String) -> [String] {
@@ -181,6 +187,11 @@ public enum HumanText {
     case .claimExpired: "claim ran out"
     case .needlessDeal: "needless deal: a set was on the table"
     }
+  }
+
+  /// What a spectator is told when a seat is freed: a named connection cannot name itself again.
+  public static func seatFree(_ seat: Seat) -> String {
+    "Seat \(seat.rawValue) is free: to play, QUIT and connect again with NAME."
   }
 
   /// The notice that the game record could not be written, for `reason` (the system's words).

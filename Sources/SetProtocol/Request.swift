@@ -105,6 +105,12 @@ public struct Request: Equatable, Sendable {
     case .help:
       return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage())
     case .name:
+      if words.count > 1 {
+        // `NAME joe smith`: a name, but with spaces.
+        let joined = words.joined(separator: "_")
+        let hint = PlayerName.isValid(joined) ? ": try NAME \(joined)" : ""
+        return .failure(ProtocolError(.badName, "a name has no spaces" + hint))
+      }
       guard words.count == 1 else { return .failure(usage()) }
       guard PlayerName.isValid(words[0]) else { return .failure(ProtocolError(.badName)) }
       return .success(.name(words[0]))
@@ -153,7 +159,11 @@ public struct Request: Equatable, Sendable {
       return .success(.top(count))
     case .say:
       let text = rest()
-      return text.isEmpty ? .failure(usage()) : .success(.say(text))
+      guard !text.isEmpty else { return .failure(usage()) }
+      guard Harmless.isHarmless(text) else {
+        return .failure(ProtocolError(.badArgument, "chat may not hold control or invisible characters"))
+      }
+      return .success(.say(text))
     case .new:
       return words.isEmpty ? .success(.new) : .failure(usage())
     case .ping:

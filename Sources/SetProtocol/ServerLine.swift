@@ -12,8 +12,10 @@ public enum ServerLine: Equatable, Sendable {
   case table(seq: Int, deck: Int, cards: [Card])
   /// `PLAYER seat name score here|away`: one seat (before a reply); name `-` for an empty seat.
   case player(Seat, name: String?, score: Int, present: Bool)
-  /// `RESULT game winner score1 score2 sets1 sets2 ending`: one finished game (before HISTORY's reply).
-  case result(GameResult)
+  /// `RESULT game winner score1 score2 sets1 sets2 ending name1 name2`: one finished game, with the
+  /// names its two players played it under (before HISTORY's reply). The names are nil on a line from
+  /// a server that did not send them.
+  case result(GameResult, names: PerSeat<String>? = nil)
   /// `FOUND game seat ms`: one set found in a finished game, with its find time in milliseconds (after
   /// that game's `RESULT` line, one per set in the order found).
   case found(game: Int, seat: Seat, findMs: Int64)
@@ -42,7 +44,8 @@ public enum ServerLine: Equatable, Sendable {
       (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards)).joined(separator: " ")
     case .player(let seat, let name, let score, let present):
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
-    case .result(let result): (["RESULT"] + EventCodec.resultWords(result)).joined(separator: " ")
+    case .result(let result, let names):
+      (["RESULT"] + EventCodec.resultWords(result) + (names?.values ?? [])).joined(separator: " ")
     case .found(let game, let seat, let findMs): "FOUND \(game) \(seat.rawValue) \(findMs)"
     case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
@@ -71,7 +74,9 @@ public enum ServerLine: Equatable, Sendable {
       else { return nil }
       return .player(seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here")
     case "RESULT":
-      return EventCodec.result(Array(words.dropFirst())).map { .result($0) }
+      let fields = Array(words.dropFirst())
+      let names = fields.count >= 9 ? PerSeat(one: fields[7], two: fields[8]) : nil
+      return EventCodec.result(Array(fields.prefix(7))).map { .result($0, names: names) }
     case "FOUND":
       guard words.count >= 4, let game = Int(words[1]), let seat = EventCodec.seat(words[2]),
         let findMs = Int64(words[3]), findMs >= 0

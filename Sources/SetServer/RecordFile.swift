@@ -81,18 +81,78 @@ public final class RecordFile {
 
   deinit { close() }
 
-  /// The text of the record file at `path`.
-  public static func contents(of path: String) throws(RecordError) -> String {
-    guard let file = fopen(path, "r") else {
-      throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+  /// The largest record read, in bytes: a table that ran for months writes less.
+  public static let sizeLimit = 256 << 20
+
+  /// The text of the record file at `path`. Throws for anything but a regular file (a device, a pipe,
+  /// a folder: reading one could wait or run on for ever) and for a file over `limit` bytes.
+  public static func contents(of path: String, limit: Int = sizeLimit) throws(RecordError) -> String {
+    let (fd, size) = try openRegular(path)
+    defer { Glibc.close(fd) }
+    guard size <= limit else {
+      throw RecordError(message: "\(path) is larger than a record may be (\(limit >> 20) MB)")
     }
-    defer { fclose(file) }
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(size)
     var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
+    while bytes.count <= limit {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count >= 0 else { throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+      if count == 0 { break }
       bytes += buffer[0..<count]
     }
+    guard bytes.count <= limit else {
+      throw RecordError(message: "\(path) is larger than a record may be (\(limit >> 20) MB)")
+    }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Reads the record file at `path` a piece at a time, calling `body` with each line (without its
+  /// newline) until it returns false or the file ends. Only a regular file is read (see `contents`).
+  public static func readLines(of path: String, _ body: (String) -> Bool) throws(RecordError) {
+    let (fd, _) = try openRegular(path)
+    defer { Glibc.close(fd) }
+    var pending: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+      if count == 0 { break }
+      var start = 0
+      for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+        pending += buffer[start..<index]
+        start = index + 1
+        guard body(String(decoding: pending, as: UTF8.self)) else { return }
+        pending.removeAll(keepingCapacity: true)
+      }
+      pending += buffer[start..<count]
+      // A line longer than any a table writes is cut into pieces, which then read as unknown lines.
+      if pending.count > 1 << 20 {
+        guard body(String(decoding: pending, as: UTF8.self)) else { return }
+        pending.removeAll(keepingCapacity: true)
+      }
+    }
+    if !pending.isEmpty { _ = body(String(decoding: pending, as: UTF8.self)) }
+  }
+
+  /// Opens `path` for reading if it is a regular file: its descriptor and size. Non-blocking, so that
+  /// opening a FIFO does not wait for a writer before it is seen to be one.
+  private static func openRegular(_ path: String) throws(RecordError) -> (fd: Int32, size: Int) {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+    var status = stat()
+    guard fstat(fd, &status) == 0 else {
+      let error = RecordError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+      Glibc.close(fd)
+      throw error
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      Glibc.close(fd)
+      throw RecordError(message: "\(path) is not a regular file")
+    }
+    return (fd, Int(status.st_size))
   }
 
   /// The default folder for records: `$XDG_DATA_HOME/setduel/records`, else `~/.local/share/setduel/records`.

@@ -100,13 +100,20 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
   public func start() throws -> UInt16 {
     precondition(!isInline, "a table over an injected transport serves from the start")
     return try queue.sync {
-      if let directory = settings.recordsDirectory {
-        foldRecords(in: directory)
-        record = try RecordFile(directory: directory, seed: settings.seed, rules: settings.rules)
-      }
+      // Listening first: a server that cannot bind reads no records and leaves no record file behind.
+      // No connection is handled before this returns, as connections are handled on this queue.
       let server = LineServer(configuration: settings.network, queue: queue)
       server.delegate = self
       let port = try server.start()
+      if let directory = settings.recordsDirectory {
+        foldRecords(in: directory)
+        do {
+          record = try RecordFile(directory: directory, seed: settings.seed, rules: settings.rules)
+        } catch {
+          server.stop()
+          throw error
+        }
+      }
       attach(server, DispatchWakeUpTimer(queue: queue))
       return port
     }

@@ -25,6 +25,19 @@ public struct History: Equatable, Sendable {
   public private(set) var records = 0
   /// Games that reached their end, in every record folded.
   public private(set) var games = 0
+  /// The players who finished a game, best first: the leaderboard, kept in order as games end, so that
+  /// reading its top costs the same however many players there are.
+  private var ranking: [Ranked] = []
+
+  /// A place on the leaderboard: by rating, highest first, ties by key.
+  private struct Ranked: Equatable, Sendable {
+    var rating: Double
+    var key: String
+
+    func precedes(_ other: Ranked) -> Bool {
+      rating != other.rating ? rating > other.rating : key < other.key
+    }
+  }
 
   /// The record being read line by line (`read(line:)`).
   private var live = RecordScan()
@@ -51,21 +64,31 @@ public struct History: Equatable, Sendable {
     players[Self.key(name)]
   }
 
-  /// The players by rating, highest first (ties by name), at most `limit` of them.
+  /// The players who finished a game, by rating, highest first (ties by name), at most `limit` of them.
+  /// A name that never finished a game (one seated and gone at once, say) is not on it.
   public func leaderboard(limit: Int = .max) -> [PlayerStats] {
-    let sorted = players.values.sorted {
-      $0.rating.rating != $1.rating.rating ? $0.rating.rating > $1.rating.rating : Self.key($0.name) < Self.key($1.name)
+    ranking.prefix(max(0, limit)).compactMap { players[$0.key] }
+  }
+
+  /// The index in `ranking` where `place` is or would go.
+  private func index(of place: Ranked) -> Int {
+    var (low, high) = (0, ranking.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if ranking[middle].precedes(place) { low = middle + 1 } else { high = middle }
     }
-    return Array(sorted.prefix(max(0, limit)))
+    return low
   }
 
   /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
-  /// text is not a game record.
-  public mutating func fold(record text: String) throws(Unreadable) {
+  /// text is not a game record. Returns one line for each line that was read but not used (a time out
+  /// of range, say), naming the line by its number.
+  @discardableResult
+  public mutating func fold(record text: String) throws(Unreadable) -> [String] {
     var text = text
     var updated = self
+    var scan = RecordScan()
     let read = text.withUTF8 { bytes in
-      var scan = RecordScan()
       var start = 0
       var first = true
       for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
@@ -85,6 +108,7 @@ public struct History: Equatable, Sendable {
     }
     updated.records += 1
     self = updated
+    return scan.warnings
   }
 
   /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.
@@ -94,6 +118,12 @@ public struct History: Equatable, Sendable {
     before: Glicko2.Rating, after: Glicko2.Rating
   )] {
     let keys = names.map(Self.key)
+    for key in Set(keys) {
+      guard let player = players[key], player.games > 0 else { continue }
+      let place = Ranked(rating: player.rating.rating, key: key)
+      let at = index(of: place)
+      if at < ranking.count, ranking[at] == place { ranking.remove(at: at) }
+    }
     // Taken out of the dictionary while they change, so that their arrays are not copied.
     var stats = zip(names, keys).map { players.removeValue(forKey: $1) ?? PlayerStats(name: $0) }
     let before = stats.map(\.rating)
@@ -135,6 +165,10 @@ public struct History: Equatable, Sendable {
       stats[index] = player
     }
     for index in 0..<2 { players[keys[index]] = stats[index] }
+    for key in Set(keys) {
+      let place = Ranked(rating: players[key]!.rating.rating, key: key)
+      ranking.insert(place, at: index(of: place))
+    }
     games += 1
     return (0..<2).map { (before[$0], after[$0]) }
   }

@@ -1,8 +1,9 @@
 import SetCore
 import SetProtocol
 
-/// Reads one record's lines after the magic line, in order, into a `History`: who sits where, the
-/// time of each step and each set's find time (`FindClock`). Lines are read as bytes, and only the
+/// Reads one record's lines after the magic line, in order, into a `History`: who sits where, and each
+/// set's find time as its `SET` event carries it (a record written before `SET` carried one gets it
+/// from the time of each step, with a `FindClock`). Lines are read as bytes, and only the
 /// rare events the figures need whole (`JOINED`, `OVER`) are decoded by `EventCodec`; the rest are told
 /// apart by their first word, which keeps folding ten thousand records well inside two seconds.
 struct RecordScan: Equatable, Sendable {
@@ -10,6 +11,10 @@ struct RecordScan: Equatable, Sendable {
   private var keys: [String] = ["", ""]
   private var now = Instant.zero
   private var clock = FindClock()
+  /// The number of the line read last (the magic line is line 1).
+  private var lineNumber = 1
+  /// One line for each line that was read but not used, naming it.
+  private(set) var warnings: [String] = []
 
   /// Reads one line; returns the game's result and both ratings before and after when the line is
   /// the `OVER` of a game between two named players.
@@ -21,10 +26,13 @@ struct RecordScan: Equatable, Sendable {
 
   /// Reads one line given as its UTF-8 bytes, without the newline.
   mutating func read(bytes line: UnsafeBufferPointer<UInt8>, into history: inout History) -> History.Rated? {
-    if Self.starts(line, "cmd ") {
-      if let time = Self.number(line, from: 4) { now = Instant(milliseconds: time) }
-    } else if Self.starts(line, "tick ") {
-      if let time = Self.number(line, from: 5) { now = Instant(milliseconds: time) }
+    lineNumber += 1
+    if Self.starts(line, "cmd ") || Self.starts(line, "tick ") {
+      if let time = Self.time(line, from: line[0] == UInt8(ascii: "c") ? 4 : 5) {
+        now = time
+      } else {
+        warnings.append("line \(lineNumber): a time out of range (\(Self.timesText))")
+      }
     } else if Self.starts(line, "bot "), line.count == 5 {
       let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
       if (0...1).contains(offset), let name = names[offset] {
@@ -66,7 +74,7 @@ struct RecordScan: Equatable, Sendable {
     case .tableChanged: clock.tableChanged(at: now)
     case .moved: clock.moved(at: now)
     case .set:
-      let time = clock.findTime(at: now)
+      let time = Self.word(6, of: line).flatMap { Self.number($0, from: 0) } ?? clock.findTime(at: now)
       seated(line, in: &history) {
         $0.sets += 1
         $0.findTimes.append(time)
@@ -80,9 +88,15 @@ struct RecordScan: Equatable, Sendable {
       break
     case .joined:
       guard case .joined(let seat, let name)? = EventCodec.decode(Self.text(line))?.event else { return nil }
+      guard PlayerName.isValid(name) else {
+        // Not a name a table accepts: the seat's figures are not counted rather than shown.
+        names[seat.offset] = nil
+        warnings.append("line \(lineNumber): a player's name that is not a valid name")
+        return nil
+      }
+      // Figures begin with the player's first counted move: a name seated and gone adds nothing.
       names[seat.offset] = name
       keys[seat.offset] = History.key(name)
-      history.update(name, key: keys[seat.offset]) { _ in }
     case .over:
       guard case .over(let result)? = EventCodec.decode(Self.text(line))?.event,
         let one = names[0], let two = names[1]
@@ -122,16 +136,53 @@ struct RecordScan: Equatable, Sendable {
     suffix.withUTF8Buffer { tail in tail.count <= line.count && tail.elementsEqual(line.suffix(tail.count)) }
   }
 
-  /// The whole number that starts at `from` and runs to the next space or the end.
+  /// The word at `index` (from 0) of a line, or nil when the line has fewer words.
+  private static func word(_ index: Int, of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    var start = 0
+    for _ in 0..<index {
+      guard let space = line[start...].firstIndex(of: 32) else { return nil }
+      start = space + 1
+    }
+    let end = line[start...].firstIndex(of: 32) ?? line.count
+    return UnsafeBufferPointer(rebasing: line[start..<end])
+  }
+
+  /// The whole number that starts at `from` and runs to the next space or the end, or nil when it is
+  /// not one or is larger than a record's times may be.
   private static func number(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int64? {
     var value: Int64 = 0
     var index = start
     while index < line.count, line[index] != 32 {
       let digit = line[index] &- UInt8(ascii: "0")
-      guard digit < 10, value < Int64.max / 10 - 10 else { return nil }
+      guard digit < 10, value <= RecordLine.times.upperBound else { return nil }
       value = value * 10 + Int64(digit)
       index += 1
     }
-    return index > start ? value : nil
+    return index > start && RecordLine.times.contains(value) ? value : nil
   }
+
+  /// The time of a `cmd` or `tick` line, written from `from` to the next space or the end: whole
+  /// milliseconds in `RecordLine.times` with up to six decimals (see `RecordLine`); nil for anything else.
+  private static func time(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Instant? {
+    let end = line[start...].firstIndex(of: 32) ?? line.count
+    let word = UnsafeBufferPointer(rebasing: line[start..<end])
+    let dot = word.firstIndex(of: UInt8(ascii: "."))
+    guard let whole = number(UnsafeBufferPointer(rebasing: word[..<(dot ?? word.count)]), from: 0) else {
+      return nil
+    }
+    guard let dot else { return Instant(milliseconds: whole) }
+    let fraction = word[(dot + 1)...]
+    guard (1...6).contains(fraction.count) else { return nil }
+    var nanoseconds: Int64 = 0
+    for byte in fraction {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      nanoseconds = nanoseconds * 10 + Int64(digit)
+    }
+    for _ in fraction.count..<6 { nanoseconds *= 10 }
+    return Instant(nanoseconds: whole * 1_000_000 + nanoseconds)
+  }
+
+  /// The times a record's lines may carry, in words.
+  private static let timesText = "0 to \(RecordLine.times.upperBound) ms, up to six decimals"
 }

@@ -1,7 +1,8 @@
 import SetProtocol
 
 /// Players' figures in words for people: the leaderboard, one player's figures, and a chart of their
-/// find times. The terminal command and the server's human presentation both print these lines.
+/// find times. The terminal command and the server's human presentation both print these lines, made
+/// harmless (`Harmless`).
 public enum StatsText {
   /// The mark after a computer player's name.
   public static let botMark = "*"
@@ -23,7 +24,7 @@ public enum StatsText {
           + pad(median, 13, right: true))
     }
     if players.contains(where: \.isBot) { lines.append("\(botMark) a computer player") }
-    return lines
+    return lines.map(Harmless.text)  // Names come from record files.
   }
 
   /// One player's figures, their recent games and a chart of their find times.
@@ -45,11 +46,11 @@ public enum StatsText {
       for game in player.recentGames.reversed() {
         let change = Int((game.ratingAfter - game.ratingBefore).rounded())
         lines.append(
-          "  \(game.outcome.rawValue) \(game.score)-\(game.opponentScore) against \(game.opponent)"
+          "  \(game.outcome.rawValue) \(game.score) : \(game.opponentScore) against \(game.opponent)"
             + (game.forfeit ? " (forfeit)" : "") + ", rating \(change >= 0 ? "+" : "")\(change)")
       }
     }
-    return lines
+    return lines.map(Harmless.text)  // Names come from record files.
   }
 
   /// Find times as a histogram: one bar per half second (the last bar holds everything slower), the

@@ -165,6 +165,16 @@ public struct ConnectionStateMachine: Sendable {
     return nil
   }
 
+  /// A WebSocket ping arrived at `now`. It takes a line's token, as a telnet command does: within the
+  /// rate it is answered (`answer`); past it, it is ignored; a flood of them is cut off as a flood of lines.
+  public mutating func pingArrived(now: Instant) -> (answer: Bool, action: Action?) {
+    guard isOpen else { return (false, nil) }
+    guard bucket != nil else { return (true, nil) }
+    if bucket?.take(now: now.milliseconds) == true { return (true, nil) }
+    if bucket?.isFlooding == true { return (false, beginClose(.flooded, .immediately, now: now)) }
+    return (false, nil)
+  }
+
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`
   /// still wait. Past the cap: `.disconnect(.outputOverflow, .discardingQueued)`.
   public mutating func outputQueued(pendingBytes: Int, now: Instant) -> Action? {

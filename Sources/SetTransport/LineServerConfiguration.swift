@@ -30,6 +30,14 @@ public struct LineServerConfiguration: Sendable {
   public var closeTimeout: Duration
   /// How long accepting pauses when the process or system is out of descriptors. Default 100 ms.
   public var acceptRetryDelay: Duration
+  /// The files served to a browser, or nil to speak only the line protocol. With a site, each
+  /// connection's first line tells a browser (HTTP, then a WebSocket on `/ws`) from a line client; a
+  /// connection silent for `sniffingTime` is a line client and gets its banner then.
+  public var webSite: WebSite? = nil
+  /// How long a silent connection may be a browser still to send its request (with a `webSite`).
+  public var sniffingTime: Duration = .milliseconds(150)
+  /// How long an HTTP request head may take to arrive (with a `webSite`): a slower one gets 408.
+  public var requestHeadTimeout: Duration = .seconds(10)
 
   /// A configuration; every argument has the default documented on its property.
   public init(

@@ -50,7 +50,7 @@ enum Announce {
       case .playing: .playing
       case .over: .over
       }
-    return TableAdvert(phase: phase, seats: summary.seats.values, watching: summary.spectators)
+    return TableAdvert(phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/")
   }
 
   /// This machine's name, or "host".

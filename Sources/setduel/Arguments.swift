@@ -47,7 +47,7 @@ struct Arguments {
   /// Prints `usage` and exits 0 when `--help` was given.
   func answerHelp(_ usage: String) {
     guard flag("help") else { return }
-    print(usage)
+    print(ColumnFit.fit(usage))
     exit(0)
   }
 

@@ -8,23 +8,26 @@ import SetServer
 
 /// `setduel bot`: a computer opponent over the protocol.
 enum BotCommand {
-  static let usage = """
-    usage: setduel bot [HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]
-
-    Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort))
-    and plays until the server goes away, asking for a rematch after every game. It prints the results.
-    At a full table it says so and waits, watching, until a seat is free.
-
-    options:
-      --level LEVEL   easy (slow, and sometimes calls Set wrongly), normal (default) or hard
-      --name NAME     its name at the table (default bot)
-      --seed N        seed for its timing and mistakes (default: random)
-      --help          this text
-    """
+  static let command = CommandSpec(
+    "bot", summary: "a computer player",
+    synopses: ["[HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]"],
+    about: """
+      Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) \
+      and plays until the server goes away, asking for a rematch after every game. It prints the results. \
+      At a full table it says so and waits, watching, until a seat is free.
+      """,
+    options: [
+      .choice(
+        "level", "LEVEL", BotLevel.allCases.map(\.rawValue),
+        "easy (slow, and sometimes calls Set wrongly), normal (default) or hard"),
+      .valued("name", "NAME", "its name at the table (default bot)"),
+      .valued("seed", "N", "seed for its timing and mistakes (default: random)"),
+    ],
+    operands: .tables)
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["level", "name", "seed"], flags: ["help"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     let endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
       BotLevel(rawValue: $0)
@@ -39,7 +42,7 @@ enum BotCommand {
         guard case .event(_, let event) = line else { return }
         switch event {
         case .setFound, .notASet, .over, .joined, .started, .left, .back, .bye:
-          print(HumanText.sentence(for: event, names: bot.session.model.displayNames))
+          print(Harmless.text(HumanText.sentence(for: event, names: bot.session.model.displayNames)))
           fflush(stdout)
         default: break
         }
@@ -58,20 +61,23 @@ enum BotCommand {
     dispatchMain()
   }
 
-  /// A bot at `host:port` on the main queue, playing like a person.
-  static func makeBot(host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64) -> BotPlayer {
-    let session = ClientSession(host: host, port: port, name: name, queue: .main)
+  /// A bot at `host:port` on `queue` (by default the main queue), playing like a person.
+  static func makeBot(
+    host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64, queue: DispatchQueue = .main
+  ) -> BotPlayer {
+    let session = ClientSession(host: host, port: port, name: name, queue: queue)
     return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed))
   }
 
   /// Seats a bot in seat 2 of an in-process table as soon as someone has seat 1, so the first player
-  /// to arrive plays it. Polls the table's seats every 200 ms on the main queue.
+  /// to arrive plays it. Polls the table's seats every 200 ms on `queue`, where the bot then plays.
   static func seatInSecondSeat(
-    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot"
+    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot",
+    queue: DispatchQueue = .main
   ) {
     var system = SystemRandomNumberGenerator()
     let seed: UInt64 = system.next()
-    let timer = DispatchSource.makeTimerSource(queue: .main)
+    let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.setEventHandler {
       guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
@@ -79,20 +85,21 @@ enum BotCommand {
       // themselves "bot" is not taken for the computer.
       let botName = PlayerName.same(first, name) ? name + "2" : name
       server.markBot(named: botName)
-      let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed)
+      let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed, queue: queue)
       bot.start()
       Bots.keep(bot)
     }
     timer.schedule(deadline: .now(), repeating: .milliseconds(200))
+    Bots.keep(timer)  // Before the timer runs, which may be on another thread.
     timer.resume()
-    Bots.keep(timer)
   }
 }
 
 /// Keeps bots and their timers alive for the life of the process.
 enum Bots {
   nonisolated(unsafe) private static var kept: [Any] = []
-  // nonisolated(unsafe): touched only on the main queue.
+  // nonisolated(unsafe): touched by one queue only, the bots' (the main queue, or serve's bot queue),
+  // after the start-up code that sets them going.
 
   static func keep(_ object: Any) { kept.append(object) }
 }

@@ -3,6 +3,7 @@ import SetClient
 import SetDiscovery
 import SetLAN
 import SetNet
+import SetProtocol
 
 /// `setduel play` with no address: finds the tables announced on the LAN and lets the player choose
 /// one with a single key.
@@ -13,16 +14,26 @@ enum Browse {
   /// The tables announced on the LAN now, or exits with a message if the browse cannot run.
   static func tables() -> [FoundTable] {
     do {
-      return try LANBrowser.browse(for: listening)
+      return try LANBrowser.browse(for: listening).map(harmless)
     } catch {
       fail("cannot look for tables on the LAN: \(error); give an address: \(Invocation.command) play HOST[:PORT]")
     }
   }
 
+  /// `table` with the names and values its announcer chose made harmless to show (`Harmless`).
+  static func harmless(_ table: FoundTable) -> FoundTable {
+    var shown = table
+    shown.name = Harmless.text(table.name)
+    shown.advert.seats = table.advert.seats.map { $0.map(Harmless.text) }
+    return shown
+  }
+
   /// `play --list`: what was found, one table a line (tab-separated fields with `porcelain`); exits 0.
   static func list(porcelain: Bool) -> Never {
     let found = tables()
-    for table in found { print(porcelain ? table.porcelain : table.line) }
+    for table in found {
+      print(porcelain ? table.porcelain : table.line + (table.pageAddress.map { ", in a browser: \($0)" } ?? ""))
+    }
     if found.isEmpty && !porcelain { print("No SetDuel table is announced on the LAN.") }
     exit(0)
   }

@@ -13,22 +13,31 @@ import SetTransport
 /// hosts, which a friend on the LAN can watch; with no terminal, a fast bot-against-bot game printed as
 /// it goes, ending at game over.
 enum Demo {
-  static let usage = """
-    usage: setduel [--public]
-
-    In a terminal, plays a game against the computer on a table this process hosts: the computer sits
-    down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game.
-
-    options:
-      --public   listen on every network interface, so that friends can watch (by default the table
-                 listens on this machine only), and print the address they type
-      --help     this text
-    """
+  static let command = CommandSpec(
+    nil,
+    summary: "in a terminal, play the computer (--public lets friends watch); otherwise, watch a bot-against-bot game",
+    synopses: ["[--public]"],
+    about: """
+      In a terminal, plays a game against the computer on a table this process hosts: the computer sits \
+      down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game. \
+      With --public the table is announced on the LAN, as setduel serve announces its own.
+      """,
+    options: [
+      .flag(
+        "public",
+        "listen on every network interface, so that friends can watch (by default the table listens on this machine only), and print the address they type"
+      ),
+      .flag("version", "the version, the protocol's version and the commit (as setduel version prints them)"),
+    ])
 
   /// The solo game's options, then the game (in a terminal) or the bots' demo (without one).
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: [], flags: ["help", "public"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
+    if arguments.flag("version") {
+      print(Version.line)
+      exit(0)
+    }
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
     }
@@ -60,12 +69,12 @@ enum Demo {
     let info =
       `public`
       ? [
-        "Friends can watch: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Friends: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
       : [
-        "This table is open to this machine only: \(Invocation.command) --public lets friends watch",
-        "To play a friend instead: \(Invocation.command) serve, then each runs \(Invocation.command) play HOST",
+        "Open to this machine only: \(Invocation.command) --public lets friends watch",
+        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
@@ -76,10 +85,15 @@ enum Demo {
         BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
       }
     }
-    if `public` {
-      app.onExit = {
-        print("Friends could watch with: \(Invocation.command) play \(place)")
-      }
+    // Open to friends, the table is announced on the LAN as serve announces its own.
+    let announcer =
+      `public`
+      ? Announce.start(server, name: Announce.defaultTableName(), host: settings.network.host, port: port) : nil
+    app.onExit = {
+      // The table closes with the game: its record ends with its `end` line, as a clean close does.
+      announcer?.stop()
+      table.stop()
+      if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }
     app.run()
   }
@@ -108,7 +122,8 @@ enum Demo {
     let server = TableServer(settings: settings, log: { _, _ in })
     let port: UInt16
     do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
-    print("No terminal here, so two bots play a quick game (seed \(settings.seed)). Run setduel in a terminal to play.")
+    print("No terminal here, so two bots play a quick game (seed \(settings.seed)).")
+    print("Run \(Invocation.command) in a terminal to play.")
     DispatchQueue.main.async {
       let ann = quickBot("ann", level: .normal, seed: settings.seed &+ 1, port: port)
       let bob = quickBot("bob", level: .normal, seed: settings.seed &+ 2, port: port)

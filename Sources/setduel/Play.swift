@@ -5,37 +5,44 @@ import SetProtocol
 
 /// `setduel play`: the full-screen terminal client.
 enum Play {
-  static let usage = """
-    usage: setduel play [HOST[:PORT]] [--name NAME] [--theme NAME] [--light] [--ascii]
-           setduel play --list [--porcelain]
-
-    Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client.
-    With no HOST it looks for tables announced on the LAN for a moment and lists them: with one table
-    waiting for a player, Enter joins it; with several, a digit picks one; with none, it plays at
-    localhost if a table is served there. The first two players at a table play; anyone after them watches.
-    While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else
-    ~/.local/state/setduel): start play again with the same address and name to take your seat back.
-
-    keys: space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line;
-          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; Esc twice
+  static let command = CommandSpec(
+    "play", summary: "the full-screen terminal client",
+    synopses: ["[HOST[:PORT]] [--name NAME] [--theme NAME] [--light] [--ascii]", "--list [--porcelain]"],
+    about: """
+      Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client. \
+      With no HOST it looks for tables announced on the LAN for a moment and lists them: with one table \
+      waiting for a player, Enter joins it; with several, a digit picks one; with none, it plays at \
+      localhost if a table is served there. The first two players at a table play; anyone after them watches. \
+      While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else \
+      ~/.local/state/setduel): start play again with the same address and name to take your seat back.
+      """,
+    sections: [
+      .init(
+        title: "keys",
+        text: """
+          space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line; \
+          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; Esc twice \
           (or Ctrl-C) quits; Tab switches to the next theme.
-
-    options:
-      --name NAME   your name at the table (default: your user name)
-      --theme NAME  the colours and card frames: \(Theme.all.map(\.name).joined(separator: ", "))
-                    (default \(Theme.standard.name), colour-blind safe)
-      --light       colours for a light background (also chosen when COLORFGBG says so)
-      --ascii       plain ASCII, no colour (NO_COLOR turns colour off too; TERM=dumb prints line by line)
-      --list        print the tables announced on the LAN, one a line, and exit
-      --porcelain   with --list: tab-separated fields (name, address, port, phase, seat 1, seat 2,
-                    spectators) for scripts
-      --help        this text
-    """
+          """)
+    ],
+    options: [
+      .valued("name", "NAME", "your name at the table (default: your user name)"),
+      .choice(
+        "theme", "NAME", Theme.all.map(\.name),
+        "the colours and card frames: \(Theme.all.map(\.name).joined(separator: ", ")) (default \(Theme.standard.name), colour-blind safe)"
+      ),
+      .flag("light", "colours for a light background (also chosen when COLORFGBG says so)"),
+      .flag("ascii", "plain ASCII, no colour (NO_COLOR turns colour off too; TERM=dumb prints line by line)"),
+      .flag("list", "print the tables announced on the LAN, one a line, and exit"),
+      .flag(
+        "porcelain",
+        "with --list: tab-separated fields (name, address, port, phase, seat 1, seat 2, spectators) for scripts"),
+    ],
+    operands: .tables)
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(
-      words, valued: ["name", "theme"], flags: ["help", "ascii", "light", "list", "porcelain"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     if arguments.flag("list") {
       guard arguments.positional.isEmpty else {
         throw Arguments.UsageError(message: "--list looks on the LAN; it takes no address")

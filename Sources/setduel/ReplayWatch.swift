@@ -2,42 +2,87 @@
 import SetClient
 import SetClientCore
 import SetCore
+import SetProtocol
+import SetServer
 
 /// `setduel replay FILE --watch`: the recorded game played back in the terminal client's screen, as a
 /// spectator saw it, at the game's own pace or `speed` times faster. q, Esc or Ctrl-C stops it.
+///
+/// The terminal is checked before the record is read, and the record is played as it is read, a line
+/// at a time, so a long record neither waits nor fills memory before the first frame. Keys are read
+/// between any two events, even events that came at the same moment, and a burst of events is drawn
+/// once every `frameInterval` rather than once each.
 enum ReplayWatch {
-  static func run(_ playback: RecordPlayback, speed: Double, options: ScreenOptions) -> Never {
-    guard !playback.steps.isEmpty else { fail("the record holds no events to watch") }
+  /// The longest a burst of events goes without a frame, in milliseconds.
+  static let frameInterval: Int64 = 40
+
+  static func run(path: String, speed: Double, options: ScreenOptions) -> Never {
+    guard isatty(0) == 1, isatty(1) == 1 else { fail("--watch needs a terminal") }
     guard TerminalMode.enter(fullScreen: options.fullScreen) else { fail("--watch needs a terminal") }
     let renderer = Renderer(options: options)
     var state = PlayState(info: ["Watching a record at \(speed)× its pace: q or Esc stops"])
     state.link = .connected
+    state.replaying = true
     var model = RecordPlayback.spectator()
     var frames = FrameWriter()
+    var drawn = ClientClock.now()
     func draw(at now: Instant) {
       // The size is read each time: a resize shows at the next draw, a tenth of a second later at most.
       let size = TerminalMode.size()
       let frame = renderer.frame(model: model, state: state, now: now, columns: size.columns, rows: size.rows)
       frames.write(frame.encoded(color: options.color), fullScreen: options.fullScreen)
+      drawn = ClientClock.now()
     }
     var stopped = false
-    for (index, step) in playback.steps.enumerated() where !stopped {
-      // Wait out the gap before this step, redrawing as the countdowns run, unless a key stops it.
-      let wait = playback.wait(before: index, speed: speed)
-      let from = index > 0 ? playback.steps[index - 1].at : step.at
-      let started = ClientClock.now()
-      while !stopped {
-        let waited = ClientClock.now().milliseconds(since: started)
-        if waited >= wait { break }
-        stopped = keyStops(within: Int32(min(100, wait - waited)))
-        draw(at: from.adding(milliseconds: Int64(Double(min(waited, wait)) * speed)))
+    var count = 0
+    var now = Instant.zero
+    var previous: Instant?
+    var problem: String?
+    var first = true
+    do {
+      try RecordFile.readLines(of: path) { text in
+        if first {
+          first = false
+          if text != RecordLine.magicText { problem = "\(path): not a SetDuel record" }
+          return problem == nil
+        }
+        guard case .success(let line) = RecordLine.parse(text),
+          let step = RecordPlayback.step(for: line, now: &now)
+        else { return true }
+        // Wait out the gap before this step, redrawing as the countdowns run, unless a key stops it.
+        let from = previous ?? step.at
+        let wait = RecordPlayback.wait(from: from, to: step.at, speed: speed)
+        let started = ClientClock.now()
+        while !stopped {
+          let waited = ClientClock.now().milliseconds(since: started)
+          if waited >= wait { break }
+          stopped = keyStops(within: Int32(min(100, wait - waited)))
+          draw(at: from.adding(milliseconds: Int64(Double(min(waited, wait)) * speed)))
+        }
+        // Between any two events, however close: a key typed during a burst stops it too.
+        if !stopped { stopped = keyStops(within: 0) }
+        guard !stopped else { return false }
+        _ = model.apply(line: step.line, at: step.at)
+        count += 1
+        previous = step.at
+        if wait > 0 || ClientClock.now().milliseconds(since: drawn) >= frameInterval { draw(at: step.at) }
+        return true
       }
-      _ = model.apply(line: step.line, at: step.at)
-      draw(at: step.at)
+    } catch {
+      problem = "\(error)"
+    }
+    if problem == nil, count == 0 { problem = "the record holds no events to watch" }
+    if let problem {
+      TerminalMode.restore()
+      fail(Harmless.text(problem))
+    }
+    if !stopped {
+      state.info = ["End of the record: q or Esc leaves"]
+      draw(at: previous ?? .zero)
     }
     while !stopped { stopped = keyStops(within: 1_000) }
     TerminalMode.restore()
-    print("Watched \(playback.steps.count) events.")
+    print("Watched \(count) events.")
     exit(0)
   }
 

@@ -32,47 +32,53 @@ enum Serve {
   /// " (default)" after the default way of scoring.
   private static func by(_ scoring: Scoring) -> String { rules.scoring == scoring ? " (default)" : "" }
 
-  static let usage = """
-    usage: setduel serve [options]
-
-    Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.
-
-    options:
-      --host ADDRESS          address to listen on (default \(network.host), every interface)
-      --port N                port (default \(network.port); 0 picks a free port and prints it)
-      --seed N                seed for the deals (default: random; printed at start)
-      --claim-window SECONDS  how long a claimer has to pick (default \(claimSeconds); a passed turn gets twice that,
-                              a needless-deal window one and a half times)
-      --grace SECONDS         how long a seat is held for a player who dropped (default \(graceSeconds))
-      --scoring sets|speed    sets: every set scores 1\(by(.sets)); speed\(by(.speed)): 3 if found within 10 s of the
-                              table changing, 2 within 20 s, 1 after
-      --max-connections N     most connections at once (default \(network.maxConnections))
-      --rate N                lines a second each connection may send (default \(limit.linesPerSecond))
-      --burst N               lines a connection may send at once before --rate applies (default \(limit.burst))
-      --max-output BYTES      output that may wait for a connection that stops reading before it is
-                              dropped (default \(maxOutput), \(maxOutput >> 20) MiB)
-      --idle-timeout SECONDS  how long a connection may stay silent before NAME or RESUME (default \(idleSeconds))
-      --records DIR           folder for game records (`setduel replay FILE` replays one); default
-                              \(RecordFile.defaultDirectoryText)
-      --no-records            keep no record
-      --log-level LEVEL       debug, info, warning or error (default \(logLevel)); logs go to standard error
-      --bot LEVEL             seat a computer player (easy, normal or hard) in seat 2 once someone
-                              takes seat 1
-      --table-name NAME       the name the table is announced under on the LAN (default "USER's table")
-      --no-announce           do not announce the table on the LAN (DNS-SD over multicast DNS, on the
-                              interfaces --host listens on: 127.0.0.1 announces on loopback alone)
-      --help                  this text
-    """
+  static let command = CommandSpec(
+    "serve", summary: "host a table over TCP", synopses: ["[options]"],
+    about: "Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.",
+    options: [
+      .valued("host", "ADDRESS", "address to listen on (default \(network.host), every interface)"),
+      .valued("port", "N", "port (default \(network.port); 0 picks a free port and prints it)"),
+      .valued("seed", "N", "seed for the deals (default: random; printed at start)"),
+      .valued(
+        "claim-window", "SECONDS",
+        "how long a claimer has to pick (default \(claimSeconds); a passed turn gets twice that, a needless-deal window one and a half times)"
+      ),
+      .valued("grace", "SECONDS", "how long a seat is held for a player who dropped (default \(graceSeconds))"),
+      .choice(
+        "scoring", "sets|speed", ["sets", "speed"],
+        "sets: every set scores 1\(by(.sets)); speed\(by(.speed)): 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
+      ),
+      .valued("max-connections", "N", "most connections at once (default \(network.maxConnections))"),
+      .valued("rate", "N", "lines a second each connection may send (default \(limit.linesPerSecond))"),
+      .valued("burst", "N", "lines a connection may send at once before --rate applies (default \(limit.burst))"),
+      .valued(
+        "max-output", "BYTES",
+        "output that may wait for a connection that stops reading before it is dropped (default \(maxOutput), \(maxOutput >> 20) MiB)"
+      ),
+      .valued(
+        "idle-timeout", "SECONDS",
+        "how long a connection may stay silent before NAME or RESUME (default \(idleSeconds))"),
+      .valued(
+        "records", "DIR",
+        "folder for game records (`setduel replay FILE` replays one); default \(RecordFile.defaultDirectoryText)",
+        completion: .directories),
+      .flag("no-records", "keep no record"),
+      .choice(
+        "log-level", "LEVEL", LogLevel.allCases.map(\.name),
+        "debug, info, warning or error (default \(logLevel)); logs go to standard error"),
+      .choice(
+        "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
+        "seat a computer player (easy, normal or hard) in seat 2 once someone takes seat 1"),
+      .valued("table-name", "NAME", "the name the table is announced under on the LAN (default \"USER's table\")"),
+      .flag(
+        "no-announce",
+        "do not announce the table on the LAN (DNS-SD over multicast DNS, on the interfaces --host listens on: 127.0.0.1 announces on loopback alone)"
+      ),
+    ])
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(
-      words,
-      valued: [
-        "host", "port", "seed", "claim-window", "grace", "scoring", "max-connections", "rate", "burst", "max-output",
-        "idle-timeout", "log-level", "records", "bot", "table-name",
-      ],
-      flags: ["help", "no-records", "no-announce"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unexpected argument \(arguments.positional[0])")
     }
@@ -109,6 +115,9 @@ enum Serve {
     settings.recordsDirectory =
       arguments.flag("no-records") ? nil : arguments.text("records") ?? RecordFile.defaultDirectory()
 
+    settings.network.webSite = TablePage.site
+    // Before any thread starts, so that every thread started from here on blocks them too.
+    StopSignals.block()
     let server = TableServer(settings: settings)
     let port: UInt16
     do {
@@ -126,14 +135,17 @@ enum Serve {
       arguments.flag("no-announce")
       ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
     fflush(stdout)
-    stopOnSignals(server, announcer: announcer)
     if let bot {
       let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
-      BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot)
+      BotCommand.seatInSecondSeat(
+        of: server, host: botHost, port: port, level: bot, queue: DispatchQueue(label: "setduel.bot"))
       print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
       fflush(stdout)
     }
-    dispatchMain()
+    StopSignals.wait { _ in
+      announcer?.stop()
+      server.shutdown { exit(0) }
+    }
   }
 
   /// Milliseconds as the seconds an option takes: `5` for 5000, `2.5` for 2500.
@@ -145,36 +157,50 @@ enum Serve {
     print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
     if host == "0.0.0.0" {
       print("Connect from this machine:  nc localhost \(port)   (or: \(Invocation.command) play localhost:\(port))")
+      print("Play in a browser:          http://localhost:\(port)/")
       for address in Network.lanAddresses() {
-        print("Connect from the LAN:       nc \(address) \(port)")
+        print("Connect from the LAN:       nc \(address) \(port)   or in a browser: http://\(address):\(port)/")
       }
     } else {
       print("Connect with:  nc \(host) \(port)   (or: \(Invocation.command) play \(host):\(port))")
+      print("Play in a browser:  http://\(host):\(port)/")
     }
     fflush(stdout)
   }
 
-  /// On SIGINT or SIGTERM: tell every client, close, exit 0.
-  static func stopOnSignals(_ server: TableServer, announcer: LANAnnouncer? = nil) {
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler {
-        announcer?.stop()
-        server.shutdown { exit(0) }
-      }
-      source.resume()
-      Signals.keep(source)
-    }
-  }
 }
 
-/// Keeps signal sources alive for the life of the process.
-enum Signals {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-  // nonisolated(unsafe): written only from the main thread during start-up.
+/// SIGINT and SIGTERM, taken by the main thread alone with `sigwait`.
+///
+/// Both are blocked in every thread (`block()`, before any thread starts, which then inherit the mask),
+/// so a signal stays pending until `wait` takes it: it cannot be lost. A Dispatch signal source cannot
+/// promise that on Linux: `dispatchMain()` parks the main thread in `sigsuspend` with every signal
+/// unblocked, and a signal the kernel hands to that thread (or to any other that does not block it)
+/// rather than to the source's signalfd was lost, now and then, and the server never stopped.
+enum StopSignals {
+  private static var set: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+  }
 
-  static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+  /// Blocks SIGINT and SIGTERM in the calling thread and every thread it starts from now on.
+  static func block() {
+    var signals = set
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+  }
+
+  /// Takes SIGINT and SIGTERM as they come, calling `handle` with each, for ever. The main queue is
+  /// not served meanwhile: work goes to queues of its own.
+  static func wait(_ handle: (Int32) -> Void) -> Never {
+    var signals = set
+    while true {
+      var number: Int32 = 0
+      if sigwait(&signals, &number) == 0 { handle(number) }
+    }
+  }
 }
 
 /// Prints an error to standard error and exits with status 1.

@@ -4,18 +4,19 @@ import SetStats
 
 /// `setduel stats [--records DIR] [NAME]`: the leaderboard, or one player's figures, from the records.
 enum StatsCommand {
-  static let usage = """
-    usage: setduel stats [--records DIR] [NAME]
-
-    Reads every game record in DIR (default \(RecordFile.defaultDirectoryText)) and prints the
-    players by rating, or NAME's figures (matched without regard to case) with a chart of their find
-    times. A computer player's name is marked with \(StatsText.botMark). Exits 1 when the folder is missing
-    or holds no records, or NAME never played.
-    """
+  static let command = CommandSpec(
+    "stats", summary: "players' ratings and figures from the game records", synopses: ["[--records DIR] [NAME]"],
+    about: """
+      Reads every game record in DIR (default \(RecordFile.defaultDirectoryText)) and prints the \
+      players by rating, or NAME's figures (matched without regard to case) with a chart of their find \
+      times. A computer player's name is marked with \(StatsText.botMark). Exits 1 when the folder is missing \
+      or holds no records, or NAME never played.
+      """,
+    options: [.valued("records", "DIR", "the folder of game records to read", completion: .directories)])
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
-    let arguments = try Arguments(words, valued: ["records"], flags: ["help"])
-    arguments.answerHelp(usage)
+    let arguments = try Arguments(words, for: command)
+    arguments.answerHelp(command)
     guard arguments.positional.count <= 1 else { throw Arguments.UsageError(message: "stats takes at most one NAME") }
     let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
     let folded: RecordsFolder.Folded
@@ -31,7 +32,7 @@ enum StatsCommand {
       guard let player = history.player(name) else { fail("no games recorded for \(name) in \(directory)") }
       for line in StatsText.player(player) { print(line) }
     } else {
-      guard !history.players.isEmpty else { fail("no players in the records in \(directory)") }
+      guard !history.leaderboard(limit: 1).isEmpty else { fail("no finished games in the records in \(directory)") }
       for line in StatsText.leaderboard(history.leaderboard()) { print(line) }
     }
     exit(0)

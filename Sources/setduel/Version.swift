@@ -5,6 +5,9 @@ enum Version {
   /// This release of setduel.
   static let release = "0.1.0"
 
-  /// The line `--version` prints: the release and the protocol version the server speaks.
-  static var line: String { "setduel \(release) (protocol \(ServerLine.version))" }
+  /// The line `--version` prints: the release, the protocol version the server speaks, and the commit
+  /// the program was built from (unknown in a build that did not record it).
+  static var line: String {
+    "setduel \(release) (protocol \(ServerLine.version), commit \(BuildInfo.commit ?? "unknown"))"
+  }
 }

@@ -4,28 +4,10 @@ import SetClientCore
 import SetProtocol
 
 /// `setduel [command] [options]`.
-let usage = """
-  usage: setduel [command] [options]
-
-  commands:
-    (none)    in a terminal, play the computer (--public lets friends watch); otherwise, watch a
-              bot-against-bot game
-    serve     host a table over TCP (setduel serve --help)
-    play      the full-screen terminal client (setduel play --help)
-    bot       a computer player (setduel bot --help)
-    replay    print a recorded game and check it against the rules (setduel replay --help)
-    stats     players' ratings and figures from the game records (setduel stats --help)
-    help      this text; help COMMAND explains one command
-    version   the version (also --version)
-
-  README.md has the rules; protocol.md has the wire protocol.
-  """
+let usage = HelpText.overview(CommandTable.all)
 
 /// The subcommands, each with its `run`.
-let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
-  ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
-  ("stats", StatsCommand.run),
-]
+let subcommands = CommandTable.subcommands.map { (name: $0.spec.name ?? "", run: $0.run) }
 
 var words = Array(CommandLine.arguments.dropFirst())
 let command = words.first
@@ -33,11 +15,10 @@ if command != nil { words.removeFirst() }
 do {
   switch command {
   case "help", "--help", "-h":
-    // `help SUBCOMMAND` is `SUBCOMMAND --help`.
-    if let topic = words.first, let sub = subcommands.first(where: { $0.name == topic }) { try sub.run(["--help"]) }
-    if let topic = words.first { throw Arguments.UsageError(message: "no help on \(topic)") }
-    print(usage)
+    try CommandTable.answerHelp(words)
+    print(ColumnFit.fit(usage))
   case "version", "--version":
+    try CommandTable.answerVersion(words)
     print(Version.line)
   case let option? where option.hasPrefix("--"):
     try Demo.run([option] + words)
@@ -50,7 +31,7 @@ do {
   }
 } catch let error as Arguments.UsageError {
   let known = subcommands.contains { $0.name == command }
-  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : usage
+  let hint = known ? "see: \(Invocation.command) \(command ?? "") --help" : ColumnFit.fit(usage)
   fputs("setduel: \(error.message)\n\(hint)\n", stderr)
   exit(2)
 }

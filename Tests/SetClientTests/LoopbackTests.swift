@@ -43,6 +43,23 @@ struct LoopbackTests {
     }
   }
 
+  @Test("a name already at the table: the session sits down under another, and says which")
+  func renamed() throws {
+    let table = try LoopbackTable(seed: 3)
+    let queue = DispatchQueue(label: "test.renamed")
+    let bot = try table.connect()
+    bot.send("MODE MACHINE")
+    bot.send("NAME bot")
+    let player = ClientSession(host: "127.0.0.1", port: table.port, name: "BOT", queue: queue, policy: .quick)
+    queue.sync { player.start() }
+    #expect(eventually(timeout: 10) { queue.sync { player.model.seat == .two } })
+    queue.sync {
+      #expect(player.name == "BOT2")
+      #expect(player.renaming == "Someone here is already called BOT: you play as BOT2.")
+      player.close()
+    }
+  }
+
   @Test("a dropped connection is taken back with RESUME, and the model catches up")
   func resumeAfterDrop() throws {
     let table = try LoopbackTable(seed: 3)

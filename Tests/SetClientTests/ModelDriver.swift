@@ -30,6 +30,15 @@ struct ModelDriver {
     send(.name(name), from: id)
   }
 
+  /// Connects a client with a fresh model, as a relaunched program would, and takes back a seat.
+  mutating func resume(_ id: Int, token: String) {
+    let client = ConnectionID(UInt64(id))
+    models[client] = ClientModel()
+    deliver(driver.connect(client))
+    send(.mode(.machine), from: id)
+    send(.resume(token), from: id)
+  }
+
   /// Sends a request from a client and delivers what comes back.
   mutating func send(_ command: ClientCommand, from id: Int) {
     send(line: command.line, from: id)

@@ -17,8 +17,7 @@ struct RatingDisplayTests {
     #expect(model.log.lastResult?.text == "Ratings: ann 1500 -> 1662 (+162), bob 1500 -> 1338 (-162)")
     let frame = Renderer(options: .ascii).frame(model: model, state: PlayState(), now: .zero, columns: 80, rows: 24)
     let text = frame.encoded(color: false)
-    #expect(text.contains { $0.contains("ann 3 [1662 +162]") }, "\(text)")
-    #expect(text.contains { $0.contains("bob 1 [1338 -162]") }, "\(text)")
+    #expect(text.contains { $0.contains("ann [1662 +162] (you) 3 : 1 bob [1338 -162]") }, "\(text)")
     _ = ClientModelTests.apply(["JOINED 6 2 cy"], to: &model)
     #expect(model.ratings == nil, "a new player: the last pair's ratings no longer apply")
   }

@@ -50,7 +50,7 @@ struct TerminalEndToEndTests {
     }
     let set = try #require(Table(cards: cards).sets().first)
     play.type(" " + String(set.map { PlayState.key(for: $0) }))
-    let found = play.waitForFrame(within: 20) { $0.contains("You found a set") && $0.contains("ann 1 (you)") }
+    let found = play.waitForFrame(within: 20) { $0.contains("You found a set") && $0.contains("ann (you) 1") }
     #expect(found, "frame: \(play.lastFrame)")
     #expect(play.lastFrame.contains(" +1"))
 
@@ -99,9 +99,9 @@ struct TerminalEndToEndTests {
     _ = bob.readLines { $0.hasPrefix("LEFT ") }
 
     let second = try PseudoTerminalProcess(arguments, environment: environment)
-    let back = second.waitForFrame(within: 20) { $0.contains("Back in your seat") }
+    let back = second.waitForFrame(within: 20) { $0.contains("You're back in your seat") }
     #expect(back, "frame: \(second.lastFrame)")
-    #expect(second.lastFrame.contains("ann 0 (you)"))
+    #expect(second.lastFrame.contains("ann (you) 0"))
     #expect(!second.lastFrame.contains("ann2"))
     let lines = bob.readLines { $0.hasPrefix("BACK ") }
     #expect(!lines.contains { $0.hasPrefix("OVER ") }, "no forfeit")
@@ -126,6 +126,9 @@ struct TerminalEndToEndTests {
     #expect(three, "frame: \(play.lastFrame)")
     #expect(play.lastFrame.contains("Waiting for an opponent"), "no card is dealt yet")
     #expect(play.lastFrame.contains("this machine only"))
+    // Whole, at 80 columns: the way to let friends watch and to play one are not cut off.
+    #expect(play.lastFrame.contains("--public lets friends watch"), "\(play.lastFrame)")
+    #expect(play.lastFrame.contains("play HOST"), "\(play.lastFrame)")
     #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 2") })
     #expect(play.waitForFrame(within: 5) { $0.contains("the clock starts in 1") })
     let started = play.waitForFrame(within: 10) { frame in
@@ -134,6 +137,14 @@ struct TerminalEndToEndTests {
     #expect(started, "frame: \(play.lastFrame)")
     play.type("\u{03}")
     #expect(play.waitForExit(within: 20) == 0)
+    // Quit normally, the table closed cleanly: its record ends with `end`.
+    let records = folder + "/data/setduel/records"
+    let files = try listFiles(records).filter { $0.hasSuffix(".record") }
+    #expect(files.count == 1, "\(files)")
+    for file in files {
+      let text = try readFile(records + "/" + file)
+      #expect(text.hasSuffix("\nend\n"), "\(text.suffix(80))")
+    }
   }
 
   @Test(

@@ -27,6 +27,29 @@ struct ThemeTests {
     #expect(seen == Theme.all.map(\.name) && theme == .standard, "Tab cycles through every theme and back")
   }
 
+  @Test("in every theme, each card colour is the hue its letter names: R reddish, G greenish, P purplish")
+  func coloursKeepTheirNames() {
+    // The red, green and blue levels (0-5) of an xterm colour in the 6x6x6 cube.
+    func levels(_ index: UInt8) -> (r: Int, g: Int, b: Int)? {
+      guard (16...231).contains(index) else { return nil }
+      let cube = Int(index) - 16
+      return (cube / 36, cube / 6 % 6, cube % 6)
+    }
+    for theme in Theme.all {
+      for palette in [theme.dark, theme.light] {
+        guard let red = levels(palette.cards[0]), let green = levels(palette.cards[1]),
+          let purple = levels(palette.cards[2])
+        else {
+          Issue.record("\(theme.name): a card colour outside the colour cube")
+          continue
+        }
+        #expect(red.r > red.g && red.r > red.b, "\(theme.name): R is \(palette.cards[0])")
+        #expect(green.g > green.r && green.g >= green.b, "\(theme.name): G is \(palette.cards[1])")
+        #expect(purple.r > purple.g && purple.b > purple.g, "\(theme.name): P is \(palette.cards[2])")
+      }
+    }
+  }
+
   @Test("NO_COLOR, --ascii and TERM=dumb win over any theme; COLORFGBG picks the light palette")
   func environmentWins() {
     let pumpkin = Theme.named("pumpkin")!

@@ -353,7 +353,12 @@ import Testing
     )
     let table = FoundTable(name: "ann's table", address: [192, 168, 1, 5], port: 7878, advert: .empty)
     #expect(table.line == "ann's table, 192.168.1.5:7878, waiting for players")
-    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0")
+    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\t")
+    var withPage = table
+    withPage.advert.page = "/"
+    #expect(withPage.pageAddress == "http://192.168.1.5:7878/")
+    #expect(withPage.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\thttp://192.168.1.5:7878/")
+    #expect(TableAdvert(txt: withPage.advert.txt)?.page == "/")
   }
 
   @Test func namesAreFittedAndRenamed() {

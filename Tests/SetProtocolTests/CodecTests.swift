@@ -98,11 +98,14 @@ struct CodecTests {
       .player(.one, name: "ann", score: 3, present: true),
       .player(.two, name: nil, score: 0, present: false),
       .result(GameResult(game: 1, scores: [5, 3], sets: [6, 4], winner: .one, ending: .completed)),
+      .result(
+        GameResult(game: 2, scores: [0, 4], sets: [0, 4], winner: .two, ending: .forfeit(.one)), names: ["ann", "bob"]),
       .help("PICK <slot> - pick"),
     ]
     for line in lines {
       #expect(ServerLine.decode(line.line) == line, "\(line.line)")
     }
+    #expect(ServerLine.decode("RESULT 2 2 0 4 0 4 forfeit ann bob later") == lines[5], "extra fields are ignored")
   }
 
   @Test("every rules error has a code, and every code goes over the wire and back")

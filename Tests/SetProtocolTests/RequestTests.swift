@@ -56,8 +56,12 @@ struct RequestTests {
   func names() {
     #expect(Request.parse("NAME ann_1")?.command == .success(.name("ann_1")))
     #expect(Request.parse("NAME")?.command.failureCode == .badArgument)
-    #expect(Request.parse("NAME a b")?.command.failureCode == .badArgument)
+    #expect(
+      Request.parse("NAME joe smith")?.command
+        == .failure(ProtocolError(.badName, "a name has no spaces: try NAME joe_smith")))
     #expect(Request.parse("NAME änn")?.command.failureCode == .badName)
+    #expect(Request.parse("NAME änn")?.command == .failure(ProtocolError(.badName)))
+    #expect(ProtocolError(.badName).text.contains("ASCII letters"))
     #expect(Request.parse("NAME \(String(repeating: "x", count: 17))")?.command.failureCode == .badName)
   }
 

@@ -33,15 +33,17 @@ struct CommandLineTests {
     }
   }
 
-  @Test("replay --watch of a file that is not a record says so, as replay does")
+  @Test("replay --watch of a file that is not a record says so in a terminal, as replay does")
   func watchingSomethingElse() throws {
     let folder = try makeTemporaryFolder("watch-other")
     defer { removeFolder(folder) }
     let path = folder + "/notes.txt"
     try writeFile(path, "hello\nworld\n")
-    let result = try run(["replay", path, "--watch"])
-    #expect(result.end == "exit 1")
-    #expect(result.error.contains("not a SetDuel record"), "\(result.error)")
+    let watch = try PseudoTerminalProcess(
+      [try builtSetduel(), "replay", path, "--watch"], environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+    #expect(watch.waitForExit(within: 30) == 1)
+    let output = String(decoding: watch.output, as: UTF8.self)
+    #expect(output.contains("not a SetDuel record"), "\(output)")
   }
 
   @Test("the LAN options refuse what cannot work, before any packet is sent")
@@ -94,12 +96,31 @@ struct CommandLineTests {
       try run(["serve", "--prot", "1"]).error.hasPrefix("setduel: unknown option --prot; did you mean --port?\n"))
   }
 
+  @Test("every help page fits in 79 columns, and a near miss of a topic or option is named")
+  func helpFits() throws {
+    for words in [
+      ["help"], ["--help"], ["help", "serve"], ["help", "play"], ["help", "bot"], ["help", "replay"],
+      ["help", "stats"], ["play", "--help"], ["fly"],
+    ] {
+      let result = try run(words)
+      for line in (result.output + result.error).split(separator: "\n") {
+        #expect(line.count <= 79, "\(words): \(line.count) columns: \(line)")
+      }
+    }
+    let topic = try run(["help", "sevre"])
+    #expect(topic.end == "exit 2")
+    #expect(topic.error.hasPrefix("setduel: no help on sevre; did you mean help serve?\n"), "\(topic.error)")
+    let option = try run(["--verison"])
+    #expect(option.end == "exit 2")
+    #expect(option.error.hasPrefix("setduel: unknown option --verison; did you mean --version?\n"), "\(option.error)")
+  }
+
   @Test("--version and version print the version")
   func version() throws {
     for words in [["--version"], ["version"]] {
       let result = try run(words)
       #expect(result.end == "exit 0")
-      #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1)"), "\(result.output)")
+      #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1, commit "), "\(result.output)")
     }
   }
 

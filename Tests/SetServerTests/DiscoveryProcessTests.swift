@@ -101,13 +101,13 @@ struct DiscoveryProcessTests {
     // The default host, 0.0.0.0: every interface of the namespace, which has only loopback.
     let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
 
-    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0"
+    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/"
     #expect(try Self.list(in: namespace, folder: folder) == [empty])
 
     let player = try Subprocess(
       namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
     defer { player.signal(SIGKILL) }
-    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0"
+    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0\thttp://127.0.0.1:\(port)/"
     let listed = Self.eventuallyLists([seated], in: namespace, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
 
@@ -135,7 +135,8 @@ struct DiscoveryProcessTests {
     let fields = porcelain.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     let phase = TableAdvert.Phase(rawValue: fields[3])!
     return TableAdvert(
-      phase: phase, seats: [fields[4], fields[5]].map { $0.isEmpty ? nil : $0 }, watching: Int(fields[6])!
+      phase: phase, seats: [fields[4], fields[5]].map { $0.isEmpty ? nil : $0 }, watching: Int(fields[6])!,
+      page: fields.count > 7 && !fields[7].isEmpty ? "/" : nil
     ).txt
   }
 
@@ -154,9 +155,9 @@ struct DiscoveryProcessTests {
           && text.contains("Press Enter to join it")
       }, "\(text)")
     play.type("\r")
-    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
     let listed = Self.eventuallyLists(
-      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0"], in: namespace, folder: folder)
+      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/"], in: namespace, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
 
@@ -178,7 +179,30 @@ struct DiscoveryProcessTests {
       play.waitForFrame(within: 20) { _ in
         text.contains("No table is announced on the LAN; playing at the one on localhost:7878.")
       }, "\(text)")
-    #expect(play.waitForFrame(within: 20) { $0.contains("bob 0 (you)") }, "\(play.lastFrame)")
+    #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
+  }
+
+  @Test("setduel --public announces its table on the LAN, as serve does")
+  func publicSoloGameAnnounces() throws {
+    let folder = try makeTemporaryFolder("discovery-public")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let solo = try PseudoTerminalProcess(
+      namespace.command([try builtSetduel(), "--public"]),
+      environment: [
+        "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "USER=ann", "HOME=\(folder)",
+        "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
+      ])
+    defer { kill(solo.pid, SIGKILL) }
+    #expect(solo.waitForFrame(within: 20) { $0.contains("Friends: ") }, "\(solo.lastFrame)")
+    var last: [String] = []
+    let found = eventually(timeout: 30) {
+      last = (try? Self.list(in: namespace, folder: folder)) ?? []
+      return last.contains { $0.hasPrefix("ann's table\t") }
+    }
+    #expect(found, "listed \(last)")
+    solo.type("\u{03}")
+    #expect(solo.waitForExit(within: 20) == 0)
   }
 
   /// Sends hostile packets to the multicast DNS group and to port 5353 directly: random bytes, real
@@ -230,7 +254,10 @@ struct DiscoveryProcessTests {
       namespace.command(["python3", "-c", Self.hostile, String(seed), "20000"]), folder: folder, name: "hostile")
     #expect(attacker.end(timeout: 120) == "exit 0", "seed \(seed): \(attacker.errorOutput)")
     #expect(attacker.output == "sent\n")
-    #expect(try Self.list(in: namespace, folder: folder) == ["ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0"])
+    #expect(
+      try Self.list(in: namespace, folder: folder) == [
+        "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/"
+      ])
     server.signal(SIGTERM)
     #expect(server.end() == "exit 0", "seed \(seed): \(server.errorOutput)")
   }
@@ -245,7 +272,7 @@ struct DiscoveryProcessTests {
     defer { server.signal(SIGKILL) }
     try here.link(to: neighbour, address: "10.78.0.1", otherAddress: "10.78.0.2")
     let listed = Self.eventuallyLists(
-      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0"], in: neighbour, folder: folder)
+      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0\thttp://10.78.0.1:\(port)/"], in: neighbour, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
 
@@ -284,9 +311,11 @@ struct DiscoveryProcessTests {
       in: here, ["--host", "10.77.0.1", "--table-name", "lan table"], folder: folder, name: "lan")
     defer { lan.signal(SIGKILL) }
     let seenNextDoor = try Self.list(in: neighbour, folder: folder)
-    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0"])
+    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0\thttp://10.77.0.1:\(lanPort)/"])
     let seenHere = try Self.list(in: here, folder: folder)
-    #expect(seenHere.contains("loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0"), "\(seenHere)")
+    #expect(
+      seenHere.contains(
+        "loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0\thttp://127.0.0.1:\(loopbackPort)/"), "\(seenHere)")
   }
 }
 
@@ -311,7 +340,7 @@ struct DiscoveryDocumentTests {
         $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"])
       }
     }.flatMap { $0 }
-    let full = TableAdvert(phase: .playing, seats: ["ann", "bob"], watching: 2)
+    let full = TableAdvert(phase: .playing, seats: ["ann", "bob"], watching: 2, page: "/")
     let sent = full.txt.map { String(decoding: $0, as: UTF8.self).split(separator: "=")[0] }.map(String.init)
     #expect(documented == sent)
     #expect(section.contains("`_setduel._tcp`") && ServiceNames.serviceType.description == "_setduel._tcp.local")

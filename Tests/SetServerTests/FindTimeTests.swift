@@ -66,7 +66,7 @@ struct HistoryFindTimeTests {
     _ = driver.drain(ann)
     driver.send("HISTORY", from: ann)
     #expect(
-      driver.drain(ann) == ["RESULT 1 1 1 0 1 0 forfeit", "FOUND 1 1 4240", "OK HISTORY 1"])
+      driver.drain(ann) == ["RESULT 1 1 1 0 1 0 forfeit ann bob", "FOUND 1 1 4240", "OK HISTORY 1"])
     _ = driver.drain(cy)
     driver.send("HISTORY", from: cy)
     let words = driver.drain(cy)

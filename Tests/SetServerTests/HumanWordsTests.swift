@@ -120,6 +120,69 @@ struct HumanWordsTests {
       ])
   }
 
+  @Test("after both players of a finished game left, the status line and SCORES name only who sits now")
+  func pastPlayersLeaveTheStatus() {
+    var table = Self.seated()
+    table.send("PICK A F L", from: Self.ann)
+    table.disconnect(Self.ann, at: Instant(milliseconds: 1000))
+    table.advance(to: Instant(milliseconds: 62_000))
+    #expect(table.drain(Self.cat).contains(HumanText.seatFree(.one)))
+    table.disconnect(Self.bob)
+    let zed = ConnectionID(4)
+    table.connect(zed)
+    table.send("NAME zed", from: zed)
+    let seated = table.drain(zed)
+    #expect(seated.contains("[zed 0 | (empty seat) | deck 66] game over: NEW for a rematch"))
+    #expect(!seated.joined().contains("bob 0"))
+    #expect(table.send("SCORES", from: zed).map(\.line) == ["Scores: you 0.", "OK SCORES 0 0"])
+    #expect(table.send("SCORES", from: Self.cat).map(\.line) == ["Scores: zed 0.", "OK SCORES 0 0"])
+    #expect(
+      table.send("HISTORY", from: zed).map(\.line).first == "Game 1 over: ann forfeits; bob wins (ann 1, bob 0).")
+  }
+
+  @Test("a table row in words is never broken across lines, however long its cards' words")
+  func tableRowsStayWhole() throws {
+    // A deal with a card of the longest words ("three purple striped squiggles") in the second column.
+    let seed = try #require(
+      (UInt64(1)...500).first { seed in
+        var match = Match(seed: seed)
+        for seat in Seat.allCases { _ = try? match.apply(.join, by: seat, at: .zero) }
+        let cards = match.table.cards
+        return cards.indices.contains { $0 % 2 == 1 && HumanText.words(cards[$0]).count >= 29 }
+      })
+    var table = HostDriver(seed: seed)
+    for (id, name) in [(Self.ann, "ann"), (Self.bob, "bob")] {
+      table.connect(id)
+      table.send("NAME \(name)", from: id)
+    }
+    let lines = table.drain(Self.ann)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("Game 1 begins!") })
+    let rows = Array(lines[(start + 1)...].prefix { !$0.hasPrefix("Cards: ") })
+    #expect(rows.count == 6, "\(rows)")
+    #expect(rows.allSatisfy { $0.count <= 79 && !$0.hasPrefix("  ") }, "\(rows)")
+  }
+
+  @Test("a number is never split from its unit at the end of a line")
+  func numbersKeepTheirUnits() {
+    let times = (1...12).map { "\($0).4 s" }.joined(separator: ", ")
+    for pad in 0..<12 {
+      let lines = HumanTable.wrap(String(repeating: "x", count: pad) + " Sets found: ann in " + times + ".")
+      for line in lines {
+        #expect(line.last?.isNumber != true, "\(lines)")
+        #expect(!line.hasPrefix("  s"), "\(lines)")
+      }
+    }
+  }
+
+  @Test("HELP with a mistyped command suggests the one meant, as a mistyped command does")
+  func helpSuggests() {
+    var table = Self.seated()
+    #expect(
+      table.send("HELP NMAE", from: Self.cat).map(\.line) == [
+        "ERR UNKNOWN_COMMAND no such command NMAE; did you mean HELP NAME?"
+      ])
+  }
+
   @Test("the result names the winner's score first")
   func resultReadsForwards() {
     let names: PerSeat = ["hard", "easy"]

@@ -65,6 +65,28 @@ struct RecordTests {
     #expect(replay.narration().count > events.count)
   }
 
+  @Test("a replay tells the game in words for a reader after it, with nothing to type")
+  func narrationForAReader() throws {
+    let replay = try Replay(text: Self.playedGame().record)
+    let words = replay.narration()
+    #expect(words.contains { $0.hasPrefix("bob left; the game is paused, ") }, "\(words)")
+    for live in ["RESUME", "type NEW"] { #expect(!words.contains { $0.contains(live) }, "\(live)") }
+  }
+
+  @Test("a record cut in the middle of an event's number is cut short, not out of sequence")
+  func cutMidLine() throws {
+    var text = Self.playedGame().record
+    while text.last == "\n" { text.removeLast() }
+    let lines = text.split(separator: "\n")
+    let last = try #require(lines.lastIndex { $0.hasPrefix("ev ") && $0.split(separator: " ")[2].count >= 2 })
+    // `ev WORD 2` of `ev WORD 27 ...`: a line that reads as an event out of sequence.
+    let words = lines[last].split(separator: " ")
+    let cut = lines[..<last].joined(separator: "\n") + "\n" + "\(words[0]) \(words[1]) \(words[2].prefix(1))"
+    let replay = try Replay(text: cut)
+    #expect(throws: Never.self) { try replay.verify() }
+    #expect(replay.unfinished?.contains("cut short") == true, "\(replay.unfinished ?? "-")")
+  }
+
   enum Tampering: String, CaseIterable, CustomTestStringConvertible {
     case changeAnEvent = "one event changed"
     case dropAnEvent = "one event dropped"
@@ -157,6 +179,12 @@ struct RecordTests {
     let refused = try runReplay(folder + "/bad.record", folder: folder)
     #expect(refused.end == "exit 1")
     #expect(refused.error.contains("line \(at + 1):"), "\(refused.error) / \(refused.output.suffix(300))")
+    try writeFile(folder + "/cut.record", text)  // As a killed server leaves it.
+    let cut = try runReplay(folder + "/cut.record", folder: folder)
+    #expect(cut.output.contains("Not a complete game"))
+    for line in (good.output + cut.output).split(separator: "\n") {
+      #expect(line.count <= 79, "\(line.count) columns: \(line)")
+    }
     let missing = try runReplay(folder + "/none.record", folder: folder)
     #expect(missing.end == "exit 1" && missing.error.contains("cannot read"))
   }

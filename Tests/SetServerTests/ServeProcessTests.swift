@@ -94,6 +94,25 @@ struct ServeProcessTests {
     var testDescription: String { self == .terminate ? "SIGTERM" : "SIGINT" }
   }
 
+  @Test("a serve that cannot listen reads no records and leaves no record file")
+  func bindFailureLeavesNoRecord() throws {
+    let folder = try makeTemporaryFolder("nobind")
+    defer { removeFolder(folder) }
+    let first = try Server(folder: folder)
+    let before = try listFiles(folder + "/records").sorted()
+    let second = try Subprocess(
+      [
+        try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "\(first.port)", "--records", folder + "/records",
+      ],
+      folder: folder, name: "serve2")
+    #expect(second.end(timeout: 30) != "exit 0")
+    #expect(try listFiles(folder + "/records").sorted() == before, "no new record file")
+    #expect(!second.errorOutput.contains("records read"), "\(second.errorOutput)")
+    #expect(!second.output.contains("Recording the games"), "\(second.output)")
+    first.process.signal(SIGTERM)
+    _ = first.process.end()
+  }
+
   @Test(
     "SIGTERM and SIGINT: every client is told, the record is closed, the exit status is 0",
     arguments: StopSignal.allCases)

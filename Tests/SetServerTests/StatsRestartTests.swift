@@ -45,7 +45,7 @@ struct StatsRestartTests {
     let table = try LoopbackTable(rules: rules) { $0.recordsDirectory = folder }
     let zed = try table.named("zed")
     var folded = History()
-    for name in try listFiles(folder).sorted() { try? folded.fold(record: try readFile(folder + "/" + name)) }
+    for name in try listFiles(folder).sorted() { _ = try? folded.fold(record: try readFile(folder + "/" + name)) }
     for name in ["ann", "BOB", "cy"] {
       let again = try statLine(zed.client, name)
       #expect(again == first[name], "\(name)")

@@ -37,6 +37,13 @@ public final class ClientSession: @unchecked Sendable {
   /// The token that takes this session's seat back, or nil when it holds none.
   public var token: String? { model.token ?? savedToken }
 
+  /// What to tell the player when the name asked for was taken at the table and the session sat down
+  /// under another; nil when it has the name asked for.
+  public var renaming: String? {
+    guard model.isNamed, name != requestedName else { return nil }
+    return "Someone here is already called \(requestedName): you \(model.seat == nil ? "watch" : "play") as \(name)."
+  }
+
   private let host: String
   private let port: UInt16
   private let requestedName: String

@@ -119,6 +119,7 @@ public final class PlayApp: @unchecked Sendable {
         switch command {
         case .send(let command): session.send(command)
         case .nextTheme: nextTheme()
+        case .sitDown: session.sitDownAgain()
         case .quit:
           quit()
           return
@@ -133,6 +134,7 @@ public final class PlayApp: @unchecked Sendable {
     keepToken()
     if !seated, session.model.isNamed {
       seated = true
+      if let renaming = session.renaming { state.notice = Notice(text: renaming, at: ClientClock.now()) }
       onSeated?()
     }
     setNeedsDraw()
@@ -147,7 +149,7 @@ public final class PlayApp: @unchecked Sendable {
   private func savedTokenAnswered(_ resumed: Bool) {
     let text =
       resumed
-      ? "Back in your seat."
+      ? "You're back in your seat."
       : "Your old seat is gone (game over or forfeited): you sat down afresh."
     state.notice = Notice(text: text, at: ClientClock.now())
   }
@@ -197,21 +199,22 @@ public final class PlayApp: @unchecked Sendable {
   private func finish(message: String?, status: Int32) -> Never {
     for source in sources { source.cancel() }
     TerminalMode.restore()
-    if let message { print(message) }
+    if let message { print(Harmless.text(message)) }
     let model = session.model
-    for result in model.results {
-      print(HumanText.outcome(result, names: model.displayNames))
+    // The games told under the names of those who played them; a player, the games they played.
+    for result in model.seat == nil ? model.results : model.playedResults {
+      print(Harmless.text(HumanText.outcome(result, names: model.names(for: result), viewer: model.viewer(of: result))))
     }
     if model.phase.isRunning, model.seat != nil {
       let names = model.displayNames
-      var text = "Game \(model.game) unfinished: \(names.one) \(model.scores.one) - \(model.scores.two) \(names.two)."
+      var text = "Game \(model.game) unfinished: \(Renderer.scoreLine(names, model.scores))."
       if model.lastError?.error.code == .resumedElsewhere {
         text += " Your seat is played from the other connection now."
       } else if tokenFile != nil {
         text +=
           " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
       }
-      print(text)
+      print(Harmless.text(text))
     }
     onExit?()
     exit(status)

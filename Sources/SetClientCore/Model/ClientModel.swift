@@ -47,6 +47,9 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var ratingChanges: PerSeat<Int>?
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
+  /// The names each finished game was played under, by game number, seat 1 first: whoever sits in the
+  /// seats now may not be who played it.
+  public private(set) var resultNames: [Int: PerSeat<String>] = [:]
   /// Every result and happening, in words.
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
@@ -77,6 +80,22 @@ public struct ClientModel: Equatable, Sendable {
 
   /// Both seats' names for sentences.
   public var displayNames: PerSeat<String> { PerSeat(name(of:)) }
+
+  /// The names a finished game was played under, seat 1 first (the seats' names now, when the server
+  /// did not say).
+  public func names(for result: GameResult) -> PerSeat<String> {
+    resultNames[result.game] ?? displayNames
+  }
+
+  /// This client's seat in a finished game, if the person in it now played that game: nil for a
+  /// spectator, and for a player who sat down after it, in a seat someone else played it from.
+  public func viewer(of result: GameResult) -> Seat? {
+    guard let seat, let mine = names[seat] else { return nil }
+    return PlayerName.same(names(for: result)[seat], mine) ? seat : nil
+  }
+
+  /// The finished games this client's player played, oldest first.
+  public var playedResults: [GameResult] { results.filter { viewer(of: $0) != nil } }
 
   /// The card in `slot`, or nil.
   public func card(at slot: Slot) -> Card? {
@@ -144,8 +163,10 @@ public struct ClientModel: Equatable, Sendable {
       scores[seat] = score
       self.present[seat] = present
       return []
-    case .result(let result):
+    case .result(let result, let playedBy):
+      if let playedBy { resultNames[result.game] = playedBy }
       record(result)
+      log.past(result, names: names(for: result))
       if case .over(nil) = phase, result.game == game { phase = .over(result) }
       return []
     case .reply(let reply):
@@ -241,6 +262,7 @@ public struct ClientModel: Equatable, Sendable {
         phase = .open
       }
     case .over(let result):
+      resultNames[result.game] = displayNames
       phase = .over(result)
       scores = result.scores
       sets = result.sets
@@ -304,12 +326,15 @@ public struct ClientModel: Equatable, Sendable {
     case .ok(.name(let seat, let token)):
       isNamed = true
       self.seat = seat
+      if let seat { log.seated(seat) }
       self.token = token
       return askForState()
     case .ok(.resume(let seat, _)):
       isNamed = true
       self.seat = seat
-      return askForState()
+      log.resumed(seat, game: game)
+      // A relaunched client starts with nothing: the finished games come with HISTORY.
+      return askForState() + [.requestHistory]
     case .ok(.state(let summary)):
       return applyState(summary, at: now)
     case .ok(.scores(let first, let second)):
@@ -323,6 +348,10 @@ public struct ClientModel: Equatable, Sendable {
   /// `OK STATE seq game phase holder ms selected`.
   private mutating func applyState(_ state: StateSummary, at now: Instant) -> [ModelAction] {
     awaitingState = false
+    let running = [PhaseName.open, .claim, .turn, .needless, .paused].contains(state.phase)
+    log.cameBack(
+      to: state.game,
+      standing: running ? "\(Renderer.scoreLine(displayNames, scores)), \(deck) cards left in the deck" : nil)
     lastSeq = max(lastSeq, state.seq)
     if state.game != game {
       sets = [0, 0]

@@ -22,23 +22,34 @@ public struct RecordPlayback: Equatable, Sendable {
   /// The playback of a record's lines; lines that are not events only move the time on.
   public init(_ lines: [RecordLine]) {
     var now = Instant.zero
-    var steps: [Step] = []
-    for line in lines {
-      switch line {
-      case .command(_, _, let at), .tick(let at): now = max(now, at)
-      case .event(_, let text): steps.append(Step(at: now, line: text))
-      default: break
-      }
+    steps = lines.compactMap { Self.step(for: $0, now: &now) }
+  }
+
+  /// The step a record's line makes, read in order with `now` the time so far: an event line's step,
+  /// or nil for a line that only moves the time on (or does nothing). A record can be played back
+  /// this way as it is read, without holding it.
+  public static func step(for line: RecordLine, now: inout Instant) -> Step? {
+    switch line {
+    case .command(_, _, let at), .tick(let at):
+      now = max(now, at)
+      return nil
+    case .event(_, let text): return Step(at: now, line: text)
+    default: return nil
     }
-    self.steps = steps
+  }
+
+  /// How long to wait between a step at `earlier` and one at `later`, in milliseconds of the
+  /// watcher's clock, at `speed` times the game's own pace.
+  public static func wait(from earlier: Instant, to later: Instant, speed: Double) -> Int64 {
+    guard speed > 0 else { return 0 }
+    return Int64((Double(later.milliseconds(since: earlier)) / speed).rounded(.up))
   }
 
   /// How long to wait before step `index`, in milliseconds of the watcher's clock, at `speed` times
   /// the game's own pace; 0 for the first step.
   public func wait(before index: Int, speed: Double) -> Int64 {
-    guard index > 0, index < steps.count, speed > 0 else { return 0 }
-    let gap = Double(steps[index].at.milliseconds(since: steps[index - 1].at))
-    return Int64((gap / speed).rounded(.up))
+    guard index > 0, index < steps.count else { return 0 }
+    return Self.wait(from: steps[index - 1].at, to: steps[index].at, speed: speed)
   }
 
   /// A spectator's model before the first step: named, with no seat.

@@ -45,10 +45,25 @@ public struct HistoryEntry: Equatable, Sendable {
 /// `bob picked 1RSD 2GTO 3POS: not a set -1, turn passes to ann, 10 s`. Told whose seat is this
 /// client's, it speaks to the player: `You found a set: ...`, `turn passes to you`.
 public struct ResultLog: Equatable, Sendable {
+  public static func == (lhs: ResultLog, rhs: ResultLog) -> Bool {
+    lhs.entries == rhs.entries && lhs.continuing == rhs.continuing && lhs.toldResults == rhs.toldResults
+      && lhs.lastBack?.index == rhs.lastBack?.index && lhs.lastBack?.seat == rhs.lastBack?.seat
+      && lhs.lastJoined?.index == rhs.lastJoined?.index && lhs.lastJoined?.seat == rhs.lastJoined?.seat
+      && lhs.resumeLine == rhs.resumeLine
+  }
+
   /// Every line so far, oldest first.
   public private(set) var entries: [HistoryEntry] = []
   /// Whether the last line is a result still taking its score and what follows.
   private var continuing = false
+  /// The games whose end is told.
+  private var toldResults: Set<Int> = []
+  /// The last line saying a seat's player is back, and that seat: it may be this client's own.
+  private var lastBack: (index: Int, seat: Seat)?
+  /// The last line saying someone sat down, and the seat: it may be this client's own.
+  private var lastJoined: (index: Int, seat: Seat)?
+  /// The line saying this client took its seat back, while the game it belongs to is not yet known.
+  private var resumeLine: Int?
 
   public init() {}
 
@@ -102,19 +117,22 @@ public struct ResultLog: Equatable, Sendable {
       }
       continuing = false
     case .over(let result):
+      toldResults.insert(result.game)
       start(.result, HumanText.outcome(result, names: names), game: result.game)
     case .rated(let number, _, _):
       start(.result, String(HumanText.sentence(for: event, names: names).dropLast()), game: number)
     case .joined(let seat, let who):
       let text = seat == me ? "You sit down in seat \(seat.rawValue)" : "\(who) sits down in seat \(seat.rawValue)"
       start(.presence, text, game: game)
+      lastJoined = (entries.count - 1, seat)
     case .left(let seat, let ms):
       let text = ms.map {
         "\(person.names[seat]) left: the game is paused, \(HumanText.seconds($0)) to come back"
       }
       start(.presence, text ?? "\(person.names[seat]) left", game: game)
     case .back(let seat):
-      start(.presence, seat == me ? "You are back" : "\(person.names[seat]) is back", game: game)
+      start(.presence, seat == me ? "You're back" : "\(person.names[seat]) is back", game: game)
+      lastBack = (entries.count - 1, seat)
     case .rematch(let seat):
       start(
         .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat]) asks for a rematch", game: game)
@@ -125,6 +143,56 @@ public struct ResultLog: Equatable, Sendable {
     case .claim, .open, .picked, .unpicked, .resumed:
       continuing = false
     }
+  }
+
+  /// A finished game learnt from `HISTORY` (a client that joined or came back after it ended), told
+  /// under the names it was played under, in its place among the games; nothing if it is told already.
+  mutating func past(_ result: GameResult, names: PerSeat<String>) {
+    guard toldResults.insert(result.game).inserted else { return }
+    let entry = HistoryEntry(game: result.game, kind: .result, text: HumanText.outcome(result, names: names))
+    // Before any later game's lines, and before the line saying this client came back, which the
+    // games it learnt of afterwards preceded.
+    var index = entries.firstIndex { $0.game > result.game } ?? entries.count
+    if let resumed = resumeLine { index = min(index, resumed) }
+    entries.insert(entry, at: index)
+    if let resumed = resumeLine, resumed >= index { resumeLine = resumed + 1 }
+    if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
+    if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
+  }
+
+  /// This client took its seat back: the line the server's `BACK` made, which came before the client
+  /// knew the seat was its own, speaks to the player.
+  mutating func resumed(_ seat: Seat, game: Int) {
+    if let back = lastBack, back.seat == seat, back.index < entries.count {
+      entries[back.index] = HistoryEntry(game: entries[back.index].game, kind: .presence, text: "You're back")
+      resumeLine = back.index
+    } else {
+      start(.presence, "You're back", game: game)
+      resumeLine = entries.count - 1
+    }
+    lastBack = nil
+  }
+
+  /// The game this client came back to, once known: its line is told in that game, after a line
+  /// saying how that game stood (`standing`, when it is being played), as the lines before the coming
+  /// back were not seen.
+  mutating func cameBack(to game: Int, standing: String?) {
+    guard let index = resumeLine, index < entries.count else { return }
+    entries[index].game = game
+    resumeLine = nil
+    guard let standing else { return }
+    entries.insert(HistoryEntry(game: game, kind: .game, text: "Game \(game) under way: \(standing)"), at: index)
+    if let back = lastBack, back.index >= index { lastBack = (back.index + 1, back.seat) }
+    if let joined = lastJoined, joined.index >= index { lastJoined = (joined.index + 1, joined.seat) }
+  }
+
+  /// This client took a seat: the line its own `JOINED` made, which came before the client knew the
+  /// seat was its own, speaks to the player.
+  mutating func seated(_ seat: Seat) {
+    guard let joined = lastJoined, joined.seat == seat, joined.index < entries.count else { return }
+    entries[joined.index] = HistoryEntry(
+      game: entries[joined.index].game, kind: .presence, text: "You sit down in seat \(seat.rawValue)")
+    lastJoined = nil
   }
 
   /// A `NOTICE` from the server (a record that could not be written, say), as the server's words.

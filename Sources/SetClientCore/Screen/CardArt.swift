@@ -20,6 +20,8 @@ enum CardArt {
 
     static let standard = Size(width: CardArt.width, height: CardArt.height)
     static let large = Size(width: 13, height: 5)
+    static let larger = Size(width: 17, height: 7)
+    static let largest = Size(width: 21, height: 9)
   }
 
   /// Whose selection a card is in, if anyone's.
@@ -65,7 +67,7 @@ enum CardArt {
     top.add(label + String(box.topRight), border)
     var middle = StyledLine()
     middle.add(String(box.vertical), border)
-    let spacing = size == .standard ? " " : "  "
+    let spacing = String(repeating: " ", count: max(1, (size.width - 5) / 4))
     if options.unicode {
       let symbols = Array(repeating: String(glyph(card)), count: card.number + 1).joined(separator: spacing)
       middle.add(symbols.centred(in: inner), colour)

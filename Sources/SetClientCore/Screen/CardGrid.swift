@@ -10,8 +10,13 @@ extension Renderer {
 
   /// The styles tried, largest first.
   static let gridStyles: [GridStyle] = [
-    .boxes(.large, gapped: true), .boxes(.standard, gapped: true), .boxes(.standard, gapped: false), .compact,
+    .boxes(.largest, gapped: true), .boxes(.larger, gapped: true), .boxes(.large, gapped: true),
+    .boxes(.standard, gapped: true), .boxes(.standard, gapped: false), .compact,
   ]
+
+  /// The rows a style larger than the standard leaves free below the cards, for the last result, the
+  /// notice, the hints and the history.
+  static let rowsBesideLargeCards = 12
 
   /// How long cards just dealt or moved stay highlighted, in milliseconds.
   static let freshTime: Int64 = 1_500
@@ -58,7 +63,8 @@ extension Renderer {
     // Printed line by line, a card on one line reads well on its own when only its row is printed.
     for style in options.fullScreen ? Self.gridStyles : [.compact] {
       let size = Self.gridSize(style, count: count, columns: columns)
-      let spare = style == .boxes(.large, gapped: true) ? 12 : 0
+      let large = if case .boxes(let box, _) = style { box.width > CardArt.width } else { false }
+      let spare = large ? Self.rowsBesideLargeCards : 0
       guard size.columns <= columns, size.rows + spare <= rows else { continue }
       return grid(model, style: style, now: now, columns: columns)
     }

@@ -18,6 +18,7 @@ extension Renderer {
   func symbols(_ card: Card) -> String {
     guard options.unicode else { return card.description }
     let glyphs = String(repeating: CardArt.glyph(card), count: card.number + 1)
-    return options.color ? glyphs : glyphs + String(CardArt.colourLetters[card.colour])
+    // The colour's letter is kept in colour too: colour is never shown by hue alone.
+    return glyphs + String(CardArt.colourLetters[card.colour])
   }
 }

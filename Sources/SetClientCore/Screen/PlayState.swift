@@ -21,6 +21,8 @@ public enum PlayCommand: Equatable, Sendable {
   case quit
   /// Draw with the next theme.
   case nextTheme
+  /// Leave the spectators and sit down in the seat that became free (on a new connection).
+  case sitDown
 }
 
 /// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
@@ -48,6 +50,8 @@ public struct PlayState: Equatable, Sendable {
   public var notice: Notice?
   /// The chat line being typed, or nil when none is open.
   public var chat: String?
+  /// A record is being watched: no key but the one that stops it does anything.
+  public var replaying = false
 
   /// The longest chat line the client lets one type.
   public static let chatLimit = 200
@@ -78,6 +82,10 @@ public struct PlayState: Equatable, Sendable {
       return scrollHistory(key, from: scroll, model: model)
     case .table:
       break
+    }
+    if model.isSpectator, key == .enter, model.hasFreeSeat {
+      notice = Notice(text: "Sitting down...", at: now)
+      return [.sitDown]
     }
     if model.isSpectator, key.isPlayKey {
       notice = Notice(text: "You are watching: only the two players can play", at: now)

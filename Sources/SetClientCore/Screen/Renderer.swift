@@ -9,7 +9,7 @@ import SetProtocol
 ///
 /// The table view, top to bottom: a header with both players' names and scores and the deck; the cards
 /// in three rows, a column per three cards, so 21 cards fit in 80 columns; the line saying whose claim
-/// or turn it is with a countdown; the last result; a notice; earlier results; hints; the key bar.
+/// or turn it is with a countdown; a notice; the latest results, newest last; hints; the key bar.
 public struct Renderer: Sendable {
   /// How to draw.
   public var options: ScreenOptions
@@ -46,7 +46,7 @@ public struct Renderer: Sendable {
   /// The table view. What must show always shows: the header, the cards, whose turn it is with the
   /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
   /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
-  /// result, the notice, spacing, the legend, the hints and earlier results. When even one line a card
+  /// result, the notice, spacing, the legend, the hints and the earlier results. When even one line a card
   /// does not fit, a notice says what size is needed, and the game goes on.
   private func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let headerLine = header(model, columns: columns)
@@ -86,11 +86,19 @@ public struct Renderer: Sendable {
     lines += middle
     if gapAboveStatus { lines.append(StyledLine()) }
     lines.append(statusLine)
-    if showResult { lines.append(lastResult(model)) }
-    if showNotice { lines.append(notice(model, state: state, now: now)) }
-    if spare > 1 { lines += earlier(model, count: spare - 1) }
-    var bottom = info.map { StyledLine($0, TextStyle(dim: true)) }
-    if showLegend { bottom.append(legend()) }
+    // Words that do not fit end at a word, marked: never half a number.
+    let ellipsis = options.unicode ? "…" : "..."
+    func fit(_ line: StyledLine) -> StyledLine { line.clippedAtWord(to: columns, ellipsis: ellipsis) }
+    if showNotice { lines.append(fit(notice(model, state: state, now: now))) }
+    var logRows = showResult ? 1 : 0
+    if spare > 1 {
+      lines.append(StyledLine())
+      logRows += spare - 2
+    }
+    lines += recent(model, count: logRows).map(fit)
+    var bottom = info.map { fit(StyledLine($0, TextStyle(dim: true))) }
+    let legendLine = legend()
+    if showLegend, legendLine.width <= columns { bottom.append(legendLine) }
     bottom.append(keys)
     while lines.count + bottom.count < rows { lines.append(StyledLine()) }
     lines = Array(lines.prefix(rows - bottom.count)) + bottom
@@ -102,9 +110,10 @@ public struct Renderer: Sendable {
   private func header(_ model: ClientModel, columns: Int) -> StyledLine {
     var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
     if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
-    let right = StyledLine("deck \(model.deck) ", TextStyle(bold: true))
+    // Before the first game there is no deck to speak of.
+    let right = StyledLine(model.game > 0 ? "deck \(model.deck) " : " ", TextStyle(bold: true))
     var middle = player(.one, model)
-    middle.add("   vs   ", TextStyle(dim: true))
+    middle.add(" : ", TextStyle(dim: true))
     middle.add(player(.two, model))
     var line = left
     let start = max(left.width + 2, (columns - middle.width) / 2)
@@ -113,30 +122,54 @@ public struct Renderer: Sendable {
     line.pad(to: max(line.width + 2, columns - right.width))
     line.add(right)
     guard line.width > columns else { return line }
-    // Narrow: the players and the deck, without the title.
+    // Narrow: the players and the deck, without the title, and without the ratings if still too wide.
     var narrow = StyledLine()
     narrow.add(middle)
     narrow.add("  ")
     narrow.add(right)
-    return narrow
+    guard narrow.width > columns else { return narrow }
+    var plain = StyledLine()
+    plain.add(player(.one, model, ratings: false))
+    plain.add(" : ", TextStyle(dim: true))
+    plain.add(player(.two, model, ratings: false))
+    plain.add("  ")
+    plain.add(right)
+    return plain
   }
 
-  private func player(_ seat: Seat, _ model: ClientModel) -> StyledLine {
-    var line = StyledLine()
+  /// A seat in the header, its score toward the middle and set apart from the name by a colon
+  /// between the two seats: `> ann (you) 3 : -4 bob`.
+  private func player(_ seat: Seat, _ model: ClientModel, ratings: Bool = true) -> StyledLine {
     let holding = model.phase.holder == seat
-    line.add(
-      holding ? (options.unicode ? "▶ " : "> ") : "  ", TextStyle(foreground: options.palette.accent, bold: true))
-    guard let name = model.names[seat] else {
-      line.add("(empty seat)", TextStyle(dim: true))
-      return line
+    let marker = StyledLine(
+      holding ? (options.unicode ? (seat == .one ? "▶ " : " ◀") : (seat == .one ? "> " : " <")) : "  ",
+      TextStyle(foreground: options.palette.accent, bold: true))
+    var name = StyledLine()
+    var score = StyledLine()
+    if let player = model.names[seat] {
+      name.add(player, TextStyle(bold: true))
+      if ratings, let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
+        name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+      }
+      if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
+      if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }
+      score.add("\(model.scores[seat])", TextStyle(foreground: options.palette.accent, bold: true))
+    } else {
+      name.add("(empty seat)", TextStyle(dim: true))
+      score.add("-", TextStyle(dim: true))
     }
-    line.add(name, TextStyle(bold: true))
-    line.add(" \(model.scores[seat])", TextStyle(foreground: options.palette.accent, bold: true))
-    if let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
-      line.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+    var line = StyledLine()
+    if seat == .one {
+      line.add(marker)
+      line.add(name)
+      line.add(" ")
+      line.add(score)
+    } else {
+      line.add(score)
+      line.add(" ")
+      line.add(name)
+      line.add(marker)
     }
-    if model.seat == seat { line.add(" (you)", TextStyle(dim: true)) }
-    if !model.present[seat] { line.add(" (away)", TextStyle(dim: true)) }
     return line
   }
 
@@ -154,6 +187,7 @@ public struct Renderer: Sendable {
   private func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
     let items: [(key: String, label: String, enabled: Bool)]
     if state.chat != nil { return [("Enter", "send", true), ("Esc", "cancel", true)] }
+    if state.replaying { return [("q", "stop", true)] }
     switch state.view {
     case .help:
       items = [("any key", "back to the table", true)]
@@ -163,20 +197,27 @@ public struct Renderer: Sendable {
       ]
     case .table:
       if model.isSpectator {
-        items = [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+        items =
+          (model.hasFreeSeat ? [("Enter", "sit down", true)] : [])
+          + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else if case .over = model.phase {
         items = [
           ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
           ("Esc", "quit", true),
         ]
       } else {
-        let canDeal = model.deck > 0
-        items = [
-          ("space", "Set", true), ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true),
-          ("+", canDeal ? "deal" : "deal (deck empty)", canDeal), ("/", "chat", true), ("!", "history", true),
-          ("?", "help", true),
-          ("Esc", "quit", true),
-        ]
+        // Only the keys that do something now: Set and cards in open play, picks in one's own window.
+        let pick = ("a-\(PlayState.key(for: Slot(max(0, model.cards.count - 1))))", "pick", true)
+        var playing: [(key: String, label: String, enabled: Bool)] = []
+        switch model.phase {
+        case .open:
+          playing = [("space", "Set", true), pick] + (model.deck > 0 ? [("+", "deal", true)] : [])
+        case .window(let holder, _, _, _) where holder == model.seat:
+          playing = [pick]
+        case .window, .waiting, .paused, .over:
+          break
+        }
+        items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       }
     }
     return items
@@ -222,7 +263,10 @@ public struct Renderer: Sendable {
     let names = model.displayNames
     var lines: [StyledLine] = [StyledLine()]
     func centred(_ text: String, _ style: TextStyle = .plain) {
-      lines.append(StyledLine(text.centred(in: columns), style))
+      // A sentence too wide for the screen goes on in a second line rather than being cut.
+      for part in HumanTable.wrap(text, width: columns - 1) {
+        lines.append(StyledLine(part.drop { $0 == " " }.description.centred(in: columns), style))
+      }
     }
     guard let result else {
       centred("Game over", TextStyle(bold: true))
@@ -230,18 +274,30 @@ public struct Renderer: Sendable {
     }
     centred("Game \(result.game) over", TextStyle(foreground: options.palette.accent, bold: true))
     lines.append(StyledLine())
+    // Told under the names of those who played it: a seat may have changed hands since.
+    let played = model.names(for: result)
+    let viewer = model.viewer(of: result)
     let headline: String
     switch (result.ending, result.winner) {
-    case (.forfeit(let loser), _): headline = "\(names[loser.opponent]) wins: \(names[loser]) forfeits"
+    case (.forfeit(let loser), _):
+      headline =
+        loser == viewer
+        ? "\(played[loser.opponent]) wins: you forfeit"
+        : "\(loser.opponent == viewer ? "You win" : "\(played[loser.opponent]) wins"): \(played[loser]) forfeits"
     case (.completed, nil): headline = "A tie!"
     case (.completed, let winner?):
-      headline = winner == model.seat ? "You win!" : "\(names[winner]) wins"
+      headline = winner == viewer ? "You win!" : "\(played[winner]) wins"
     }
     centred(headline, TextStyle(bold: true))
-    centred("\(names.one) \(result.scores.one)  -  \(result.scores.two) \(names.two)")
-    centred("sets found: \(names.one) \(result.sets.one), \(names.two) \(result.sets.two)", TextStyle(dim: true))
+    centred(Self.scoreLine(played, result.scores))
+    centred("sets found: \(played.one) \(result.sets.one), \(played.two) \(result.sets.two)", TextStyle(dim: true))
     if model.results.count > 1 {
-      let wins = PerSeat<Int> { seat in model.results.filter { $0.winner == seat }.count }
+      // Each player's wins at this table, counted by name: a newcomer has won none of the games before.
+      let wins = PerSeat<Int> { (seat: Seat) -> Int in
+        model.results.filter { past in
+          past.winner.map { PlayerName.same(model.names(for: past)[$0], names[seat]) } ?? false
+        }.count
+      }
       centred("games won: \(names.one) \(wins.one), \(names.two) \(wins.two)", TextStyle(dim: true))
     }
     lines.append(StyledLine())
@@ -265,6 +321,11 @@ public struct Renderer: Sendable {
     return lines
   }
 
+  /// Two players' scores set apart from their names: `ann 3 : -4 bob`.
+  public static func scoreLine(_ names: PerSeat<String>, _ scores: PerSeat<Int>) -> String {
+    "\(names.one) \(scores.one) : \(scores.two) \(names.two)"
+  }
+
   // MARK: - Status lines
 
   private func status(_ model: ClientModel, now: Instant, columns: Int) -> StyledLine {
@@ -272,13 +333,16 @@ public struct Renderer: Sendable {
     let names = model.displayNames
     switch model.phase {
     case .waiting:
-      line.add("Waiting for an opponent to sit down...", TextStyle(dim: true))
+      line.add(
+        model.isSpectator ? "Waiting for the game to start..." : "Waiting for an opponent to sit down...",
+        TextStyle(dim: true))
     case .open:
       line.add("Open play: ", TextStyle(bold: true))
       if model.isSpectator {
         line.add("\(names.one) and \(names.two) look for a set")
       } else {
-        line.add(model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set")
+        let full = model.deck > 0 ? "press space to call Set, + for three more cards" : "press space to call Set"
+        line.add(line.width + full.count <= columns ? full : "space calls Set")
       }
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
@@ -361,19 +425,27 @@ public struct Renderer: Sendable {
       line.add(notice.text, TextStyle(bold: true))
     } else if let refusal = model.lastError, fresh(refusal.at) {
       line.add(refusal.error.text, TextStyle(bold: true))
+    } else if state.replaying {
+      // A record is not a table: nobody can sit down or be told the seats are taken.
+    } else if model.isSpectator, model.hasFreeSeat {
+      line.add("A seat is free: press Enter to sit down and play.", TextStyle(bold: true))
     } else if model.isNamed, model.seat == nil {
       line.add("You are watching: both seats are taken.", TextStyle(dim: true))
     }
     return line
   }
 
-  /// Up to `count` results before the last, newest first, dimmed.
-  private func earlier(_ model: ClientModel, count: Int) -> [StyledLine] {
-    guard count > 0 else { return [] }
-    var entries = model.log.entries
-    if let last = model.log.lastResult, let index = entries.lastIndex(of: last) { entries.remove(at: index) }
-    return [StyledLine()]
-      + entries.suffix(count - 1).reversed().map { line($0, indent: " ", style: TextStyle(dim: true)) }
+  /// The last `count` lines of the history in the order they happened, newest last, the latest
+  /// result lit up and the rest dimmed; with room for one line only, the latest result.
+  private func recent(_ model: ClientModel, count: Int) -> [StyledLine] {
+    guard count > 1 else { return count == 1 ? [lastResult(model)] : [] }
+    let entries = model.log.entries
+    let latest = entries.lastIndex { $0.kind == .result || $0.kind == .game }
+    return entries.indices.suffix(count).map { index in
+      index == latest
+        ? line(entries[index], indent: " ", style: TextStyle(foreground: options.palette.accent))
+        : line(entries[index], indent: " ", style: TextStyle(dim: true))
+    }
   }
 
   // MARK: - Help and history

@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// How a piece of text looks: a 256-colour foreground and a few attributes.
 public struct TextStyle: Equatable, Sendable {
   /// The xterm 256-colour index of the text, or nil for the terminal's own colour.
@@ -46,9 +48,10 @@ public struct StyledLine: Equatable, Sendable {
     lhs.width == rhs.width && lhs.spans.elementsEqual(rhs.spans) { $0.text == $1.text && $0.style == $1.style }
   }
 
-  /// Adds text at the end.
+  /// Adds text at the end, made harmless (`Harmless`): names, chat and notices come from others.
   public mutating func add(_ text: String, _ style: TextStyle = .plain) {
     guard !text.isEmpty else { return }
+    let text = Harmless.text(text)
     spans.append((text, style))
     width += text.count
   }
@@ -72,6 +75,21 @@ public struct StyledLine: Equatable, Sendable {
       guard room > 0 else { break }
       line.add(String(span.text.prefix(room)), span.style)
     }
+    return line
+  }
+
+  /// The line cut to at most `columns` columns at a space, ending in `ellipsis`, so that no word or
+  /// number is cut in two; the line itself when it fits.
+  public func clippedAtWord(to columns: Int, ellipsis: String) -> StyledLine {
+    guard width > columns else { return self }
+    let room = max(0, columns - ellipsis.count)
+    let plain = Array(text)
+    var cut = room
+    while cut > 0, plain[cut] != " " { cut -= 1 }
+    if cut == 0 { cut = room }
+    while cut > 0, plain[cut - 1] == " " { cut -= 1 }
+    var line = clipped(to: cut)
+    line.add(ellipsis, spans.last?.style ?? .plain)
     return line
   }
 

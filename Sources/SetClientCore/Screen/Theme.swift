@@ -31,9 +31,9 @@ public struct Theme: Equatable, Sendable {
       dark: Palette(cards: [217, 151, 183], border: 103, mine: 230, theirs: 117, accent: 117),
       light: Palette(cards: [167, 65, 97], border: 146, mine: 60, theirs: 67, accent: 67), frame: .rounded),
     Theme(
-      name: "winter", summary: "festive: holly red, pine green and gold, double frames",
-      dark: Palette(cards: [160, 34, 178], border: 153, mine: 15, theirs: 117, accent: 178),
-      light: Palette(cards: [124, 22, 136], border: 67, mine: 16, theirs: 25, accent: 136), frame: .double),
+      name: "winter", summary: "festive: holly red, pine green and plum, gold highlights, double frames",
+      dark: Palette(cards: [160, 34, 134], border: 153, mine: 15, theirs: 117, accent: 178),
+      light: Palette(cards: [124, 22, 90], border: 67, mine: 16, theirs: 25, accent: 136), frame: .double),
     Theme(
       name: "pumpkin", summary: "festive: pumpkin orange, slime green and witch purple",
       dark: Palette(cards: [208, 112, 135], border: 94, mine: 226, theirs: 208, accent: 208),

@@ -1,0 +1,559 @@
+// The table's page: one more client of the line protocol (protocol.md), in its machine presentation,
+// one line to a WebSocket text message. It only draws: every clock stays on the server. Names and chat
+// are only ever set as text (textContent), never as markup.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const store = {
+  get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+  remove(key) { try { localStorage.removeItem(key); } catch (e) { /* private mode */ } },
+};
+const tokenKey = (name) => "setduel:token:" + location.host + ":" + name.toLowerCase();
+
+const game = {
+  ws: null, name: store.get("setduel:name:" + location.host) || "", seat: null, joined: false,
+  rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
+  windowKind: null, windowMs: 0, windowAt: 0, selected: new Set(), newSlots: new Set(), seq: 0,
+  over: null, retries: 0, stopped: false, pingAt: new Map(), pingCount: 0, lastHeard: 0, wasSeated: false,
+  pending: [],
+};
+
+// MARK: - Connection
+
+function connect() {
+  if (game.stopped) return;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + "/ws");
+  game.ws = ws;
+  ws.onopen = () => {
+    game.lastHeard = performance.now();
+    send("MODE MACHINE");
+    const token = game.name ? store.get(tokenKey(game.name)) : null;
+    if (token) send("RESUME " + token);
+    else if (game.joined && game.name) send("NAME " + game.name);
+  };
+  ws.onmessage = (event) => {
+    game.lastHeard = performance.now();
+    handle(String(event.data));
+  };
+  ws.onclose = () => {
+    if (game.ws !== ws) return;
+    game.ws = null;
+    if (game.stopped) return;
+    const delay = Math.min(8000, 500 * Math.pow(2, game.retries++));
+    showNotice("Connection lost. Reconnecting in " + Math.round(delay / 100) / 10 + " s…");
+    setTimeout(connect, delay);
+  };
+}
+
+function send(line) {
+  if (game.ws && game.ws.readyState === WebSocket.OPEN) game.ws.send(line);
+}
+
+// Round trips by the application's PING: a browser's own pings are out of reach of a page.
+setInterval(() => {
+  if (!game.ws || game.ws.readyState !== WebSocket.OPEN) return;
+  if (performance.now() - game.lastHeard > 9000) {
+    game.ws.close();  // Silent too long: the link is gone, whatever the browser thinks.
+    return;
+  }
+  const token = "rtt" + ++game.pingCount;
+  game.pingAt.set(token, performance.now());
+  send("PING " + token);
+}, 3000);
+
+// MARK: - Lines from the server
+
+function handle(line) {
+  const words = line.split(" ");
+  const verb = words[0];
+  switch (verb) {
+    case "SETDUEL": return;
+    case "OK": return handleOK(words);
+    case "ERR": return handleError(words[1], words.slice(2).join(" "));
+    case "PONG": return handlePong(words[1]);
+    case "RULES":
+      game.rules = {};
+      for (const pair of words.slice(1)) {
+        const [key, value] = pair.split("=");
+        game.rules[key] = Number(value);
+      }
+      return;
+    case "TABLE": return setTable(Number(words[1]), Number(words[2]), words.slice(3));
+    case "PLAYER":
+      game.players[words[1]] = { name: words[2] === "-" ? "" : words[2], score: Number(words[3]), here: words[4] !== "away" };
+      return drawScores();
+    case "RESULT": return addHistory(words.slice(1));
+    case "FOUND": case "HELP": case "STAT": case "NOTICE":
+      if (verb === "NOTICE") log(words.slice(2).join(" "));
+      return;
+  }
+  const seq = Number(words[1]);
+  if (Number.isFinite(seq) && seq > 0) game.seq = Math.max(game.seq, seq);
+  event(verb, words.slice(2));
+}
+
+function handleOK(words) {
+  const verb = words[1];
+  if (verb === "NAME" || verb === "RESUME") {
+    game.seat = Number(words[2]);
+    game.joined = true;
+    game.retries = 0;
+    if (verb === "NAME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
+    if (verb === "RESUME") {
+      showNotice(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.");
+      setTimeout(hideNotice, 4000);
+    } else hideNotice();
+    game.wasSeated = game.seat > 0;
+    $("join").hidden = true;
+    $("table").hidden = false;
+    document.body.classList.toggle("watching", game.seat === 0);
+    send("STATE");
+    send("HISTORY");
+  } else if (verb === "STATE") {
+    // OK STATE <seq> <game> <phase> <holder> <ms> <selected>
+    game.phase = words[4];
+    game.holder = Number(words[5]);
+    const ms = Number(words[6]);
+    game.selected = new Set(words[7] && words[7] !== "-" ? words[7].split(",") : []);
+    if (["claim", "turn", "needless"].includes(game.phase)) startWindow(game.phase, ms);
+    else stopWindow();
+    if (game.phase !== "over") hideOver();
+  }
+  draw();
+}
+
+function handleError(code, text) {
+  switch (code) {
+    case "RESUMED_ELSEWHERE":
+      game.stopped = true;
+      showNotice("Your seat was taken back in another tab or window. This one has stopped; reload to play here again.");
+      setStatus("Playing elsewhere");
+      return;
+    case "BAD_TOKEN":
+      store.remove(tokenKey(game.name));
+      if (game.name) send("NAME " + game.name);  // The seat is gone: sit down afresh.
+      return;
+    case "NAME_TAKEN": case "BAD_NAME":
+      game.joined = false;
+      $("join").hidden = false;
+      showNotice(code === "NAME_TAKEN" ? "Someone at the table already has that name." : "A name is 1 to 16 letters, digits, - or _.");
+      return;
+    case "RATE_LIMITED": case "STALE": case "NOT_YOUR_TURN": case "NOT_NOW": case "PAUSED": case "ALREADY_PICKED":
+    case "NOT_PICKED": case "DECK_EMPTY": case "NO_SUCH_SLOT": case "ALREADY_HOLDING": case "GAME_OVER": case "NOT_STARTED":
+      log(text || code);
+      return;
+    default:
+      log(code + ": " + text);
+  }
+}
+
+function handlePong(token) {
+  const sent = game.pingAt.get(token);
+  if (sent === undefined) return;
+  game.pingAt.delete(token);
+  const ms = Math.round(performance.now() - sent);
+  const rtt = $("rtt");
+  rtt.textContent = "round trip " + ms + " ms" + (ms > 250 ? " (slow link: claims may lose races)" : "");
+  rtt.classList.toggle("high", ms > 250);
+}
+
+function nameOf(seat) {
+  const player = game.players[seat];
+  return (player && player.name) || "seat " + seat;
+}
+
+function who(seat) { return Number(seat) === game.seat ? "You" : nameOf(seat); }
+
+function event(verb, fields) {
+  switch (verb) {
+    case "JOINED":
+      game.players[fields[0]] = { name: fields[1], score: 0, here: true };
+      log(fields[1] + " sat down in seat " + fields[0] + ".");
+      break;
+    case "START":
+      game.over = null;
+      hideOver();
+      game.phase = "open";
+      game.holder = 0;
+      game.selected.clear();
+      for (const seat of [1, 2]) if (game.players[seat]) game.players[seat].score = 0;
+      setTable(game.seq, Number(fields[1]), fields.slice(2));
+      game.newSlots = new Set(Object.keys(game.slots));
+      log("Game " + fields[0] + " begins.");
+      break;
+    case "DIFF": applyDiff(fields); break;
+    case "CLAIM":
+      game.phase = "claim"; game.holder = Number(fields[0]); game.selected.clear();
+      startWindow("claim", Number(fields[1]));
+      log(who(fields[0]) + " called Set.");
+      break;
+    case "TURN": {
+      game.phase = fields[2] === "needless" ? "needless" : "turn"; game.holder = Number(fields[0]); game.selected.clear();
+      startWindow(game.phase, Number(fields[1]));
+      log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " turn to find a set.");
+      break;
+    }
+    case "PICK": game.selected.add(fields[1]); break;
+    case "UNPICK": game.selected.delete(fields[1]); break;
+    case "SET": log(who(fields[0]) + " found a set: " + fields[2].split(",").map(describe).join(", ") + "."); game.selected.clear(); break;
+    case "NOSET": log(who(fields[0]) + " picked cards that are not a set."); game.selected.clear(); break;
+    case "EXPIRED": log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " time ran out."); game.selected.clear(); break;
+    case "SCORE": {
+      const delta = Number(fields[1]);
+      if (game.players[fields[0]]) game.players[fields[0]].score = Number(fields[2]);
+      const reasons = { set: "for a set", wrong: "for a wrong pick", expired: "for letting a claim run out", needless: "for asking for cards with a set on the table" };
+      const points = Math.abs(delta) === 1 ? "point" : "points";
+      log(who(fields[0]) + (delta >= 0 ? " gained " : " lost ") + Math.abs(delta) + " " + points + " " + (reasons[fields[3]] || fields[3]) + ".");
+      break;
+    }
+    case "OPEN": game.phase = "open"; game.holder = 0; game.selected.clear(); stopWindow(); break;
+    case "LEFT":
+      if (game.players[fields[0]]) game.players[fields[0]].here = false;
+      log(nameOf(fields[0]) + " left." + (fields[1] !== "-" ? " The game is paused; their seat is held for " + Math.round(Number(fields[1]) / 1000) + " s." : ""));
+      if (fields[1] !== "-") { game.phase = "paused"; stopWindow(); }
+      break;
+    case "BACK":
+      if (game.players[fields[0]]) game.players[fields[0]].here = true;
+      log(nameOf(fields[0]) + " is back.");
+      break;
+    case "GO":
+      if (fields[0] === "open") { game.phase = "open"; game.holder = 0; stopWindow(); }
+      else { game.phase = fields[0]; game.holder = Number(fields[1]); startWindow(fields[0], Number(fields[2])); }
+      break;
+    case "OVER": showOver(fields); break;
+    case "RATED": break;
+    case "REMATCH": log(who(fields[0]) + " asked for a rematch."); break;
+    case "SAY": chat(fields[0], fields.slice(1).join(" ")); break;
+    case "BYE": game.stopped = true; showNotice("The server is stopping: " + fields.join(" ")); break;
+  }
+  draw();
+}
+
+// MARK: - The table
+
+function setTable(seq, deck, pairs) {
+  game.deck = deck;
+  game.slots = {};
+  for (const pair of pairs) {
+    const [slot, card] = pair.split("=");
+    if (slot && card && card !== "-") game.slots[slot] = card;
+  }
+  const labels = pairs.map((pair) => pair.split("=")[0]);
+  game.slotCount = labels.length;
+  draw();
+}
+
+function applyDiff(fields) {
+  game.deck = Number(fields[0]);
+  game.slotCount = Number(fields[1]);
+  const changes = fields.slice(2);
+  const next = Object.assign({}, game.slots);
+  game.newSlots = new Set();
+  for (const change of changes) if (change.startsWith("-")) delete next[change.slice(1)];
+  for (const change of changes) {
+    const move = /^([A-Z])>([A-Z])=(\w{4})$/.exec(change);
+    if (move) { delete next[move[1]]; next[move[2]] = move[3]; }
+  }
+  for (const change of changes) {
+    const fill = /^\+([A-Z])=(\w{4})$/.exec(change);
+    if (fill) { next[fill[1]] = fill[2]; game.newSlots.add(fill[1]); }
+  }
+  game.slots = next;
+}
+
+const words = {
+  number: { 1: "one", 2: "two", 3: "three" },
+  colour: { R: "red", G: "green", P: "purple" },
+  shading: { S: "solid", T: "striped", O: "open" },
+  shape: { D: "diamond", O: "oval", S: "squiggle" },
+};
+
+function describe(code) {
+  const [n, c, s, p] = code;
+  return words.number[n] + " " + words.colour[c] + " " + words.shading[s] + " " + words.shape[p] + (n === "1" ? "" : "s");
+}
+
+const shapes = {
+  D: "M0 -32 L18 0 L0 32 L-18 0 Z",
+  O: "M-16 -16 A16 16 0 0 1 16 -16 L16 16 A16 16 0 0 1 -16 16 Z",
+  S: "M-8 -32 C10 -36 22 -22 14 -8 C8 2 16 10 16 20 C16 34 -4 36 -12 30 C-20 24 -10 16 -12 6 C-14 -4 -22 -12 -18 -22 C-16 -28 -13 -31 -8 -32 Z",
+};
+
+const svgNS = "http://www.w3.org/2000/svg";
+
+function cardSVG(code) {
+  const [n, c, s, p] = code;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", "0 0 150 100");
+  svg.setAttribute("class", "c-" + c);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", describe(code));
+  const count = Number(n);
+  for (let i = 0; i < count; i++) {
+    const path = document.createElementNS(svgNS, "path");
+    path.setAttribute("d", shapes[p]);
+    const x = 75 + (i - (count - 1) / 2) * 42;
+    path.setAttribute("transform", "translate(" + x + " 50)");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "3.5");
+    path.setAttribute("stroke-linejoin", "round");
+    path.setAttribute("fill", s === "S" ? "currentColor" : s === "T" ? "url(#stripes-" + c + ")" : "none");
+    svg.appendChild(path);
+  }
+  return svg;
+}
+
+function slotLabels() {
+  const labels = [];
+  for (let i = 0; i < game.slotCount; i++) labels.push(String.fromCharCode(65 + i));
+  return labels;
+}
+
+/// Lays the cards out as large as the table's area allows: the column count that gives the widest card.
+function layout() {
+  const table = $("table");
+  const labels = slotLabels();
+  const n = Math.max(labels.length, 1);
+  const rect = table.getBoundingClientRect();
+  const width = Math.max(200, rect.width - 4);
+  const height = Math.max(160, window.innerHeight - rect.top - controlsHeight() - 8);
+  const gap = Math.max(4, Math.min(14, width / 80));
+  let best = { w: 0, cols: 3 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const w = Math.min((width - gap * (cols - 1)) / cols, ((height - gap * (rows - 1)) / rows) * 1.5);
+    if (w > best.w) best = { w, cols };
+  }
+  const cardWidth = Math.max(60, Math.floor(Math.min(best.w, 420)));
+  table.style.setProperty("--card-w", cardWidth + "px");
+  table.style.setProperty("--card-h", Math.floor(cardWidth / 1.5) + "px");
+  table.style.setProperty("--gap", gap + "px");
+  table.style.gridTemplateColumns = "repeat(" + best.cols + ", " + cardWidth + "px)";
+}
+
+function controlsHeight() {
+  const controls = $("controls");
+  if (controls.hidden) return 0;
+  const narrow = window.innerWidth < 1000;
+  return controls.getBoundingClientRect().height + (narrow ? 0 : 0);
+}
+
+function drawTable() {
+  const table = $("table");
+  table.replaceChildren();
+  const mine = game.holder === game.seat && game.seat > 0;
+  for (const slot of slotLabels()) {
+    const code = game.slots[slot];
+    if (!code) {
+      const empty = document.createElement("div");
+      empty.className = "card empty";
+      empty.dataset.slot = slot;
+      table.appendChild(empty);
+      continue;
+    }
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = "card";
+    card.dataset.slot = slot;
+    card.dataset.card = code;
+    if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+    if (game.newSlots.has(slot)) card.classList.add("new");
+    const label = document.createElement("span");
+    label.className = "slot";
+    label.textContent = slot;
+    card.appendChild(label);
+    card.appendChild(cardSVG(code));
+    card.addEventListener("click", () => pick(slot));
+    table.appendChild(card);
+  }
+  layout();
+}
+
+function drawScores() {
+  for (const seat of [1, 2]) {
+    const element = document.querySelector('.score[data-seat="' + seat + '"]');
+    const player = game.players[seat] || {};
+    element.querySelector(".who").textContent = (player.name || "seat " + seat) + (seat === game.seat ? " (you)" : "");
+    element.querySelector(".points").textContent = String(player.score || 0);
+    element.classList.toggle("me", seat === game.seat);
+    element.classList.toggle("away", player.here === false);
+    element.classList.toggle("holder", seat === game.holder);
+  }
+}
+
+function draw() {
+  drawScores();
+  if (game.joined) drawTable();
+  const seated = game.seat > 0;
+  const controls = $("controls");
+  controls.hidden = !seated;
+  if (seated) {
+    const over = game.phase === "over";
+    controls.querySelector('[data-action="claim"]').hidden = over;
+    controls.querySelector('[data-action="deal"]').hidden = over;
+    controls.querySelector('[data-action="rematch"]').hidden = !over;
+    controls.querySelector('[data-action="claim"]').disabled = game.phase !== "open";
+    controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
+  }
+  setStatus(statusText());
+}
+
+function statusText() {
+  if (!game.joined) return "Choose a name to sit down.";
+  const watching = game.seat === 0 ? "Watching. " : "";
+  const deck = game.deck + " cards in the deck";
+  switch (game.phase) {
+    case "waiting": return watching + "Waiting for a second player.";
+    case "open": return watching + "Open play: anyone may call Set. " + deck + ".";
+    case "claim": case "turn": case "needless":
+      return watching + (game.holder === game.seat ? "Your pick: choose three cards." : nameOf(game.holder) + " is picking.");
+    case "paused": return watching + "Paused while a player is away.";
+    case "over": return watching + "Game over.";
+    default: return watching;
+  }
+}
+
+// MARK: - Countdown (drawn from the RULES line's windows; the server keeps the time)
+
+let countdownFrame = 0;
+function startWindow(kind, ms) {
+  const totals = { claim: game.rules.claimWindow, turn: game.rules.passedTurnWindow, needless: game.rules.needlessDealWindow };
+  game.windowKind = kind;
+  game.windowTotal = totals[kind] || ms;
+  game.windowMs = ms;
+  game.windowAt = performance.now();
+  $("countdown").hidden = false;
+  $("countdown").classList.toggle("mine", game.holder === game.seat);
+  cancelAnimationFrame(countdownFrame);
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const tick = () => {
+    const left = Math.max(0, game.windowMs - (performance.now() - game.windowAt));
+    const fraction = game.windowTotal > 0 ? left / game.windowTotal : 0;
+    $("countdown-fill").style.transform = "scaleX(" + (reduced ? Math.ceil(fraction * 5) / 5 : fraction) + ")";
+    if (left > 0 && game.windowKind) countdownFrame = requestAnimationFrame(tick);
+  };
+  tick();
+}
+
+function stopWindow() {
+  game.windowKind = null;
+  cancelAnimationFrame(countdownFrame);
+  $("countdown").hidden = true;
+}
+
+// MARK: - Playing
+
+function pick(slot) {
+  if (!(game.seat > 0) || !game.slots[slot]) return;
+  const mine = game.holder === game.seat;
+  if (mine && game.selected.has(slot)) send("UNPICK " + slot);
+  else if (mine || game.phase === "open") send("PICK " + game.slots[slot]);  // By card: it cannot go stale.
+}
+
+function act(action) {
+  if (!(game.seat > 0)) return;
+  if (action === "claim") send("CLAIM");
+  else if (action === "deal") send("DEAL");
+  else if (action === "rematch") send("NEW");
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-action]");
+  if (button) act(button.dataset.action);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+    if (event.key === "Escape") target.blur();
+    return;
+  }
+  if (!game.joined) return;
+  if (event.key === " ") { event.preventDefault(); act("claim"); }
+  else if (event.key === "+" || event.key === "=") act("deal");
+  else if (event.key === "/") { event.preventDefault(); $("chat-panel").open = true; $("chat-input").focus(); }
+  else if (event.key === "Enter" && game.phase === "over") act("rematch");
+  else if (/^[a-uA-U]$/.test(event.key)) pick(event.key.toUpperCase());
+});
+
+// MARK: - Words: the game's log, the history, chat, the final table
+
+function log(text) { append($("log"), text, 60); }
+
+function append(list, text, keep) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  list.appendChild(item);
+  while (list.children.length > keep) list.removeChild(list.firstChild);
+  list.scrollTop = list.scrollHeight;
+}
+
+function chat(name, text) { append($("chat"), name + ": " + text, 100); }
+
+function resultText(fields) {
+  // <game> <winner> <score1> <score2> <sets1> <sets2> <ending>
+  const [number, winner, score1, score2, sets1, sets2, ending] = fields;
+  const outcome = winner === "0" ? "a tie" : nameOf(winner) + " won";
+  return "Game " + number + ": " + outcome + ", " + score1 + " to " + score2 + " (sets " + sets1 + " and " + sets2 + ")" +
+    (ending === "forfeit" ? ", by forfeit" : "");
+}
+
+function addHistory(fields) { append($("history"), resultText(fields), 50); }
+
+function showOver(fields) {
+  // OVER <seq> <game> <winner> <score1> <score2> <sets1> <sets2> <ending>
+  game.phase = "over";
+  game.holder = 0;
+  game.selected.clear();
+  stopWindow();
+  const winner = Number(fields[1]);
+  const title = winner === 0 ? "A tie" : winner === game.seat ? "You won!" : nameOf(winner) + " won";
+  $("over-title").textContent = title;
+  $("over-detail").textContent = nameOf(1) + " " + fields[2] + ", " + nameOf(2) + " " + fields[3] +
+    (fields[6] === "forfeit" ? " (by forfeit)" : "") + (game.seat > 0 ? ". Rematch? Press Enter or the button." : ".");
+  $("over").hidden = false;
+  addHistory(fields);
+  log(resultText(fields) + ".");
+}
+
+function hideOver() { $("over").hidden = true; }
+
+function setStatus(text) { $("status").textContent = text; }
+function showNotice(text) { const notice = $("notice"); notice.textContent = text; notice.hidden = false; }
+function hideNotice() { $("notice").hidden = true; }
+
+// MARK: - Start
+
+function applyTheme(name) {
+  document.body.dataset.theme = name;
+  $("theme").value = name;
+  store.set("setduel:theme", name);
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  applyTheme(store.get("setduel:theme") || "okabe");
+  $("theme").addEventListener("change", (event) => applyTheme(event.target.value));
+  $("name").value = game.name;
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("name").value.trim();
+    if (!name) return;
+    game.name = name;
+    store.set("setduel:name:" + location.host, name);
+    game.joined = true;
+    const token = store.get(tokenKey(name));
+    send(token ? "RESUME " + token : "NAME " + name);
+  });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-input").value.trim();
+    if (text) send("SAY " + text);
+    $("chat-input").value = "";
+  });
+  window.addEventListener("resize", () => { if (game.joined) layout(); });
+  draw();
+  connect();
+});

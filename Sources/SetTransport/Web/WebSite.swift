@@ -1,0 +1,50 @@
+/// The files a table serves to a browser, by path: the page, its style sheet and its script.
+public struct WebSite: Sendable {
+  /// One file: its media type and bytes.
+  public struct File: Sendable {
+    /// The `Content-Type` to send.
+    public var contentType: String
+    /// The file's bytes.
+    public var body: [UInt8]
+
+    /// A file as given.
+    public init(contentType: String, body: [UInt8]) {
+      self.contentType = contentType
+      self.body = body
+    }
+  }
+
+  /// The files by path (`/`, `/page.js`).
+  public var files: [String: File]
+
+  /// A site serving `files`.
+  public init(files: [String: File]) {
+    self.files = files
+  }
+
+  /// The headers every page file is sent with: the page may load only its own files and talk only to
+  /// its own table; no inline script, no framing by other sites, no guessing of types.
+  public static let securityFields: [HTTPResponse.HTTPField] = [
+    .init(
+      "Content-Security-Policy",
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    .init("X-Content-Type-Options", "nosniff"),
+    .init("Referrer-Policy", "no-referrer"),
+    .init("X-Frame-Options", "DENY"),
+  ]
+
+  /// The answer to a GET or HEAD of `path`, or nil if there is no such file.
+  public func response(for path: Substring, keepAlive: Bool) -> HTTPResponse? {
+    guard let file = files[String(path)] else { return nil }
+    var fields = [
+      HTTPResponse.HTTPField("Content-Type", file.contentType),
+      HTTPResponse.HTTPField("Content-Length", String(file.body.count)),
+      // The page changes with the server's version: always ask again, it is small and on the LAN.
+      HTTPResponse.HTTPField("Cache-Control", "no-cache"),
+    ]
+    fields += Self.securityFields
+    fields.append(.init("Connection", keepAlive ? "keep-alive" : "close"))
+    return HTTPResponse(status: 200, fields: fields, body: file.body)
+  }
+}

@@ -1,0 +1,170 @@
+"""Headless Chromium plays whole games from the table's page against `serve --bot`, by clicks and by
+keys, at a phone's, a laptop's and a large screen's size, and saves a screenshot of each; then checks
+that a reload keeps the seat, that a second tab with the same name takes the seat back, and that a
+spectator sees no controls. Exits 0 when everything held."""
+
+import os
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+from table import Table, find_set
+
+SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+
+
+def cards(page):
+    return page.eval_on_selector_all(
+        "[data-card]", "els => els.map(e => [e.dataset.slot, e.dataset.card])")
+
+
+def check_layout(page, label):
+    """Every card inside the window and none overlapping another or the controls."""
+    boxes = page.eval_on_selector_all(
+        "[data-card]", "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    for (l, t, r, b) in boxes:
+        check(l >= 0 and t >= 0 and r <= width + 0.5 and b <= height + 0.5, "%s: a card is cut: %s" % (label, (l, t, r, b)))
+        check(r - l >= 60, "%s: a card is too small: %d px" % (label, r - l))
+    for i, a in enumerate(boxes):
+        for c in boxes[i + 1:]:
+            overlap = min(a[2], c[2]) - max(a[0], c[0]) > 1 and min(a[3], c[3]) - max(a[1], c[1]) > 1
+            check(not overlap, "%s: cards overlap" % label)
+    controls = page.query_selector("#controls")
+    if controls and controls.is_visible():
+        cb = controls.bounding_box()
+        for (l, t, r, b) in boxes:
+            check(b <= cb["y"] + 1 or t >= cb["y"] + cb["height"] - 1, "%s: a card is under the controls" % label)
+
+
+def sit_down(page, url, name):
+    page.goto(url)
+    page.fill("#name", name)
+    page.click("#join-button")
+    page.wait_for_selector("[data-card]", timeout=20000)
+
+
+def play_game(page, by_keys, label, deadline_s=240):
+    """Finds sets and picks them until the game is over; returns how many sets were picked."""
+    start = time.time()
+    picked = 0
+    shot_taken = False
+    while time.time() - start < deadline_s:
+        if page.is_visible("#over"):
+            return picked
+        slots = dict(cards(page))
+        trio = find_set(slots)
+        status = page.inner_text("#status")
+        if "is picking" in status or "Paused" in status:
+            page.wait_for_timeout(150)
+            continue
+        if trio:
+            for slot in trio:
+                if by_keys:
+                    page.keyboard.press(slot.lower())
+                else:
+                    page.click('[data-slot="%s"]' % slot, timeout=2000)
+                page.wait_for_timeout(60)
+            picked += 1
+            if picked == 2 and not shot_taken:
+                page.wait_for_timeout(300)
+                check_layout(page, label)
+                page.screenshot(path=os.path.join(SHOTS, label + "-play.png"))
+                shot_taken = True
+            page.wait_for_timeout(250)
+        else:
+            deal = page.query_selector('[data-action="deal"]')
+            if deal and deal.is_enabled():
+                if by_keys:
+                    page.keyboard.press("+")
+                else:
+                    deal.click()
+            page.wait_for_timeout(300)
+    check(False, "%s: the game did not end in %d s" % (label, deadline_s))
+    return picked
+
+
+def whole_game(browser, size, by_keys, label):
+    with Table(seed=11) as table:
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        sit_down(page, table.url, "alice")
+        check(page.is_visible('[data-action="claim"]'), label + ": no Set button for a player")
+        check(page.query_selector('.score[data-seat="1"]') is not None, label + ": no score for seat 1")
+        picked = play_game(page, by_keys, label)
+        check(page.is_visible("#over"), label + ": no final table")
+        check(picked > 0, label + ": no set picked")
+        page.wait_for_timeout(300)
+        page.screenshot(path=os.path.join(SHOTS, label + "-over.png"))
+        log = page.inner_text("#log")
+        check("found a set" in log, label + ": the log does not tell the sets")
+        check(not errors, label + ": script errors: %s" % errors)
+        print("%s: a whole game, %d sets picked, %s" % (label, picked, page.inner_text("#over-title")), flush=True)
+        context.close()
+
+
+def seats(browser):
+    with Table(seed=5) as table:
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        first = context.new_page()
+        sit_down(first, table.url, "carol")
+        # A reload in the middle of a claim keeps the seat.
+        slots = dict(cards(first))
+        first.click('[data-slot="%s"]' % sorted(slots)[0])
+        first.wait_for_timeout(200)
+        first.reload()
+        first.wait_for_selector("[data-card]", timeout=20000)
+        first.wait_for_timeout(500)
+        check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reload lost the seat")
+        check(first.is_visible('[data-action="claim"]'), "after a reload the controls are gone")
+        # A second tab with the same name takes the seat; the first says so.
+        second = context.new_page()
+        second.goto(table.url)
+        second.wait_for_selector("[data-card]", timeout=20000)
+        second.wait_for_timeout(500)
+        check("(you)" in second.inner_text('.score[data-seat="1"]'), "the second tab did not take the seat")
+        first.wait_for_timeout(500)
+        check("taken back" in first.inner_text("#notice"), "the first tab did not say its seat was taken back")
+        # A spectator sees the table and no controls; a name with markup stays text.
+        watcher_context = browser.new_context(viewport={"width": 390, "height": 844})
+        watcher = watcher_context.new_page()
+        sit_down(watcher, table.url, "watcher")
+        watcher.wait_for_timeout(300)
+        check(not watcher.is_visible('[data-action="claim"]'), "a spectator sees the Set button")
+        check(not watcher.is_visible('[data-action="deal"]'), "a spectator sees the deal button")
+        check("Watching" in watcher.inner_text("#status"), "a spectator is not told they watch")
+        second.fill("#chat-input", "<img src=x onerror=alert(1)>hi")
+        second.press("#chat-input", "Enter")
+        watcher.wait_for_timeout(500)
+        check("<img src=x onerror=alert(1)>hi" in watcher.inner_text("#chat"), "chat was not shown as text")
+        check(watcher.query_selector("#chat img") is None, "chat made markup")
+        watcher.screenshot(path=os.path.join(SHOTS, "spectator-390x844.png"))
+        watcher_context.close()
+        context.close()
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+        whole_game(browser, (390, 844), False, "phone-390x844-clicks")
+        whole_game(browser, (1366, 768), True, "laptop-1366x768-keys")
+        whole_game(browser, (1920, 1080), False, "desktop-1920x1080-clicks")
+        seats(browser)
+        browser.close()
+    print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+@preconcurrency import Glibc
+import SetTestSupport
+import Testing
+
+/// The browser transport from outside, as a browser and an independent WebSocket client see it: the
+/// Python scripts in Tests/Browser, run against the built `setduel serve`. Each exits 0 when all held.
+/// They need Python's `websockets` and, for the page, `playwright` with Debian's `chromium`
+/// (.ci/run installs them); without them the tests are skipped, saying why.
+@Suite("the page and the WebSocket, from a real browser and a Python client", .serialized)
+struct BrowserScriptTests {
+  /// The package's root: three folders up from this file.
+  static let root = String(
+    #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+
+  /// Whether `command` exits 0, its output discarded.
+  static func succeeds(_ command: String) -> Bool {
+    system("\(command) >/dev/null 2>&1") == 0
+  }
+
+  static let hasWebsockets = reportMissing(succeeds("python3 -c 'import websockets'"), "python3 with websockets")
+  static let hasBrowser = reportMissing(
+    succeeds("python3 -c 'import playwright.sync_api'") && access("/usr/bin/chromium", X_OK) == 0,
+    "python3 with playwright, and /usr/bin/chromium")
+
+  static func reportMissing(_ present: Bool, _ what: String) -> Bool {
+    if !present { print("skipping the browser transport's scripts: \(what) not installed (.ci/run installs it)") }
+    return present
+  }
+
+  /// Runs `script` with the built binary; returns its exit status and what it printed.
+  func run(_ script: String) throws -> (status: Int32, output: String) {
+    let binary = try builtSetduel()
+    let folder = try makeTemporaryFolder("browser")
+    defer { removeFolder(folder) }
+    let log = folder + "/output.txt"
+    let status = system(
+      "cd '\(Self.root)/Tests/Browser' && SETDUEL_BINARY='\(binary)' timeout 1200 python3 \(script) >'\(log)' 2>&1")
+    let output = (try? readFile(log)) ?? ""
+    return (status, output)
+  }
+
+  @Test(
+    "a Python WebSocket client plays a whole game; masking, fragments, pings, close codes, Origin and limits hold",
+    .enabled(if: hasWebsockets))
+  func webSocketClient() throws {
+    let (status, output) = try run("websocket_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("websocket: a whole game"), "\(output)")
+  }
+
+  @Test(
+    "headless Chromium plays whole games from the page at three sizes; reload, a second tab, a spectator",
+    .enabled(if: hasBrowser))
+  func headlessChromium() throws {
+    let (status, output) = try run("page_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("desktop-1920x1080-clicks: a whole game"), "\(output)")
+  }
+}
