@@ -1,8 +1,10 @@
+import SetProtocol
+
 /// The help a person reads in the terminal, made from the command table: `setduel help` lists the
 /// commands, `setduel COMMAND --help` explains one.
 enum HelpText {
-  /// The width help text is wrapped to.
-  static let width = 100
+  /// The width help text is wrapped to: what fits a terminal of 80 columns.
+  static let width = ColumnFit.width
 
   /// `setduel help`: the use, every command with its summary, and where the rest is explained.
   static func overview(_ commands: [CommandSpec]) -> String {
@@ -21,7 +23,10 @@ enum HelpText {
   static func usage(_ command: CommandSpec) -> String {
     var lines: [String] = []
     for (index, synopsis) in command.synopses.enumerated() {
-      lines.append((index == 0 ? "usage: " : "       ") + command.invocation + (synopsis.isEmpty ? "" : " " + synopsis))
+      let lead = (index == 0 ? "usage: " : "       ") + command.invocation + " "
+      let hang = String(repeating: " ", count: lead.count)
+      let wrapped = wrap(synopsis, width: width - lead.count)
+      lines += wrapped.enumerated().map { (($0.offset == 0 ? lead : hang) + $0.element).trimmingTrailingSpaces() }
     }
     for paragraph in paragraphs(command.about) {
       lines += [""] + wrap(paragraph, width: width)
@@ -82,6 +87,11 @@ enum HelpText {
     }
     return lines + [line]
   }
+}
+
+extension String {
+  /// The text without spaces at its end.
+  func trimmingTrailingSpaces() -> String { String(reversed().drop { $0 == " " }.reversed()) }
 }
 
 extension Substring {
