@@ -7,9 +7,8 @@ enum BashCompletion {
     var operands: [String] = []
     for command in commands {
       let key = command.name ?? ""
-      let extra = command.name == nil ? ["--version"] : []
       options.append(
-        "    \(key.singleQuoted())) echo \((command.options.map { "--\($0.name)" } + extra).joined(separator: " ")) ;;")
+        "    \(key.singleQuoted())) echo \(command.options.map { "--\($0.name)" }.joined(separator: " ")) ;;")
       for option in command.options where option.value != nil {
         values.append("    \("\(key) --\(option.name)".singleQuoted())) echo \(kind(option.completion)) ;;")
       }

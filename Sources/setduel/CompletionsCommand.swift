@@ -11,10 +11,15 @@ enum CompletionsCommand {
     "completions", summary: "a completion script for bash, zsh or fish", synopses: ["bash|zsh|fish"],
     about: """
       Prints a script that completes setduel's commands, options and their values, and for play and bot \
-      the tables announced on the LAN (it asks setduel play --list --porcelain, which listens for a moment). \
-      For the current bash: source <(setduel completions bash). To keep it: setduel completions bash \
-      > ~/.local/share/bash-completion/completions/setduel; setduel completions zsh > _setduel in a folder \
-      on $fpath; setduel completions fish > ~/.config/fish/completions/setduel.fish.
+      the tables announced on the LAN (it asks `setduel play --list --porcelain`, which listens for a \
+      moment). For the current bash: `source <(setduel completions bash)`. To keep it, save it where \
+      the shell looks for it:
+
+      `setduel completions bash > ~/.local/share/bash-completion/completions/setduel`
+
+      `setduel completions zsh > _setduel` in a folder on $fpath
+
+      `setduel completions fish > ~/.config/fish/completions/setduel.fish`
       """,
     options: [], operands: .words(shells.map(\.name)))
 

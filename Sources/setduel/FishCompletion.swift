@@ -29,7 +29,6 @@ enum FishCompletion {
         if option.value != nil { line += " " + arguments(option.completion) }
         lines.append(line + " -d \(ZshCompletion.brief(option.help).singleQuoted(fish: true))")
       }
-      if command.name == nil { lines.append("\(head) -l version -d 'the version'") }
       let operands = command.operandCompletion(commands: commands)
       if operands != .nothing, command.name != nil { lines.append("\(head) \(arguments(operands))") }
     }

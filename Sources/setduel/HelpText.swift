@@ -1,14 +1,17 @@
+import SetProtocol
+
 /// The help a person reads in the terminal, made from the command table: `setduel help` lists the
 /// commands, `setduel COMMAND --help` explains one.
 enum HelpText {
-  /// The width help text is wrapped to.
-  static let width = 100
+  /// The width help text is wrapped to: what fits a terminal of 80 columns.
+  static let width = ColumnFit.width
 
   /// `setduel help`: the use, every command with its summary, and where the rest is explained.
   static func overview(_ commands: [CommandSpec]) -> String {
     let rows = commands.map { command in
       let name = command.name ?? "(none)"
-      let more = CommandTable.subcommand(command.name) != nil ? " (setduel \(name) --help)" : ""
+      // Kept on one line by spaces that do not break.
+      let more = CommandTable.subcommand(command.name) != nil ? " (setduel\u{A0}\(name)\u{A0}--help)" : ""
       return (name, command.summary + more)
     }
     let about = paragraphs(CommandTable.about).flatMap { wrap($0, width: width) + [""] }
@@ -21,7 +24,10 @@ enum HelpText {
   static func usage(_ command: CommandSpec) -> String {
     var lines: [String] = []
     for (index, synopsis) in command.synopses.enumerated() {
-      lines.append((index == 0 ? "usage: " : "       ") + command.invocation + (synopsis.isEmpty ? "" : " " + synopsis))
+      let lead = (index == 0 ? "usage: " : "       ") + command.invocation + " "
+      let hang = String(repeating: " ", count: lead.count)
+      let wrapped = wrap(synopsis, width: width - lead.count)
+      lines += wrapped.enumerated().map { (($0.offset == 0 ? lead : hang) + $0.element).trimmingTrailingSpaces() }
     }
     for paragraph in paragraphs(command.about) {
       lines += [""] + wrap(paragraph, width: width)
@@ -66,11 +72,13 @@ enum HelpText {
     return wrap(text, width: width - hang.count).enumerated().map { ($0.offset == 0 ? title + " " : hang) + $0.element }
   }
 
-  /// `text`'s words in lines of at most `width` characters (a longer word has a line of its own).
+  /// `text`'s words in lines of at most `width` characters (a longer word has a line of its own). A
+  /// command in backquotes is kept on one line when it fits one, so that it can be copied whole; a
+  /// space that does not break (U+00A0) never breaks, and is printed as a space.
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
+    for word in unbroken(text, width: width) {
       if line.isEmpty {
         line = String(word)
       } else if line.count + 1 + word.count <= width {
@@ -80,8 +88,34 @@ enum HelpText {
         line = String(word)
       }
     }
-    return lines + [line]
+    return (lines + [line]).map { $0.replacingNoBreakSpaces() }
   }
+
+  /// `text`'s words, those of a backquoted span that fits `width` joined into one.
+  static func unbroken(_ text: String, width: Int) -> [String] {
+    var words: [String] = []
+    var span: [Substring] = []
+    for word in text.split(separator: " ") {
+      if span.isEmpty, !word.hasPrefix("`") || word.dropFirst().contains("`") {
+        words.append(String(word))
+        continue
+      }
+      span.append(word)
+      guard word.dropFirst(span.count == 1 ? 1 : 0).contains("`") else { continue }
+      let joined = span.joined(separator: " ")
+      words += joined.count <= width ? [joined] : span.map(String.init)
+      span = []
+    }
+    return words + span.map(String.init)
+  }
+}
+
+extension String {
+  /// The text without spaces at its end.
+  func trimmingTrailingSpaces() -> String { String(reversed().drop { $0 == " " }.reversed()) }
+
+  /// The text with each space that does not break made a plain space.
+  func replacingNoBreakSpaces() -> String { String(map { $0 == "\u{A0}" ? " " : $0 }) }
 }
 
 extension Substring {

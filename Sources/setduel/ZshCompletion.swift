@@ -9,7 +9,7 @@ enum ZshCompletion {
       (["    \(command.name!))", "      _arguments -S \\"] + command.options.map { "        \(spec($0)) \\" }
         + ["        \(operandSpec(command.operandCompletion(commands: commands)))", "      ;;"]).joined(separator: "\n")
     }
-    let topOptions = ((top?.options ?? []).map { "--\($0.name)" } + ["--version"]).joined(separator: " ")
+    let topOptions = (top?.options ?? []).map { "--\($0.name)" }.joined(separator: " ")
     return """
       #compdef setduel
       # zsh completion for setduel: made by `setduel completions zsh` from its command table.
