@@ -16,7 +16,8 @@ enum Serve {
   static let usage = """
     usage: setduel serve [options]
 
-    Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.
+    Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`,
+    or open http://HOST:PORT/ in a browser to play from the page.
 
     options:
       --host ADDRESS          address to listen on (default 0.0.0.0, every interface)
