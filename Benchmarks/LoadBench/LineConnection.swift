@@ -107,6 +107,19 @@ final class LineConnection {
     }
   }
 
+  /// Reads once what is waiting into `buffer`: the bytes read (0 if none), or nil once the connection has ended.
+  func receive(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    guard fd >= 0, !isEnded else { return nil }
+    while true {
+      let count = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 { return count }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return 0 }
+      isEnded = true
+      return nil
+    }
+  }
+
   /// Reads what is waiting and calls `onLine` with each complete line and the time it was read (or
   /// arrived, after `enableArrivalTimes()`).
   /// Returns false once the connection has ended.

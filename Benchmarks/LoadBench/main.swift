@@ -110,19 +110,27 @@ if wanted("ping", options.setDuelPort, options.redisPort) {
     progress("PING round trips, \(label): \(plan.pingSamples) samples a server")
     do {
       let results = try PingBench.run(
-        [PingBench.setDuel(port: options.setDuelPort!), PingBench.redis(port: options.redisPort!)],
+        [
+          PingBench.setDuel(port: options.setDuelPort!), PingBench.redis(port: options.redisPort!),
+          PingBench.setDuelWebSocket(port: options.setDuelPort!),
+        ],
         connections: connections, warmup: plan.pingWarmup, samples: plan.pingSamples)
-      let (setDuel, redis) = (results[0], results[1])
+      let (setDuel, redis, webSocket) = (results[0], results[1], results[2])
       report.compare("PING round trip, \(label): p50", setDuel.p50, redis.p50, limit: 1.1)
       report.compare("PING round trip, \(label): p99", setDuel.p99, redis.p99, limit: 1.1)
       report.compare("PING round trip, \(label): max", setDuel.max, redis.max, limit: nil)
+      report.compare(
+        "WebSocket PING vs line PING, \(label): p50", webSocket.p50, setDuel.p50, limit: 1.2, against: "line")
+      report.compare(
+        "WebSocket PING vs line PING, \(label): p99", webSocket.p99, setDuel.p99, limit: 1.2, against: "line")
     } catch {
       report.fail("PING, \(label)", error)
     }
   }
   report.note(
-    "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, the two "
-      + "servers alternating sample by sample; with many connections open the pings go round them in turn"
+    "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, SetDuel's "
+      + "line connections, redis-server and SetDuel's WebSocket connections (a browser's masked text message "
+      + "`PING b`) alternating sample by sample; with many connections open the pings go round them in turn"
       + (options.serverCPU.map { "; timed from the servers' own CPU \($0), so no round trip crosses cores." } ?? "."))
 }
 
