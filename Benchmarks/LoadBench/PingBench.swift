@@ -43,14 +43,10 @@ enum PingBench {
   static func run(_ targets: [Target], connections: Int, warmup: Int, samples: Int) throws(BenchError) -> [Summary] {
     var pools: [[LineConnection]] = []
     for target in targets {
-      let pool = try Connector.open(connections, port: target.port)
-      if target.webSocket {
-        for connection in pool {
-          guard WebSocketClient.open(connection, port: target.port) else {
-            throw BenchError("\(target.name): the WebSocket did not open")
-          }
-        }
-      }
+      let pool =
+        target.webSocket
+        ? try WebSocketClient.openPool(connections, port: target.port)
+        : try Connector.open(connections, port: target.port)
       if let greeting = target.greeting {
         let set = LineSet(pool)
         guard set.request(seconds: 30, { _ in greeting.line }, isAnswer: greeting.isAnswer) else {

@@ -16,15 +16,32 @@ enum WebSocketClient {
     return bytes
   }
 
-  /// Upgrades `connection` and switches it to the machine presentation; false if that failed within 30 s.
-  static func open(_ connection: LineConnection, port: UInt16) -> Bool {
+  /// `count` connections to SetDuel on `port`, each a WebSocket in the machine presentation. A connection
+  /// silent past the server's sniffing time (150 ms) is a line client, so each asks for its WebSocket as
+  /// soon as it is connected, as a browser does.
+  static func openPool(_ count: Int, port: UInt16) throws(BenchError) -> [LineConnection] {
+    var pool: [LineConnection] = []
+    while pool.count < count {
+      let batch = try Connector.open(1, port: port, seconds: 120)
+      for connection in batch { _ = sendUpgrade(connection, port: port) }
+      pool += batch
+    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    defer { buffer.deallocate() }
+    for (index, connection) in pool.enumerated()
+    where wait(for: Array("OK MODE machine".utf8), on: connection, until: Clock.after(seconds: 30), buffer) == nil {
+      for connection in pool { connection.close(reset: true) }
+      throw BenchError("port \(port): WebSocket \(index + 1) did not open")
+    }
+    return pool
+  }
+
+  /// Sends the upgrade request and, behind it, `MODE MACHINE`; false if they could not be sent.
+  static func sendUpgrade(_ connection: LineConnection, port: UInt16) -> Bool {
     let request =
       "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
       + "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-    guard connection.send(bytes: Array(request.utf8) + frame("MODE MACHINE")) else { return false }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
-    defer { buffer.deallocate() }
-    return wait(for: Array("OK MODE machine".utf8), on: connection, until: Clock.after(seconds: 30), buffer) != nil
+    return connection.send(bytes: Array(request.utf8) + frame("MODE MACHINE"))
   }
 
   /// Reads until the bytes `wanted` have come (within what one read brings, or across two), and returns

@@ -91,6 +91,17 @@ if wanted("idle", options.idlePort, options.redisPort), let idlePid = options.id
       Report.Row(
         measure: "\(count(connections)) connections: CPU while idle (over \(Format.fixed(plan.idleSeconds, 0)) s)",
         setDuel: Format.fixed(setDuel.cpu, 2) + "% of a core", redis: Format.fixed(redis.cpu, 2) + "% of a core"))
+    if let webPort = options.idleWebPort, let webPid = options.idleWebPid {
+      let web = try IdleBench.runWebSocket(
+        pid: webPid, port: webPort, connections: connections, idleSeconds: plan.idleSeconds)
+      let extra = web.perConnection - setDuel.perConnection
+      report.add(
+        Report.Row(
+          measure: "\(count(connections)) connections: memory per WebSocket connection, beside a line connection",
+          setDuel: kb(web.perConnection), redis: kb(setDuel.perConnection) + " (line)",
+          ratio: Format.ratio(web.perConnection, setDuel.perConnection), target: "≤ 2 KB more",
+          verdict: extra <= 2048 ? "met" : "missed by \(kb(extra - 2048))"))
+    }
     report.note(
       "Opening and greeting \(count(connections)) connections took \(Format.fixed(setDuel.setUp, 1)) s on SetDuel "
         + "(MODE MACHINE and NAME each), \(Format.fixed(redis.setUp, 1)) s on redis-server (one PING each).")

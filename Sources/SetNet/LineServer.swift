@@ -347,6 +347,12 @@ public final class LineServer: @unchecked Sendable {
     // A browser sends its request at once; a person on `nc` waits for the banner.
     let wait = Int(max(1, configuration.sniffingTime.wholeMilliseconds))
     queue.asyncAfter(deadline: .now() + .milliseconds(wait)) { [self] in
+      guard connections[connection.id] === connection, connection.machine.isOpen else { return }
+      // A request that reached the machine in time, while the queue was busy, still counts: read first.
+      if connection.web?.phase == .sniffing {
+        readInput(connection)
+        deliverArrived()
+      }
       guard connections[connection.id] === connection, connection.machine.isOpen,
         let actions = connection.web?.sniffingTimedOut(), !actions.isEmpty
       else { return }
