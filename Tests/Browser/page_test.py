@@ -143,6 +143,14 @@ def seats(browser):
         first.wait_for_timeout(500)
         check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reload lost the seat")
         check(first.is_visible('[data-action="claim"]'), "after a reload the controls are gone")
+        # A dropped connection comes back by itself, resumes the seat and says so.
+        first.evaluate("() => game.ws.close()")
+        for _ in range(100):
+            if "Reconnected" in first.inner_text("#notice"):
+                break
+            first.wait_for_timeout(100)
+        check("Reconnected" in first.inner_text("#notice"), "a dropped connection did not come back and say so")
+        check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reconnection lost the seat")
         # A second tab with the same name takes the seat; the first says so.
         second = context.new_page()
         second.goto(table.url)
