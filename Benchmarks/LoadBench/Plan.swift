@@ -39,6 +39,8 @@ struct Options {
   /// Another fresh SetDuel, for the same measure over WebSocket connections, and its process id.
   var idleWebPort: UInt16?
   var idleWebPid: Int32?
+  /// A fresh SetDuel for the fan-out to spectators watching over WebSockets.
+  var fanOutWebPort: UInt16?
   /// SetDuel for the bots' games.
   var gamesPort: UInt16?
   var skewPort: UInt16?
@@ -68,6 +70,7 @@ struct Options {
       --timer-port     SetDuel with a short --claim-window, for timer lateness
       --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
       --idle-web-port/pid  another, for the same over WebSocket connections (optional)
+      --fanout-web-port  a fresh SetDuel for the fan-out to WebSocket spectators (optional)
       --games-port     SetDuel for two bots playing complete games
       --skew-port      a fresh SetDuel (as --setduel-port) for the seats' receive skew with a resumed seat
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
@@ -103,6 +106,7 @@ struct Options {
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--idle-web-port": idleWebPort = try Options.port(word, value)
         case "--idle-web-pid": idleWebPid = try Options.pid(word, value)
+        case "--fanout-web-port": fanOutWebPort = try Options.port(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)
         case "--core-output": coreOutput = value
         case "--server-cpu": serverCPU = try Options.cpu(word, value)

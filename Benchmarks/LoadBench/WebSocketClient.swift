@@ -23,7 +23,10 @@ enum WebSocketClient {
     var pool: [LineConnection] = []
     while pool.count < count {
       let batch = try Connector.open(1, port: port, seconds: 120)
-      for connection in batch { _ = sendUpgrade(connection, port: port) }
+      for connection in batch {
+        _ = sendUpgrade(connection, port: port)
+        connection.webSocketFrames = true
+      }
       pool += batch
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)

@@ -185,6 +185,14 @@ if wanted("fanout", options.setDuelPort) {
     let label = "fan-out, set found → last of \(count(plan.spectators)) spectators (redis: PUBLISH → subscribers)"
     report.time("\(label): p50", result.last.p50, redis: result.redis?.p50)
     report.time("\(label): p99", result.last.p99, redis: result.redis?.p99, under: 5_000_000)
+    if let webPort = options.fanOutWebPort {
+      let web = try FanOutBench.run(
+        port: webPort, redisPort: nil, spectators: plan.spectators, samples: plan.fanOutSamples, seconds: 300,
+        webSocket: true)
+      let webLabel = "fan-out to \(count(plan.spectators)) WebSocket spectators vs line spectators, last"
+      report.compare("\(webLabel): p50", web.last.p50, result.last.p50, limit: 1.2, against: "line")
+      report.compare("\(webLabel): p99", web.last.p99, result.last.p99, limit: 1.2, against: "line")
+    }
     report.note(
       "Fan-out of a set found: \(result.last.count) picks; the first spectator had SET after "
         + "\(Format.millis(result.first.p50)) (p50), the last after \(Format.millis(result.last.p50)); "
