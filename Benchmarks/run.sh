@@ -137,6 +137,11 @@ timer_port=$port
 start_setduel idle
 idle_port=$port
 idle_pid=$pid
+start_setduel idleweb
+idle_web_port=$port
+idle_web_pid=$pid
+start_setduel fanweb "${unlimited[@]}"
+fanout_web_port=$port
 start_setduel games "${unlimited[@]}" --claim-window 0.25
 games_port=$port
 start_setduel skew "${unlimited[@]}"
@@ -168,7 +173,9 @@ fi
 echo
 status=0
 "$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" "${core_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
-  --idle-port "$idle_port" --idle-pid "$idle_pid" --games-port "$games_port" --skew-port "$skew_port" \
+  --idle-port "$idle_port" --idle-pid "$idle_pid" --idle-web-port "$idle_web_port" --idle-web-pid "$idle_web_pid" \
+  --fanout-web-port "$fanout_web_port" \
+  --games-port "$games_port" --skew-port "$skew_port" \
   --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
 
 echo

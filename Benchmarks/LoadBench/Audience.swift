@@ -14,11 +14,14 @@ final class Audience {
   /// The second seat's resume token, from its `OK NAME`.
   private var secondToken: String?
 
-  /// Seats two players, then names `spectatorCount` spectators, at the table on `port`.
-  init(port: UInt16, spectatorCount: Int) throws(BenchError) {
+  /// Seats two players, then names `spectatorCount` spectators, at the table on `port`; with
+  /// `webSocket`, the spectators watch over WebSockets, as browsers.
+  init(port: UInt16, spectatorCount: Int, webSocket: Bool = false) throws(BenchError) {
     self.port = port
     players = try Connector.open(2, port: port)
-    spectators = try Connector.open(spectatorCount, port: port)
+    spectators =
+      webSocket
+      ? try WebSocketClient.openPool(spectatorCount, port: port) : try Connector.open(spectatorCount, port: port)
     spectatorSeq = [Int](repeating: 0, count: spectatorCount)
     lines = LineSet(players + spectators)
     guard lines.request(seconds: 30, { _ in ClientCommand.mode(.machine).line }, isAnswer: { $0.hasPrefix("OK MODE") })

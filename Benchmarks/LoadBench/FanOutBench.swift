@@ -14,10 +14,10 @@ enum FanOutBench {
     let redis: Summary?
   }
 
-  static func run(port: UInt16, redisPort: UInt16?, spectators: Int, samples wanted: Int, seconds: Double)
-    throws(BenchError) -> Result
-  {
-    let audience = try Audience(port: port, spectatorCount: spectators)
+  static func run(
+    port: UInt16, redisPort: UInt16?, spectators: Int, samples wanted: Int, seconds: Double, webSocket: Bool = false
+  ) throws(BenchError) -> Result {
+    let audience = try Audience(port: port, spectatorCount: spectators, webSocket: webSocket)
     let publisher = try redisPort.map { port throws(BenchError) in try Publisher(port: port, subscribers: spectators) }
     let deadline = Clock.after(seconds: seconds)
     var last = Samples()

@@ -34,6 +34,33 @@ enum IdleBench {
     Greeting(lines: [({ _ in "PING" }, { $0.hasPrefix("+PONG") })])
   }
 
+  /// As `run`, each connection a browser's WebSocket, a named spectator in the machine presentation.
+  static func runWebSocket(pid: Int32, port: UInt16, connections: Int, idleSeconds: Double) throws(BenchError)
+    -> Result
+  {
+    guard let before = ProcessStats.residentBytes(pid: pid) else { throw BenchError("cannot read /proc/\(pid)") }
+    let began = Clock.now()
+    let pool = try WebSocketClient.openPool(connections, port: port)
+    defer { for connection in pool { connection.close(reset: true) } }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    defer { buffer.deallocate() }
+    for (index, connection) in pool.enumerated() {
+      let deadline = Clock.after(seconds: 30)
+      guard connection.send(bytes: WebSocketClient.frame("NAME w\(index + 1)")),
+        WebSocketClient.wait(for: Array("OK NAME".utf8), on: connection, until: deadline, buffer) != nil
+      else { throw BenchError("port \(port): WebSocket \(index + 1) was not named") }
+    }
+    let setUp = Double(Clock.now() - began) / 1e9
+    let lines = LineSet(pool)
+    lines.discard(seconds: 1)
+    guard let after = ProcessStats.residentBytes(pid: pid),
+      let cpu = ProcessStats.cpuPercent(pid: pid, over: idleSeconds)
+    else { throw BenchError("cannot read /proc/\(pid)") }
+    lines.discard(seconds: 0.2)
+    guard lines.endedCount == 0 else { throw BenchError("port \(port): \(lines.endedCount) connections closed") }
+    return Result(before: before, after: after, cpu: cpu, connections: connections, setUp: setUp)
+  }
+
   static func run(pid: Int32, port: UInt16, connections: Int, greeting: Greeting, idleSeconds: Double)
     throws(BenchError) -> Result
   {

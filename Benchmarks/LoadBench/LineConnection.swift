@@ -12,6 +12,9 @@ final class LineConnection {
   private(set) var isEnded = false
   /// Whether lines are timed by the kernel's receive time rather than the time they were read.
   private var stampsArrivals = false
+  /// Whether it is a browser's WebSocket: each line goes out as a masked text message, and each
+  /// message that comes in is a line.
+  var webSocketFrames = false
 
   private init(fd: Int32) {
     self.fd = fd
@@ -56,7 +59,7 @@ final class LineConnection {
   /// Sends `text` and a CRLF.
   @discardableResult
   func send(_ text: String) -> Bool {
-    send(bytes: Array(text.utf8) + [13, 10])
+    send(bytes: webSocketFrames ? WebSocketClient.frame(text) : Array(text.utf8) + [13, 10])
   }
 
   /// Sends a SetDuel request.
@@ -114,6 +117,19 @@ final class LineConnection {
     }
   }
 
+  /// Reads once what is waiting into `buffer`: the bytes read (0 if none), or nil once the connection has ended.
+  func receive(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    guard fd >= 0, !isEnded else { return nil }
+    while true {
+      let count = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 { return count }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return 0 }
+      isEnded = true
+      return nil
+    }
+  }
+
   /// Reads what is waiting and calls `onLine` with each complete line and the time it was read (or
   /// arrived, after `enableArrivalTimes()`).
   /// Returns false once the connection has ended.
@@ -129,7 +145,11 @@ final class LineConnection {
         : recv(fd, buffer.baseAddress, size, Int32(MSG_DONTWAIT))
       if count > 0 {
         let now = stampsArrivals ? arrival : Clock.now()
-        split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: now, onLine)
+        if webSocketFrames {
+          unframe(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: now, onLine)
+        } else {
+          split(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: now, onLine)
+        }
         if count < size { return true }
         continue
       }
@@ -178,6 +198,40 @@ final class LineConnection {
     if start < bytes.count {
       carry.append(contentsOf: bytes[start...])
     }
+  }
+
+  /// The server's WebSocket frames (unmasked, unfragmented), each message handed on as a line.
+  private func unframe(_ bytes: UnsafeRawBufferPointer, at now: Int64, _ onLine: (LineView, Int64) -> Void) {
+    guard carry.isEmpty else {
+      carry.append(contentsOf: bytes)
+      let held = carry
+      carry.removeAll(keepingCapacity: true)
+      held.withUnsafeBytes { unframe(whole: $0, at: now, onLine) }
+      return
+    }
+    unframe(whole: bytes, at: now, onLine)
+  }
+
+  /// Hands on each whole frame in `bytes`, keeping the rest in `carry` (then empty) for the next read.
+  private func unframe(whole bytes: UnsafeRawBufferPointer, at now: Int64, _ onLine: (LineView, Int64) -> Void) {
+    var start = 0
+    while bytes.count - start >= 2 {
+      let short = Int(bytes[start + 1] & 0x7F)
+      let header = short == 126 ? 4 : short == 127 ? 10 : 2
+      guard bytes.count - start >= header else { break }
+      var length = short
+      if header > 2 {
+        length = 0
+        for byte in bytes[(start + 2)..<(start + header)] { length = length << 8 | Int(byte) }
+      }
+      guard bytes.count - start >= header + length else { break }
+      if bytes[start] & 0x0F == 1 {
+        onLine(
+          LineView(bytes: UnsafeRawBufferPointer(rebasing: bytes[(start + header)..<(start + header + length)])), now)
+      }
+      start += header + length
+    }
+    if start < bytes.count { carry.append(contentsOf: bytes[start...]) }
   }
 
   private func deliver(_ line: UnsafeRawBufferPointer, at now: Int64, _ onLine: (LineView, Int64) -> Void) {

@@ -14,6 +14,17 @@ enum PingBench {
     let isReply: (LineView) -> Bool
     /// Sent once on each connection before any ping, with the line that answers it.
     let greeting: (line: String, isAnswer: (LineView) -> Bool)?
+    /// Whether it speaks to SetDuel as a browser does: a WebSocket on the same port, one line a message.
+    var webSocket = false
+  }
+
+  /// SetDuel over a WebSocket: a masked text message `PING b`, answered by the message `PONG b`.
+  static func setDuelWebSocket(port: UInt16) -> Target {
+    var target = Target(
+      name: "SetDuel (WebSocket)", port: port, request: WebSocketClient.frame("PING b"), isReply: { _ in false },
+      greeting: nil)
+    target.webSocket = true
+    return target
   }
 
   /// SetDuel: `PING b` is answered by `PONG b`; `MODE MACHINE` first, so no prompt follows replies.
@@ -34,7 +45,10 @@ enum PingBench {
   static func run(_ targets: [Target], connections: Int, warmup: Int, samples: Int) throws(BenchError) -> [Summary] {
     var pools: [[LineConnection]] = []
     for target in targets {
-      let pool = try Connector.open(connections, port: target.port)
+      let pool =
+        target.webSocket
+        ? try WebSocketClient.openPool(connections, port: target.port)
+        : try Connector.open(connections, port: target.port)
       if let greeting = target.greeting {
         let set = LineSet(pool)
         guard set.request(seconds: 30, { _ in greeting.line }, isAnswer: greeting.isAnswer) else {
@@ -71,6 +85,11 @@ enum PingBench {
     let start = Clock.now()
     guard connection.send(bytes: target.request) else { return nil }
     let deadline = start + 2_000_000_000
+    if target.webSocket {
+      return WebSocketClient.wait(for: WebSocketClient.pongReply, on: connection, until: deadline, buffer).map {
+        $0 - start
+      }
+    }
     var received: Int64?
     while received == nil {
       guard connection.waitReadable(until: deadline) else { return nil }

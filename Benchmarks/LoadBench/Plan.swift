@@ -36,6 +36,11 @@ struct Options {
   /// A fresh SetDuel for memory and idle CPU, and its process id.
   var idlePort: UInt16?
   var idlePid: Int32?
+  /// Another fresh SetDuel, for the same measure over WebSocket connections, and its process id.
+  var idleWebPort: UInt16?
+  var idleWebPid: Int32?
+  /// A fresh SetDuel for the fan-out to spectators watching over WebSockets.
+  var fanOutWebPort: UInt16?
   /// SetDuel for the bots' games.
   var gamesPort: UInt16?
   var skewPort: UInt16?
@@ -64,6 +69,8 @@ struct Options {
       --setduel-port   SetDuel for PING round trips and fan-out (started with --rate 100000 --burst 100000)
       --timer-port     SetDuel with a short --claim-window, for timer lateness
       --idle-port/pid  a fresh SetDuel for memory and idle CPU with many connections
+      --idle-web-port/pid  another, for the same over WebSocket connections (optional)
+      --fanout-web-port  a fresh SetDuel for the fan-out to WebSocket spectators (optional)
       --games-port     SetDuel for two bots playing complete games
       --skew-port      a fresh SetDuel (as --setduel-port) for the seats' receive skew with a resumed seat
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
@@ -97,6 +104,9 @@ struct Options {
         case "--skew-port": skewPort = try Options.port(word, value)
         case "--redis-port": redisPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
+        case "--idle-web-port": idleWebPort = try Options.port(word, value)
+        case "--idle-web-pid": idleWebPid = try Options.pid(word, value)
+        case "--fanout-web-port": fanOutWebPort = try Options.port(word, value)
         case "--redis-pid": redisPid = try Options.pid(word, value)
         case "--core-output": coreOutput = value
         case "--server-cpu": serverCPU = try Options.cpu(word, value)

@@ -23,13 +23,15 @@ struct Report {
   }
 
   /// A row comparing SetDuel with redis-server, the ratio SetDuel ÷ redis held to `limit` if given.
-  mutating func compare(_ measure: String, _ setDuel: Int64, _ redis: Int64, limit: Double?) {
+  /// `against` names what the second figure is, when it is not redis-server's.
+  mutating func compare(_ measure: String, _ setDuel: Int64, _ redis: Int64, limit: Double?, against: String = "redis")
+  {
     let ratio = Double(setDuel) / Double(max(1, redis))
     var row = Row(
       measure: measure, setDuel: Format.micros(setDuel), redis: Format.micros(redis),
       ratio: Format.fixed(ratio, 2) + "×")
     if let limit {
-      row.target = "≤ " + Format.fixed(limit, 1) + "× redis"
+      row.target = "≤ " + Format.fixed(limit, 1) + "× " + against
       let over = (ratio / limit - 1) * 100
       row.verdict = ratio <= limit ? "met" : "missed by " + Format.fixed(over, over < 10 ? 1 : 0) + "%"
     }

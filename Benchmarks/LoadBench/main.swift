@@ -91,6 +91,17 @@ if wanted("idle", options.idlePort, options.redisPort), let idlePid = options.id
       Report.Row(
         measure: "\(count(connections)) connections: CPU while idle (over \(Format.fixed(plan.idleSeconds, 0)) s)",
         setDuel: Format.fixed(setDuel.cpu, 2) + "% of a core", redis: Format.fixed(redis.cpu, 2) + "% of a core"))
+    if let webPort = options.idleWebPort, let webPid = options.idleWebPid {
+      let web = try IdleBench.runWebSocket(
+        pid: webPid, port: webPort, connections: connections, idleSeconds: plan.idleSeconds)
+      let extra = web.perConnection - setDuel.perConnection
+      report.add(
+        Report.Row(
+          measure: "\(count(connections)) connections: memory per WebSocket connection, beside a line connection",
+          setDuel: kb(web.perConnection), redis: kb(setDuel.perConnection) + " (line)",
+          ratio: Format.ratio(web.perConnection, setDuel.perConnection), target: "≤ 2 KB more",
+          verdict: extra <= 2048 ? "met" : "missed by \(kb(extra - 2048))"))
+    }
     report.note(
       "Opening and greeting \(count(connections)) connections took \(Format.fixed(setDuel.setUp, 1)) s on SetDuel "
         + "(MODE MACHINE and NAME each), \(Format.fixed(redis.setUp, 1)) s on redis-server (one PING each).")
@@ -110,19 +121,27 @@ if wanted("ping", options.setDuelPort, options.redisPort) {
     progress("PING round trips, \(label): \(plan.pingSamples) samples a server")
     do {
       let results = try PingBench.run(
-        [PingBench.setDuel(port: options.setDuelPort!), PingBench.redis(port: options.redisPort!)],
+        [
+          PingBench.setDuel(port: options.setDuelPort!), PingBench.redis(port: options.redisPort!),
+          PingBench.setDuelWebSocket(port: options.setDuelPort!),
+        ],
         connections: connections, warmup: plan.pingWarmup, samples: plan.pingSamples)
-      let (setDuel, redis) = (results[0], results[1])
+      let (setDuel, redis, webSocket) = (results[0], results[1], results[2])
       report.compare("PING round trip, \(label): p50", setDuel.p50, redis.p50, limit: 1.1)
       report.compare("PING round trip, \(label): p99", setDuel.p99, redis.p99, limit: 1.1)
       report.compare("PING round trip, \(label): max", setDuel.max, redis.max, limit: nil)
+      report.compare(
+        "WebSocket PING vs line PING, \(label): p50", webSocket.p50, setDuel.p50, limit: 1.2, against: "line")
+      report.compare(
+        "WebSocket PING vs line PING, \(label): p99", webSocket.p99, setDuel.p99, limit: 1.2, against: "line")
     } catch {
       report.fail("PING, \(label)", error)
     }
   }
   report.note(
-    "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, the two "
-      + "servers alternating sample by sample; with many connections open the pings go round them in turn"
+    "PING: \(count(plan.pingSamples)) round trips a server after \(count(plan.pingWarmup)) unrecorded, SetDuel's "
+      + "line connections, redis-server and SetDuel's WebSocket connections (a browser's masked text message "
+      + "`PING b`) alternating sample by sample; with many connections open the pings go round them in turn"
       + (options.serverCPU.map { "; timed from the servers' own CPU \($0), so no round trip crosses cores." } ?? "."))
 }
 
@@ -166,6 +185,14 @@ if wanted("fanout", options.setDuelPort) {
     let label = "fan-out, set found → last of \(count(plan.spectators)) spectators (redis: PUBLISH → subscribers)"
     report.time("\(label): p50", result.last.p50, redis: result.redis?.p50)
     report.time("\(label): p99", result.last.p99, redis: result.redis?.p99, under: 5_000_000)
+    if let webPort = options.fanOutWebPort {
+      let web = try FanOutBench.run(
+        port: webPort, redisPort: nil, spectators: plan.spectators, samples: plan.fanOutSamples, seconds: 300,
+        webSocket: true)
+      let webLabel = "fan-out to \(count(plan.spectators)) WebSocket spectators vs line spectators, last"
+      report.compare("\(webLabel): p50", web.last.p50, result.last.p50, limit: 1.2, against: "line")
+      report.compare("\(webLabel): p99", web.last.p99, result.last.p99, limit: 1.2, against: "line")
+    }
     report.note(
       "Fan-out of a set found: \(result.last.count) picks; the first spectator had SET after "
         + "\(Format.millis(result.first.p50)) (p50), the last after \(Format.millis(result.last.p50)); "

@@ -65,6 +65,9 @@ public final class LineServer: @unchecked Sendable {
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
+  /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
+  private var lastRawForWebSocket: [UInt8] = []
+  private var lastFramedForWebSocket: [UInt8] = []
 
   /// A server with `configuration`, running on the serial `queue`. Call `start()` to listen.
   public init(configuration: Configuration = Configuration(), queue: DispatchQueue) {
@@ -186,13 +189,12 @@ public final class LineServer: @unchecked Sendable {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
     if connection.isWebSocket {
-      // Lines go one to a text message, without their line ends; text after the last line end
-      // (a prompt) makes a message of its own.
-      for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
-        let text = line.last == 13 ? line.dropLast() : line
-        guard !text.isEmpty else { continue }
-        connection.channel.enqueue(WebSocketFrame.frame(opcode: 0x1, payload: Array(text)))
+      // A broadcast sends the same bytes to every spectator in turn: they are framed once.
+      if bytes != lastRawForWebSocket {
+        lastRawForWebSocket = bytes
+        lastFramedForWebSocket = WebSocketFrame.textMessages(lines: bytes)
       }
+      connection.channel.enqueue(lastFramedForWebSocket)
     } else {
       connection.channel.enqueue(bytes)
     }
@@ -339,6 +341,12 @@ public final class LineServer: @unchecked Sendable {
     // A browser sends its request at once; a person on `nc` waits for the banner.
     let wait = Int(max(1, configuration.sniffingTime.wholeMilliseconds))
     queue.asyncAfter(deadline: .now() + .milliseconds(wait)) { [self] in
+      guard connections[connection.id] === connection, connection.machine.isOpen else { return }
+      // A request that reached the machine in time, while the queue was busy, still counts: read first.
+      if connection.web?.phase == .sniffing {
+        readInput(connection)
+        deliverArrived()
+      }
       guard connections[connection.id] === connection, connection.machine.isOpen,
         let actions = connection.web?.sniffingTimedOut(), !actions.isEmpty
       else { return }

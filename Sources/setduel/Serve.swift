@@ -34,7 +34,10 @@ enum Serve {
 
   static let command = CommandSpec(
     "serve", summary: "host a table over TCP", synopses: ["[options]"],
-    about: "Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`.",
+    about: """
+      Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`, \
+      or open http://HOST:PORT/ in a browser to play from the page.
+      """,
     options: [
       .valued("host", "ADDRESS", "address to listen on (default \(network.host), every interface)"),
       .valued("port", "N", "port (default \(network.port); 0 picks a free port and prints it)"),

@@ -57,10 +57,17 @@ def play_game(page, by_keys, label, deadline_s=240):
     start = time.time()
     picked = 0
     shot_taken = False
+    grown_shot = False
     while time.time() - start < deadline_s:
         if page.is_visible("#over"):
             return picked
         slots = dict(cards(page))
+        if len(slots) >= 15 and not grown_shot:
+            # The table grew past twelve: it is laid out again to fit.
+            page.wait_for_timeout(200)
+            check_layout(page, label + "-15-cards")
+            page.screenshot(path=os.path.join(SHOTS, label + "-15-cards.png"))
+            grown_shot = True
         trio = find_set(slots)
         status = page.inner_text("#status")
         if "is picking" in status or "Paused" in status:
@@ -93,7 +100,11 @@ def play_game(page, by_keys, label, deadline_s=240):
 
 
 def whole_game(browser, size, by_keys, label):
-    with Table(seed=11) as table:
+    for old in ("-play.png", "-over.png", "-15-cards.png"):
+        if os.path.exists(os.path.join(SHOTS, label + old)):
+            os.remove(os.path.join(SHOTS, label + old))
+    # Seed 3's first twelve cards hold no set: the table grows to fifteen at once.
+    with Table(seed=3) as table:
         context = browser.new_context(viewport={"width": size[0], "height": size[1]})
         page = context.new_page()
         errors = []
@@ -102,7 +113,12 @@ def whole_game(browser, size, by_keys, label):
         check(page.is_visible('[data-action="claim"]'), label + ": no Set button for a player")
         check(page.query_selector('.score[data-seat="1"]') is not None, label + ": no score for seat 1")
         picked = play_game(page, by_keys, label)
+        check(os.path.exists(os.path.join(SHOTS, label + "-15-cards.png")), label + ": the table never grew to 15 cards")
         check(page.is_visible("#over"), label + ": no final table")
+        check_layout(page, label + "-over")
+        over = page.query_selector("#over").bounding_box()
+        for box in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.getBoundingClientRect().top)"):
+            check(box >= over["y"] + over["height"] - 1, label + ": the final table covers a card")
         check(picked > 0, label + ": no set picked")
         page.wait_for_timeout(300)
         page.screenshot(path=os.path.join(SHOTS, label + "-over.png"))
@@ -127,6 +143,14 @@ def seats(browser):
         first.wait_for_timeout(500)
         check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reload lost the seat")
         check(first.is_visible('[data-action="claim"]'), "after a reload the controls are gone")
+        # A dropped connection comes back by itself, resumes the seat and says so.
+        first.evaluate("() => game.ws.close()")
+        for _ in range(100):
+            if "Reconnected" in first.inner_text("#notice"):
+                break
+            first.wait_for_timeout(100)
+        check("Reconnected" in first.inner_text("#notice"), "a dropped connection did not come back and say so")
+        check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reconnection lost the seat")
         # A second tab with the same name takes the seat; the first says so.
         second = context.new_page()
         second.goto(table.url)

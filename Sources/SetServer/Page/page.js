@@ -110,6 +110,7 @@ function handleOK(words) {
     $("table").hidden = false;
     document.body.classList.toggle("watching", game.seat === 0);
     send("STATE");
+    $("history").replaceChildren();  // HISTORY tells every finished game again.
     send("HISTORY");
   } else if (verb === "STATE") {
     // OK STATE <seq> <game> <phase> <holder> <ms> <selected>

@@ -3,7 +3,28 @@
 public enum WebSocketFrame {
   /// A text frame carrying `text`.
   public static func text(_ text: String) -> [UInt8] {
-    frame(opcode: 0x1, payload: Array(text.utf8))
+    let utf8 = text.utf8
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + 10)
+    appendHeader(opcode: 0x1, count: utf8.count, to: &bytes)
+    bytes += utf8
+    return bytes
+  }
+
+  /// Lines (each ending in LF or CR LF) as one text message each, without their line ends, the frames
+  /// end to end; text after the last line end (a prompt) makes a message of its own.
+  public static func textMessages(lines bytes: [UInt8]) -> [UInt8] {
+    var frames: [UInt8] = []
+    frames.reserveCapacity(bytes.count + bytes.count / 16 + 4)
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+      var textEnd = end
+      if textEnd > start && bytes[textEnd - 1] == 13 { textEnd -= 1 }
+      if textEnd > start { appendFrame(opcode: 0x1, payload: bytes[start..<textEnd], to: &frames) }
+      start = end + 1
+    }
+    return frames
   }
 
   /// A pong answering a ping with `payload` (at most 125 bytes, as every control frame).
@@ -31,19 +52,31 @@ public enum WebSocketFrame {
 
   /// One final, unmasked frame with `opcode` and `payload`, the length in its shortest form.
   public static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
-    var bytes: [UInt8] = [0x80 | opcode]
+    var bytes: [UInt8] = []
     bytes.reserveCapacity(payload.count + 10)
-    switch payload.count {
+    appendFrame(opcode: opcode, payload: payload[...], to: &bytes)
+    return bytes
+  }
+
+  /// Appends one final, unmasked frame with `opcode` and `payload` to `bytes`.
+  static func appendFrame(opcode: UInt8, payload: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+    appendHeader(opcode: opcode, count: payload.count, to: &bytes)
+    bytes += payload
+  }
+
+  /// Appends the header of a final, unmasked frame with `opcode` and a payload of `count` bytes.
+  static func appendHeader(opcode: UInt8, count: Int, to bytes: inout [UInt8]) {
+    bytes.append(0x80 | opcode)
+    switch count {
     case 0..<126:
-      bytes.append(UInt8(payload.count))
+      bytes.append(UInt8(count))
     case 126...0xFFFF:
-      bytes += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+      bytes += [126, UInt8(count >> 8), UInt8(count & 0xFF)]
     default:
       bytes.append(127)
       for shift in stride(from: 56, through: 0, by: -8) {
-        bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift))
+        bytes.append(UInt8(truncatingIfNeeded: count >> shift))
       }
     }
-    return bytes + payload
   }
 }

@@ -130,6 +130,10 @@ private func decode(_ bytes: [UInt8], max: Int = 1024) -> [WebSocketFrameDecoder
       Array(WebSocketFrame.text(String(repeating: "a", count: 65536)).prefix(10)) == [
         0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0,
       ])
+    #expect(
+      WebSocketFrame.textMessages(lines: Array("OK\r\nDIFF 3\n\r\n> ".utf8))
+        == WebSocketFrame.text("OK") + WebSocketFrame.text("DIFF 3") + WebSocketFrame.text("> "))
+    #expect(WebSocketFrame.text("é") == [0x81, 2, 0xC3, 0xA9])
     #expect(WebSocketFrame.close(code: nil) == [0x88, 0])
     #expect(WebSocketFrame.close(code: 1005) == [0x88, 0])
     #expect(WebSocketFrame.close(code: 1000, reason: "ok") == [0x88, 4, 0x03, 0xE8, 0x6F, 0x6B])
