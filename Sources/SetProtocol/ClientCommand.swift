@@ -4,8 +4,8 @@ import SetCore
 public enum ClientCommand: Equatable, Sendable {
   /// `HELP [verb]`: the list of commands, or one command's use.
   case help(String?)
-  /// `NAME name`: take a seat if one is free, else watch.
-  case name(String)
+  /// `NAME name [secret]`: take a seat if one is free, else watch; with the name's secret, as its owner.
+  case name(String, secret: String? = nil)
   /// `MODE HUMAN|MACHINE`: switch presentation.
   case mode(Presentation)
   /// `CLAIM` (or `SET`): call Set.

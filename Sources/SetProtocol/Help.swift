@@ -2,7 +2,7 @@
 public enum Help {
   /// Each command's verb, use and meaning, in the order HELP lists them.
   public static let commands: [(verb: String, usage: String, meaning: String)] = [
-    ("NAME", "NAME <name>", "take a seat (the first two names play, later ones watch)"),
+    ("NAME", "NAME <name> [<secret>]", "take a seat (the first two names play, later ones watch)"),
     ("CLAIM", "CLAIM", "call Set: you alone may pick for a few seconds (SET works too)"),
     ("PICK", "PICK <slot> [<slot> <slot>]", "pick cards by slot letter; PICK A B C picks three (and claims)"),
     ("UNPICK", "UNPICK <slot>", "take back a pick"),
