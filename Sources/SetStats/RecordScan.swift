@@ -40,9 +40,9 @@ struct RecordScan: Equatable, Sendable {
       if (0...1).contains(offset), let name = names[offset], counts(offset, in: history) {
         history.update(name, key: keys[offset]) { $0.isBot = true }
       }
-    } else if Self.starts(line, "owner "), line.count > 8, line[7] == 32 {
-      let offset = Int(line[6]) - Int(UInt8(ascii: "1"))
-      let fingerprint = String(decoding: UnsafeBufferPointer(rebasing: line[8...]), as: UTF8.self)
+    } else if Self.starts(line, "owner ") {
+      let offset = line.count > 8 && line[7] == 32 ? Int(line[6]) - Int(UInt8(ascii: "1")) : -1
+      let fingerprint = String(decoding: UnsafeBufferPointer(rebasing: line[min(8, line.count)...]), as: UTF8.self)
       if (0...1).contains(offset), RecordLine.isFingerprint(fingerprint) {
         claims[offset] = fingerprint
         if names[offset] != nil { history.claim(keys[offset], fingerprint: fingerprint) }
