@@ -298,7 +298,7 @@ public struct GameHost {
     let human = clients[id]?.presentation == .human
     let text: String
     if owned {
-      text = "rated: \(name) is yours; only games played with its secret change its rating"
+      text = "rated: \(name) is yours; only games with its secret change its rating"
     } else if byOther {
       text = "guest: \(name) belongs to someone else; your games here are not rated"
     } else if human {
@@ -307,7 +307,7 @@ public struct GameHost {
       return
     }
     if human {
-      say(id, "Rating: " + text + ".")
+      say(id, text.prefix(1).uppercased() + text.dropFirst() + ".")
     } else {
       send(id, ServerLine.notice(topic: "rating", text: text).line)
     }
