@@ -219,7 +219,7 @@ public struct GameHost {
       // A named connection that turns to the machine presentation missed the RULES line at its NAME.
       if switched, clients[id]?.name != nil { sendRules(to: id) }
       answer = .success(.ok(.mode(presentation)))
-    case .name(let name): answer = takeName(name, for: id, at: now)
+    case .name(let name, let secret): answer = takeName(name, secret: secret, for: id, at: now)
     case .resume(let token): answer = resume(token, for: id, at: now)
     case .quit:
       answer = .success(.ok(.quit))
@@ -245,7 +245,7 @@ public struct GameHost {
     closeAfterReply = false
   }
 
-  private mutating func takeName(_ name: String, for id: ConnectionID, at now: Instant) -> Result<
+  private mutating func takeName(_ name: String, secret: String?, for id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
@@ -253,6 +253,9 @@ public struct GameHost {
       clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
       || holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    let fingerprint = secret.map { NameClaim.fingerprint(name: name, secret: $0) }
+    let owner = history.owner(of: name)
+    if let fingerprint, let owner, owner != fingerprint { return .failure(ProtocolError(.wrongSecret)) }
     if holders.values.contains(where: { $0 == nil }), !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
       return .failure(
         ProtocolError(
@@ -277,13 +280,37 @@ public struct GameHost {
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
     if botNames.contains(PlayerName.key(name)) { record(RecordLine.bot(seat).line) }
+    if let fingerprint { record(RecordLine.owner(seat, fingerprint: fingerprint).line) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {
       say(id, "If your connection drops, reconnect and type:")
       say(id, "  RESUME \(token)")
     }
+    tellRating(name, owned: fingerprint != nil, byOther: fingerprint == nil && owner != nil, to: id)
     return .success(.ok(.name(seat: seat, token: token)))
+  }
+
+  /// Tells a player just seated whether their games change the name's rating: as its owner (a secret
+  /// was given), as a guest on a name someone else owns (they do not), or as a guest on a name no one
+  /// owns (they do, as before names had owners; told in words only, as nothing changed for machines).
+  private mutating func tellRating(_ name: String, owned: Bool, byOther: Bool, to id: ConnectionID) {
+    let human = clients[id]?.presentation == .human
+    let text: String
+    if owned {
+      text = "rated: \(name) is yours; only games with its secret change its rating"
+    } else if byOther {
+      text = "guest: \(name) belongs to someone else; your games here are not rated"
+    } else if human {
+      text = "guest: anyone may play as \(name); NAME \(name) <secret> makes it yours"
+    } else {
+      return
+    }
+    if human {
+      say(id, text.prefix(1).uppercased() + text.dropFirst() + ".")
+    } else {
+      send(id, ServerLine.notice(topic: "rating", text: text).line)
+    }
   }
 
   private mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<

@@ -108,7 +108,7 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable command")
       case .failure(.tick):
         throw Failure(line: number, message: "unreadable tick")
-      case .success(.bot):
+      case .success(.bot), .success(.owner):
         return  // Who plays is not the rules' business.
       case .failure(.event):
         throw Failure(line: number, message: "event out of sequence after \(lastSeq)")

@@ -4,8 +4,8 @@ import SetCore
 public enum ClientCommand: Equatable, Sendable {
   /// `HELP [verb]`: the list of commands, or one command's use.
   case help(String?)
-  /// `NAME name`: take a seat if one is free, else watch.
-  case name(String)
+  /// `NAME name [secret]`: take a seat if one is free, else watch; with the name's secret, as its owner.
+  case name(String, secret: String? = nil)
   /// `MODE HUMAN|MACHINE`: switch presentation.
   case mode(Presentation)
   /// `CLAIM` (or `SET`): call Set.
@@ -76,7 +76,7 @@ extension ClientCommand {
     let arguments: [String] =
       switch self {
       case .help(let topic): topic.map { [$0] } ?? []
-      case .name(let name): [name]
+      case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
       case .claim, .deal, .table, .state, .scores, .history, .new, .quit: []
       case .pick(let slots): slots.map(\.label)

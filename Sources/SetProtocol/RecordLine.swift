@@ -9,6 +9,7 @@ import SetCore
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
 ///     bot <seat>                           the player just seated there is a computer player
+///     owner <seat> <fingerprint>           the player just seated there proved the name's secret
 ///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
@@ -34,6 +35,9 @@ public enum RecordLine: Equatable, Sendable {
   case end
   /// The player seated in `seat` (by the last `JOINED` for it) is a computer player.
   case bot(Seat)
+  /// The player seated in `seat` (by the last `JOINED` for it) gave a secret for the name, whose
+  /// fingerprint this is (`NameClaim`); a seat without this line is a guest's.
+  case owner(Seat, fingerprint: String)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -49,6 +53,8 @@ public enum RecordLine: Equatable, Sendable {
     case rules
     /// A `bot` line that is not one seat.
     case bot
+    /// An `owner` line that is not a seat and a fingerprint.
+    case owner
     /// A line that starts with no known word.
     case unknown
   }
@@ -71,6 +77,7 @@ public enum RecordLine: Equatable, Sendable {
     case .event(_, let line): "ev " + line
     case .end: "end"
     case .bot(let seat): "bot \(seat.rawValue)"
+    case .owner(let seat, let fingerprint): "owner \(seat.rawValue) \(fingerprint)"
     }
   }
 
@@ -100,6 +107,11 @@ public enum RecordLine: Equatable, Sendable {
     case "bot":
       guard words.count == 2, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)) else { return .failure(.bot) }
       return .success(.bot(seat))
+    case "owner":
+      guard words.count == 3, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)),
+        isFingerprint(words[2])
+      else { return .failure(.owner) }
+      return .success(.owner(seat, fingerprint: String(words[2])))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))
@@ -115,6 +127,11 @@ public enum RecordLine: Equatable, Sendable {
   public static func isHostEvent(_ line: String) -> Bool {
     guard let word = line.split(separator: " ").first else { return false }
     return hostEventWords.contains(String(word))
+  }
+
+  /// Whether `word` has the shape of a fingerprint: 1 to 64 lower-case hexadecimal digits.
+  public static func isFingerprint(_ word: some StringProtocol) -> Bool {
+    (1...64).contains(word.utf8.count) && word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 
   /// A time as written: whole milliseconds, and six decimals when it is not a whole millisecond.

@@ -105,6 +105,12 @@ public struct Request: Equatable, Sendable {
     case .help:
       return words.count <= 1 ? .success(.help(words.first?.uppercased())) : .failure(usage())
     case .name:
+      if words.count == 2, words[1].utf8.count >= NameSecret.minLength {
+        // `NAME ann <secret>`: the name, and the secret that proves it is the owner's.
+        guard PlayerName.isValid(words[0]) else { return .failure(ProtocolError(.badName)) }
+        guard NameSecret.isValid(words[1]) else { return .failure(ProtocolError(.badArgument, NameSecret.rule)) }
+        return .success(.name(words[0], secret: words[1]))
+      }
       if words.count > 1 {
         // `NAME joe smith`: a name, but with spaces.
         let joined = words.joined(separator: "_")

@@ -36,7 +36,7 @@ public enum Verb: String, CaseIterable, Sendable {
   /// How the verb is written with its arguments.
   public var usage: String {
     switch self {
-    case .name: "NAME <name>"
+    case .name: "NAME <name> [<secret>]"
     case .claim: "CLAIM"
     case .pick: "PICK <slot> [<slot> <slot>]"
     case .unpick: "UNPICK <slot>"

@@ -21,6 +21,9 @@ public struct History: Equatable, Sendable {
 
   /// Every player seen, keyed by the name in lower case (names are matched without regard to case).
   public private(set) var players: [String: PlayerStats] = [:]
+  /// The fingerprint of the secret that first claimed each name (`owner` record lines), by key: that
+  /// name's figures and rating change only in games played with it.
+  public private(set) var owners: [String: String] = [:]
   /// Records folded.
   public private(set) var records = 0
   /// Games that reached their end, in every record folded.
@@ -171,6 +174,17 @@ public struct History: Equatable, Sendable {
     }
     games += 1
     return (0..<2).map { (before[$0], after[$0]) }
+  }
+
+  /// The fingerprint of the secret that owns `name` (matched without regard to case), or nil when no
+  /// one has claimed it.
+  public func owner(of name: String) -> String? {
+    owners[Self.key(name)]
+  }
+
+  /// Gives the name with `key` to the secret with `fingerprint`, unless someone claimed it first.
+  mutating func claim(_ key: String, fingerprint: String) {
+    if owners[key] == nil { owners[key] = fingerprint }
   }
 
   /// Changes the figures of the player in `name`'s seat, creating them if new.

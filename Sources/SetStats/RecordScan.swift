@@ -9,6 +9,8 @@ import SetProtocol
 struct RecordScan: Equatable, Sendable {
   private var names: [String?] = [nil, nil]
   private var keys: [String] = ["", ""]
+  /// The fingerprint of the secret each seat's player gave for the name, or nil for a guest.
+  private var claims: [String?] = [nil, nil]
   private var now = Instant.zero
   private var clock = FindClock()
   /// The number of the line read last (the magic line is line 1).
@@ -35,8 +37,17 @@ struct RecordScan: Equatable, Sendable {
       }
     } else if Self.starts(line, "bot "), line.count == 5 {
       let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
-      if (0...1).contains(offset), let name = names[offset] {
+      if (0...1).contains(offset), let name = names[offset], counts(offset, in: history) {
         history.update(name, key: keys[offset]) { $0.isBot = true }
+      }
+    } else if Self.starts(line, "owner ") {
+      let offset = line.count > 8 && line[7] == 32 ? Int(line[6]) - Int(UInt8(ascii: "1")) : -1
+      let fingerprint = String(decoding: UnsafeBufferPointer(rebasing: line[min(8, line.count)...]), as: UTF8.self)
+      if (0...1).contains(offset), RecordLine.isFingerprint(fingerprint) {
+        claims[offset] = fingerprint
+        if names[offset] != nil { history.claim(keys[offset], fingerprint: fingerprint) }
+      } else {
+        warnings.append("line \(lineNumber): an owner line that is not a seat and a fingerprint")
       }
     } else if Self.starts(line, "ev ") {
       return event(line)
@@ -97,10 +108,13 @@ struct RecordScan: Equatable, Sendable {
       // Figures begin with the player's first counted move: a name seated and gone adds nothing.
       names[seat.offset] = name
       keys[seat.offset] = History.key(name)
+      claims[seat.offset] = nil
     case .over:
       guard case .over(let result)? = EventCodec.decode(Self.text(line))?.event,
         let one = names[0], let two = names[1]
       else { return nil }
+      // A guest on a name someone owns plays unrated, and so does whoever plays them.
+      guard counts(0, in: history), counts(1, in: history) else { return nil }
       let ratings = history.finish(result, names: [one, two])
       return History.Rated(result: result, before: ratings.map(\.before), after: ratings.map(\.after))
     }
@@ -120,8 +134,18 @@ struct RecordScan: Equatable, Sendable {
     guard spaces == 3, index < line.count else { return }
     let seat: Seat? = line[index] == UInt8(ascii: "1") ? .one : line[index] == UInt8(ascii: "2") ? .two : nil
     let end = index + 1
-    guard let seat, end == line.count || line[end] == 32, let name = names[seat.offset] else { return }
+    guard let seat, end == line.count || line[end] == 32, let name = names[seat.offset],
+      counts(seat.offset, in: history)
+    else { return }
     history.update(name, key: keys[seat.offset], change)
+  }
+
+  /// Whether the figures of the player in the seat at `offset` count for the name: a name nobody
+  /// owns counts for whoever plays it (as every name did before names had owners); an owned name
+  /// counts only when played with its owner's secret.
+  private func counts(_ offset: Int, in history: History) -> Bool {
+    guard let owner = history.owners[keys[offset]] else { return true }
+    return owner == claims[offset]
   }
 
   private static func text(_ line: UnsafeBufferPointer<UInt8>) -> String {

@@ -64,7 +64,8 @@ enum Play {
     if arguments.positional.isEmpty { endpoint = Browse.choose() }
     let app = PlayApp(
       host: endpoint.host, port: endpoint.port, name: name, options: options,
-      tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name))
+      tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name),
+      secrets: NameSecretFile(host: endpoint.host, port: endpoint.port))
     app.run()
   }
 

@@ -41,9 +41,17 @@ public final class ClientSession: @unchecked Sendable {
   /// under another; nil when it has the name asked for.
   public var renaming: String? {
     guard model.isNamed, name != requestedName else { return nil }
-    return "Someone here is already called \(requestedName): you \(model.seat == nil ? "watch" : "play") as \(name)."
+    let why =
+      nameOwned ? "\(requestedName) belongs to someone else here" : "Someone here is already called \(requestedName)"
+    return why + ": you \(model.seat == nil ? "watch" : "play") as \(name)."
   }
 
+  /// The secret to prove a name with on `NAME` (see `NameSecretFile`), or nil to play under it as a guest.
+  public var secret: (String) -> String? = { _ in nil }
+  /// Whether the name last asked for was sent without a secret: its games are a guest's.
+  public private(set) var guest = true
+  /// Whether the name first asked for belongs to someone else at the table (its secret was not ours).
+  private var nameOwned = false
   private let host: String
   private let port: UInt16
   private let requestedName: String
@@ -118,6 +126,7 @@ public final class ClientSession: @unchecked Sendable {
     savedToken = nil
     name = requestedName
     nameTries = 1
+    nameOwned = false
     start()
   }
 
@@ -153,7 +162,7 @@ public final class ClientSession: @unchecked Sendable {
     if let token {
       client.send(ClientCommand.resume(token).line(id: "resume"))
     } else {
-      client.send(ClientCommand.name(name).line(id: "name"))
+      client.send(nameLine())
     }
     return nil
   }
@@ -200,6 +209,13 @@ public final class ClientSession: @unchecked Sendable {
     if case .banner = line, link != .connected { setLink(.connected) } else { onChange?() }
   }
 
+  /// The `NAME` request for the name now asked for, with its secret when there is one.
+  private func nameLine() -> String {
+    let secret = secret(name)
+    guest = secret == nil
+    return ClientCommand.name(name, secret: secret).line(id: "name")
+  }
+
   /// Follows up the replies to the session's own requests.
   private func answered(_ reply: Reply) {
     switch (reply.id, reply.kind) {
@@ -208,15 +224,16 @@ public final class ClientSession: @unchecked Sendable {
     case ("resume", .ok):
       attempt = 0
       answeredSavedResume(true)
-    case ("name", .error(let error)) where error.code == .nameTaken && nameTries < 9:
+    case ("name", .error(let error)) where (error.code == .nameTaken || error.code == .wrongSecret) && nameTries < 9:
+      if error.code == .wrongSecret, nameTries == 1 { nameOwned = true }
       nameTries += 1
       name = requestedName.prefix(PlayerName.maxLength - 1) + "\(nameTries)"
-      client?.send(ClientCommand.name(name).line(id: "name"))
+      client?.send(nameLine())
     case ("resume", .error(let error)) where error.code == .badToken:
       // The seat is gone (forfeited, or the game ended and it was freed): sit down afresh.
       model = ClientModel()
       savedToken = nil
-      client?.send(ClientCommand.name(name).line(id: "name"))
+      client?.send(nameLine())
       answeredSavedResume(false)
     default:
       break

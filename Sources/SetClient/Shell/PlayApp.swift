@@ -40,11 +40,18 @@ public final class PlayApp: @unchecked Sendable {
   /// the file keeps, and keeps the seat's token there while a game runs.
   public init(
     host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = [],
-    tokenFile: SeatTokenFile? = nil
+    tokenFile: SeatTokenFile? = nil, secrets: NameSecretFile? = nil
   ) {
     self.tokenFile = tokenFile
     keptToken = tokenFile?.read()
     session = ClientSession(host: host, port: port, name: name, queue: .main, savedToken: keptToken)
+    var info = info
+    if let secrets {
+      session.secret = { secrets.secret(for: $0) }
+    }
+    if secrets?.secret(for: name) == nil {
+      info.append("Guest: no secret is kept for \(name), so anyone may play under it.")
+    }
     state = PlayState(info: info)
     renderer = Renderer(options: options)
     self.options = options

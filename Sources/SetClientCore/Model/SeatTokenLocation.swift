@@ -5,7 +5,7 @@ public struct SeatTokenLocation: Equatable, Sendable {
   /// The folder the token files live in.
   public let directory: String
   /// The file's name inside `directory`.
-  public let fileName: String
+  public private(set) var fileName: String
 
   /// The file for the seat taken as `name` at `host:port`, or nil when the environment names no
   /// home for state (neither an absolute `XDG_STATE_HOME` nor `HOME`).
@@ -18,6 +18,13 @@ public struct SeatTokenLocation: Equatable, Sendable {
       return nil
     }
     fileName = "seat-\(Self.safe(host))-\(port)-\(Self.safe(name)).token"
+  }
+
+  /// The file beside the tokens that keeps the secret proving `name` at `host:port` (`NameSecret`):
+  /// one for each name, in any case, so that a relaunch or a seat taken again proves the same name.
+  public init?(secretFor name: String, host: String, port: UInt16, environment: [String: String]) {
+    self.init(host: host, port: port, name: name, environment: environment)
+    fileName = "secret-\(Self.safe(host))-\(port)-\(Self.safe(name.lowercased())).secret"
   }
 
   /// The file's full path.

@@ -1,5 +1,6 @@
-/// SHA-1 (FIPS 180-4), for the WebSocket handshake's `Sec-WebSocket-Accept` and nothing else: SHA-1 is
-/// broken for signatures, and RFC 6455 uses it only to show that the server read the client's key.
+/// SHA-1 (FIPS 180-4), for the WebSocket handshake's `Sec-WebSocket-Accept` and the fingerprints of names'
+/// secrets: SHA-1 is broken for signatures, and RFC 6455 uses it only to show that the server read the
+/// client's key; a fingerprint only has to keep a long secret from being read back.
 public enum SHA1 {
   /// The 20-byte digest of `message`.
   public static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
