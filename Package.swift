@@ -7,6 +7,7 @@ import PackageDescription
 /// them imports anything outside this list, or if a pure target depends on a shell.
 let pureModules = [
   "SetCore", "SetSimulation", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetStats", "SetDiscovery",
+  "SetAnalysis",
 ]
 
 let package = Package(
@@ -40,6 +41,9 @@ let package = Package(
     .target(name: "SetDiscovery", dependencies: ["SetCore", "SetTransport"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
     .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
+    // A game's analysis folded from its record: every set that was on the table, and each player's
+    // finds, misses and wrong picks.
+    .target(name: "SetAnalysis", dependencies: ["SetCore", "SetProtocol"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
@@ -58,7 +62,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery",
+        "SetStats", "SetDiscovery", "SetAnalysis",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
@@ -87,6 +91,8 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(
+      name: "SetAnalysisTests", dependencies: ["SetAnalysis", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
     .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetTransport"]),
     .testTarget(
       name: "SetStatsTests",

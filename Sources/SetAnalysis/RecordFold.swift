@@ -1,0 +1,216 @@
+import SetCore
+import SetProtocol
+
+/// Reads a record line by line into its games' analyses: follows the table from `START` and `DIFF`,
+/// lists every set the set finder sees at each table state, and credits finds, wrong picks and
+/// missed sets to the players. The time of an event is that of the `cmd` or `tick` line before it.
+///
+/// This file holds the whole fold, the one place that says what each record line means to the
+/// analysis, which is why it runs past 300 lines.
+struct RecordFold {
+  private var analysis = RecordAnalysis()
+  private var line = 0
+  private var lastSeq = 0
+  private var now = Instant.zero
+  private var names = ["seat 1", "seat 2"]
+  private var bots = [false, false]
+  private var game: GameState?
+
+  /// The running game's table and what the fold keeps while it runs.
+  private struct GameState {
+    var analysis: GameAnalysis
+    var start: Instant
+    var table: Table
+    /// The index in `analysis.sets` of each set on the table, by its key.
+    var live: [Int: Int] = [:]
+    var clock = FindClock()
+    var changedAt: Instant
+    /// Per seat, the sets on the table when that seat's claim ran out or pick was judged wrong.
+    var failedWith: [Set<Int>] = [[], []]
+    /// Every find: who, when the search began and ended (ms from the start), and the find time.
+    var finds: [(seat: Seat, fromMs: Int64, toMs: Int64, findMs: Int64)] = []
+  }
+
+  mutating func read(_ text: Substring, number: Int) throws(AnalysisError) {
+    line = number
+    if number == 1 {
+      guard text == Substring(RecordLine.magicText) else {
+        throw fail("not a SetDuel record (it should start with \(RecordLine.magicText))")
+      }
+      return
+    }
+    if text.hasPrefix("ev ") {
+      try event(text.dropFirst(3))
+      return
+    }
+    switch RecordLine.parse(text) {
+    case .success(.seed(let seed)): analysis.seed = seed
+    case .success(.rules), .success(.magic): break
+    case .success(.command(_, _, let at)), .success(.tick(let at)):
+      guard at >= now else { throw fail("time goes backwards") }
+      now = at
+    case .success(.bot(let seat)): bots[seat.offset] = true
+    case .success(.end): analysis.closedCleanly = true
+    case .success(.event): break
+    case .failure(let malformed): throw fail("unreadable line (\(malformed)): \(text.prefix(40))")
+    }
+    if analysis.closedCleanly, text != "end" { throw fail("the record goes on after its end") }
+  }
+
+  mutating func finish(lastLine: Int) throws(AnalysisError) -> RecordAnalysis {
+    line = lastLine
+    guard lastLine >= 1 else { throw fail("the file is empty, not a SetDuel record") }
+    finishGame(result: nil)
+    analysis.lastLine = lastLine
+    return analysis
+  }
+
+  private func fail(_ message: String) -> AnalysisError { AnalysisError(line: line, message: message) }
+
+  // MARK: - Events
+
+  private mutating func event(_ text: Substring) throws(AnalysisError) {
+    guard !analysis.closedCleanly else { throw fail("the record goes on after its end") }
+    let words = text.split(separator: " ", maxSplits: 2)
+    guard words.count >= 2, let seq = Int(words[1]) else { throw fail("unreadable event: \(text.prefix(40))") }
+    guard seq == lastSeq + 1 else { throw fail("event out of sequence after \(lastSeq)") }
+    lastSeq = seq
+    switch words[0] {
+    case "PICK", "CLAIM":
+      game?.clock.moved(at: now)
+    case "OPEN", "TURN", "GO":
+      game?.clock.tableChanged(at: now)
+      game?.changedAt = now
+    case "START", "DIFF", "SET", "NOSET", "EXPIRED", "OVER", "JOINED":
+      guard let (_, event) = EventCodec.decode(String(text)) else {
+        throw fail("unreadable event: \(text.prefix(40))")
+      }
+      try decoded(event, seq: seq)
+    default:
+      break  // Scores, chat and comings and goings say nothing about the sets.
+    }
+  }
+
+  private mutating func decoded(_ event: ServerEvent, seq: Int) throws(AnalysisError) {
+    switch event {
+    case .joined(let seat, let name):
+      names[seat.offset] = name
+      bots[seat.offset] = false
+    case .started(let number, _, let cards):
+      finishGame(result: nil)
+      guard Set(cards).count == cards.count, cards.count <= Slot.limit else { throw fail("a table with a card twice") }
+      let players = Seat.allCases.map { seat in
+        var player = PlayerAnalysis(seat: seat, name: names[seat.offset])
+        player.isBot = bots[seat.offset]
+        return player
+      }
+      var state = GameState(
+        analysis: GameAnalysis(game: number, players: players), start: now, table: Table(cards: cards),
+        changedAt: now)
+      state.clock.tableChanged(at: now)
+      game = state
+      tableChanged(seq: seq)
+    case .diff(_, let change):
+      guard game != nil else { throw fail("the table changes before a game starts") }
+      do {
+        try game?.table.apply(change)
+      } catch {
+        throw fail("the change does not fit the table: \(error)")
+      }
+      game?.clock.tableChanged(at: now)
+      game?.changedAt = now
+      tableChanged(seq: seq)
+    case .setFound(let seat, _, let cards, let findMs):
+      try found(cards, by: seat, findMs: findMs, seq: seq)
+    case .notASet(let seat, _, let cards):
+      guard var state = game else { throw fail("a pick before a game starts") }
+      let broken = SetLogic.broken(cards)
+      guard !broken.isEmpty else { throw fail("NOSET of three cards that are a set") }
+      state.analysis.players[seat.offset].wrongPicks += 1
+      for feature in broken { state.analysis.players[seat.offset].wrongPicksBy[feature.rawValue] += 1 }
+      state.failedWith[seat.offset].formUnion(state.live.values)
+      game = state
+    case .expired(let seat, let kind):
+      guard kind == .claim, var state = game else { return }
+      state.failedWith[seat.offset].formUnion(state.live.values)
+      game = state
+    case .over(let result):
+      finishGame(result: result)
+    default:
+      break
+    }
+  }
+
+  /// The key of a set of three cards, whatever their order.
+  private static func key(_ cards: [Card]) -> Int {
+    let sorted = cards.map { Int($0.index) }.sorted()
+    return (sorted[0] * 81 + sorted[1]) * 81 + sorted[2]
+  }
+
+  /// Lists the sets new on the table as it now stands.
+  private mutating func tableChanged(seq: Int) {
+    guard var state = game else { return }
+    let ms = now.milliseconds(since: state.start)
+    for cards in SetFinder.all(in: state.table.cards) {
+      let key = Self.key(cards)
+      guard state.live[key] == nil else { continue }
+      state.live[key] = state.analysis.sets.count
+      state.analysis.sets.append(
+        SetOnTable(cards: cards, appearedSeq: seq, appearedMs: ms, fate: .stillThere))
+    }
+    game = state
+  }
+
+  /// A set found: it leaves the table, and every other set that shared a card with it is broken.
+  private mutating func found(_ cards: [Card], by seat: Seat, findMs: Int64?, seq: Int) throws(AnalysisError) {
+    guard var state = game else { throw fail("a set found before a game starts") }
+    guard let index = state.live[Self.key(cards)] else { throw fail("a set found that is not on the table") }
+    let ms = now.milliseconds(since: state.start)
+    let time = findMs ?? state.clock.findTime(at: now)
+    for (key, other) in state.live where !Set(state.analysis.sets[other].cards).isDisjoint(with: cards) {
+      state.analysis.sets[other].goneSeq = seq
+      state.analysis.sets[other].goneMs = ms
+      state.analysis.sets[other].fate = other == index ? .found(seat) : .broken
+      state.live[key] = nil
+    }
+    state.analysis.sets[index].findMs = time
+    state.analysis.players[seat.offset].setsFound += 1
+    state.analysis.players[seat.offset].findTimes[SetLogic.differing(cards) - 1].append(time)
+    state.finds.append((seat, state.changedAt.milliseconds(since: state.start), ms, time))
+    game = state
+  }
+
+  /// Ends the running game, if any: sets still on the table stay there, and the figures that need the
+  /// whole game (the median find time, missed sets, the longest unseen) are worked out.
+  private mutating func finishGame(result: GameResult?) {
+    guard let state = game else { return }
+    game = nil
+    var analysis = state.analysis
+    analysis.result = result
+    analysis.durationMs = now.milliseconds(since: state.start)
+    let times = state.finds.map(\.findMs).sorted()
+    analysis.medianFindMs = times.isEmpty ? nil : times[(times.count - 1) / 2]
+    for seat in Seat.allCases {
+      var missed = state.failedWith[seat.offset]
+      // The other player searched longer than the median: every set on the table all that time.
+      for find in state.finds where find.seat != seat && find.findMs > (analysis.medianFindMs ?? .max) {
+        for (index, set) in analysis.sets.enumerated()
+        where set.appearedMs <= find.fromMs && (set.goneMs ?? .max) >= find.toMs {
+          missed.insert(index)
+        }
+      }
+      missed = missed.filter { analysis.sets[$0].foundBy != seat }
+      var player = analysis.players[seat.offset]
+      player.missed = missed.sorted()
+      let unseen = analysis.sets.indices.filter { analysis.sets[$0].foundBy != seat }
+      if let longest = unseen.max(by: {
+        analysis.sets[$0].duration(endMs: analysis.durationMs) < analysis.sets[$1].duration(endMs: analysis.durationMs)
+      }) {
+        player.longestUnseenMs = analysis.sets[longest].duration(endMs: analysis.durationMs)
+        player.longestUnseenSet = longest
+      }
+      analysis.players[seat.offset] = player
+    }
+    self.analysis.games.append(analysis)
+  }
+}
