@@ -74,6 +74,10 @@ let package = Package(
     .executableTarget(
       name: "setduel-history-bench", dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer"],
       path: "Benchmarks/HistoryBench"),
+    // Analysing 10,000 generated records on one core.
+    .executableTarget(
+      name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis"],
+      path: "Benchmarks/AnalysisBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 

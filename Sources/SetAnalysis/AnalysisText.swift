@@ -27,9 +27,10 @@ public enum AnalysisText {
     let times = (1...4).compactMap { differing -> String? in
       let list = player.findTimes[differing - 1]
       guard let median = median(list) else { return nil }
-      return "\(differing) differing: \(list.count), median \(HumanText.seconds(median))"
+      let features = differing == 1 ? "1 feature differs" : "\(differing) features differ"
+      return "\(features): \(count(list.count, "set")), median \(HumanText.seconds(median))"
     }
-    if !times.isEmpty { lines.append("  find times by features differing: " + times.joined(separator: "; ")) }
+    if !times.isEmpty { lines.append("  find times: " + times.joined(separator: "; ")) }
     if player.wrongPicks > 0 {
       let by = Feature.allCases.compactMap { feature -> String? in
         let n = player.wrongPicksBy[feature.rawValue]

@@ -16,20 +16,45 @@ public struct RecordAnalysis: Equatable, Sendable {
   /// it cannot be read or does not fit the game so far. A last line cut off in the middle (no line end
   /// after it) is left out, as the server stopped while writing it.
   public static func analyse(_ text: String) throws(AnalysisError) -> RecordAnalysis {
+    var text = text
+    let outcome = text.withUTF8 { bytes -> Result<RecordAnalysis, AnalysisError> in
+      do throws(AnalysisError) {
+        return .success(try analyse(bytes: bytes))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// Analyses a record's text given as UTF-8 bytes: lines are found and told apart as bytes, and only
+  /// the few the analysis needs whole are made strings.
+  static func analyse(bytes: UnsafeBufferPointer<UInt8>) throws(AnalysisError) -> RecordAnalysis {
     var fold = RecordFold()
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first == Substring(RecordLine.magicText) else {
+    let magic = Array(RecordLine.magicText.utf8)
+    let firstEnd = bytes.firstIndex(of: 10) ?? bytes.count
+    guard bytes[0..<firstEnd].elementsEqual(magic) else {
       throw AnalysisError(line: 1, message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
     }
-    let cut = lines.last.map { !$0.isEmpty } ?? false
-    for (offset, line) in lines.enumerated() where !line.isEmpty {
+    // No line end after the last line: the server stopped in the middle of writing it.
+    let cut = bytes.last != 10
+    var number = 1
+    var start = firstEnd + 1
+    var lastLine = 1
+    while start < bytes.count {
+      number += 1
+      let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      start = end + 1
+      guard !line.isEmpty else { continue }
       do {
-        try fold.read(line, number: offset + 1)
+        try fold.read(line, number: number)
+        lastLine = number
       } catch {
-        if cut, offset == lines.count - 1, offset > 0 { continue }
+        if cut, end == bytes.count { break }
         throw error
       }
     }
-    return try fold.finish(lastLine: lines.count - (lines.last?.isEmpty == true ? 1 : 0))
+    return try fold.finish(lastLine: lastLine)
   }
 }

@@ -15,6 +15,7 @@ let usage = """
     bot       a computer player (setduel bot --help)
     replay    print a recorded game and check it against the rules (setduel replay --help)
     stats     players' ratings and figures from the game records (setduel stats --help)
+    analyse   every set a recorded game had on the table, and what each player made of them
     help      this text; help COMMAND explains one command
     version   the version (also --version)
 
@@ -24,7 +25,7 @@ let usage = """
 /// The subcommands, each with its `run`.
 let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
   ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
-  ("stats", StatsCommand.run),
+  ("stats", StatsCommand.run), ("analyse", AnalyseCommand.run),
 ]
 
 var words = Array(CommandLine.arguments.dropFirst())

@@ -31,7 +31,7 @@ struct BadInputTests {
   func corrupt() {
     #expect(
       failure(replacing(10, with: "cmd x 1 JOIN"))
-        == AnalysisError(line: 10, message: "unreadable line (command): cmd x 1 JOIN"))
+        == AnalysisError(line: 10, message: "unreadable line: cmd x 1 JOIN"))
     #expect(failure(replacing(8, with: "ev START 3 1 60 A=1RSD B=1RSD"))?.line == 8)
     #expect(failure(replacing(9, with: "ev OPEN 9"))?.message == "event out of sequence after 3")
     #expect(failure(replacing(16, with: "ev NOSET 9 2 A,B,C 1RSD,2RSD,3RSD"))?.line == 16)
