@@ -164,7 +164,7 @@ struct RecordFold {
       guard var state = game else { throw fail("a pick before a game starts") }
       game = nil  // Taken out while it changes, so that its arrays are not copied.
       let broken = SetLogic.broken(cards)
-      guard !broken.isEmpty else { throw fail("NOSET of three cards that are a set") }
+      guard !broken.isEmpty else { throw fail("NOSET of cards that are a set, or not three") }
       state.analysis.players[seat.offset].wrongPicks += 1
       for feature in broken { state.analysis.players[seat.offset].wrongPicksBy[feature.rawValue] += 1 }
       state.failedWith[seat.offset].formUnion(state.live.values)
@@ -211,7 +211,9 @@ struct RecordFold {
   private mutating func found(_ cards: [Card], by seat: Seat, findMs: Int64?, seq: Int) throws(AnalysisError) {
     guard var state = game else { throw fail("a set found before a game starts") }
     game = nil  // Taken out while it changes, so that its arrays are not copied.
-    guard let index = state.live[Self.key(cards)] else { throw fail("a set found that is not on the table") }
+    guard cards.count == 3, let index = state.live[Self.key(cards)] else {
+      throw fail("a set found that is not on the table")
+    }
     let ms = now.milliseconds(since: state.start)
     let time = findMs ?? state.clock.findTime(at: now)
     for (key, other) in state.live where !Set(state.analysis.sets[other].cards).isDisjoint(with: cards) {
