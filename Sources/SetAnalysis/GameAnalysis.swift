@@ -6,8 +6,8 @@ public struct GameAnalysis: Equatable, Sendable {
   public var game: Int
   /// Both players, seat 1 first.
   public var players: [PlayerAnalysis]
-  /// Every set that was on the table, in the order they appeared (sets that appeared together in
-  /// ascending order of their cards).
+  /// Every set that was on the table, in the order they appeared (sets that appeared together in the
+  /// set finder's order).
   public var sets: [SetOnTable] = []
   /// How the game ended; nil when the record ends before it does.
   public var result: GameResult?
