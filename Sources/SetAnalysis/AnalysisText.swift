@@ -87,8 +87,8 @@ public enum AnalysisText {
   }
 
   /// Milliseconds as `m:ss.s`.
-  static func clock(_ ms: Int64) -> String {
-    let tenths = ms / 100
+  public static func clock(_ ms: Int64) -> String {
+    let tenths = (ms + 50) / 100
     let seconds = tenths / 10 % 60
     return "\(tenths / 600):\(seconds < 10 ? "0" : "")\(seconds).\(tenths % 10)"
   }

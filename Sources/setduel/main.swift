@@ -16,6 +16,7 @@ let usage = """
     replay    print a recorded game and check it against the rules (setduel replay --help)
     stats     players' ratings and figures from the game records (setduel stats --help)
     analyse   every set a recorded game had on the table, and what each player made of them
+    puzzle    the daily puzzle: twelve cards, six sets, against the clock (setduel puzzle --help)
     help      this text; help COMMAND explains one command
     version   the version (also --version)
 
@@ -26,6 +27,7 @@ let usage = """
 let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
   ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
   ("stats", StatsCommand.run), ("analyse", AnalyseCommand.run),
+  ("puzzle", PuzzleCommand.run),
 ]
 
 var words = Array(CommandLine.arguments.dropFirst())
