@@ -122,11 +122,12 @@ struct RecordScan: Equatable, Sendable {
     suffix.withUTF8Buffer { tail in tail.count <= line.count && tail.elementsEqual(line.suffix(tail.count)) }
   }
 
-  /// The whole number that starts at `from` and runs to the next space or the end.
+  /// The whole number that starts at `from` and runs to the next space, the end, or the decimal point
+  /// of a time that is not a whole millisecond (whose fraction is left out).
   private static func number(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int64? {
     var value: Int64 = 0
     var index = start
-    while index < line.count, line[index] != 32 {
+    while index < line.count, line[index] != 32, line[index] != UInt8(ascii: ".") {
       let digit = line[index] &- UInt8(ascii: "0")
       guard digit < 10, value < Int64.max / 10 - 10 else { return nil }
       value = value * 10 + Int64(digit)
