@@ -33,7 +33,7 @@ let package = Package(
     // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport"),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser

@@ -15,7 +15,7 @@ public enum AnalysisText {
       lines += self.player(player, in: game)
     }
     lines.append("")
-    lines.append("Sets, as they appeared (on the table from - to, m:ss.s from the game's start):")
+    lines.append("Sets, as they appeared (on the table from - to, m:ss.s from the start):")
     for set in game.sets { lines.append("  " + describe(set, in: game)) }
     return lines
   }
@@ -50,14 +50,21 @@ public enum AnalysisText {
   /// there 22 s. Your wrong picks broke on shading 3 times.`
   public static func summary(_ game: GameAnalysis, seat: Seat) -> String {
     let player = game.players[seat.offset]
+    return summary(
+      missed: player.setsMissed, longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
+  }
+
+  /// The same summary from the figures a `REVIEWPLAYER` line carries.
+  public static func summary(missed: Int, longestUnseenMs: Int64?, wrongPicksBy: [Int]) -> String {
     var words =
-      player.setsMissed == 0
+      missed == 0
       ? "You missed no sets."
-      : "You missed \(count(player.setsMissed, "set"))"
-        + (player.longestUnseenMs.map { "; one sat there \(HumanText.seconds($0))." } ?? ".")
-    let worst = Feature.allCases.max { player.wrongPicksBy[$0.rawValue] < player.wrongPicksBy[$1.rawValue] }
-    if let worst, player.wrongPicksBy[worst.rawValue] > 0 {
-      let n = player.wrongPicksBy[worst.rawValue]
+      : "You missed \(count(missed, "set"))"
+        + (longestUnseenMs.map { "; one sat there \(HumanText.seconds($0))." } ?? ".")
+    guard wrongPicksBy.count == 4 else { return words }
+    let worst = Feature.allCases.max { wrongPicksBy[$0.rawValue] < wrongPicksBy[$1.rawValue] }
+    if let worst, wrongPicksBy[worst.rawValue] > 0 {
+      let n = wrongPicksBy[worst.rawValue]
       words += " Your wrong picks broke on \(worst.name) \(n == 1 ? "once" : "\(n) times")."
     }
     return words
@@ -98,7 +105,7 @@ public enum AnalysisText {
   static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
   /// The median (the lower of the middle two), or nil for none.
-  static func median(_ values: [Int64]) -> Int64? {
+  public static func median(_ values: [Int64]) -> Int64? {
     let sorted = values.sorted()
     return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
   }

@@ -72,6 +72,9 @@ struct RecordFold {
     return analysis
   }
 
+  /// The games ended so far (by `OVER`, or by the next `START`).
+  var games: [GameAnalysis] { analysis.games }
+
   private func fail(_ message: String) -> AnalysisError { AnalysisError(line: line, message: message) }
 
   // MARK: - Events

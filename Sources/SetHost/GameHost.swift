@@ -1,6 +1,7 @@
 // The host's calls, commands, seats and output share its private state and are read together, so
 // they stay in this one file, which is longer than most for that reason.
 
+import SetAnalysis
 import SetCore
 import SetProtocol
 import SetStats
@@ -66,6 +67,8 @@ public struct GameHost {
   public var history = History()
   /// The names (in lower case) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
+  /// The analysis of this table's games, kept from the lines it records, for REVIEW.
+  var analysis = LiveAnalysis()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -219,6 +222,7 @@ public struct GameHost {
     case .table, .state, .scores, .history, .say:
       answer = inform(command, for: id)
     case .stats(let name): answer = stats(name, for: id)
+    case .review(let game): answer = review(game, for: id)
     case .top(let count): answer = top(count, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
@@ -572,7 +576,7 @@ public struct GameHost {
   }
 
   /// Sends a line of words to a connection in the human presentation, wrapped to fit the terminal.
-  private mutating func say(_ id: ConnectionID, _ text: String) {
+  mutating func say(_ id: ConnectionID, _ text: String) {
     for line in HumanTable.wrap(text) { send(id, line) }
   }
 

@@ -28,6 +28,8 @@ public enum ClientCommand: Equatable, Sendable {
   case scores
   /// `HISTORY`: the results so far.
   case history
+  /// `REVIEW [game]`: a finished game's analysis (the last finished game by default).
+  case review(Int?)
   /// `STATS [name]`: a player's figures from the game records (the asker's by default).
   case stats(String?)
   /// `TOP [n]`: the best `n` players by rating (10 by default).

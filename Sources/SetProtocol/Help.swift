@@ -11,6 +11,10 @@ public enum Help {
     ("STATE", "STATE", "show the whole table, scores and whose turn it is"),
     ("SCORES", "SCORES", "show the scores"),
     ("HISTORY", "HISTORY", "show the results of the games so far"),
+    (
+      "REVIEW", "REVIEW [<game>]",
+      "every set a finished game had, and what each player missed (the last game by default)"
+    ),
     ("STATS", "STATS [<name>]", "a player's record, rating and find times (yours by default)"),
     ("TOP", "TOP [<count>]", "the best players by rating (10 by default, at most 100)"),
     ("SAY", "SAY <text>", "chat to everyone at the table"),

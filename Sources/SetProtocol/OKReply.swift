@@ -14,6 +14,8 @@ public enum OKReply: Equatable, Sendable {
   case table
   /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
   case history(count: Int)
+  /// `OK REVIEW <game>`: the game reviewed.
+  case review(game: Int)
   /// `OK STATS`: after one `STAT` line.
   case stats
   /// `OK TOP <count>`: how many `STAT` lines came before it, best first.
@@ -46,6 +48,7 @@ public enum OKReply: Equatable, Sendable {
     case .scores: "SCORES"
     case .table: "TABLE"
     case .history: "HISTORY"
+    case .review: "REVIEW"
     case .stats: "STATS"
     case .top: "TOP"
     case .mode: "MODE"
@@ -68,6 +71,7 @@ public enum OKReply: Equatable, Sendable {
     case .state(let summary): summary.fields
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
+    case .review(let game): ["\(game)"]
     case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
     case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
@@ -100,6 +104,9 @@ public enum OKReply: Equatable, Sendable {
     case "HISTORY":
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .history(count: count)
+    case "REVIEW":
+      guard let game = f.first.flatMap({ Int($0) }), game >= 1 else { return nil }
+      self = .review(game: game)
     case "TOP":
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .top(count: count)

@@ -140,6 +140,11 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.scores) : .failure(usage())
     case .history:
       return words.isEmpty ? .success(.history) : .failure(usage())
+    case .review:
+      guard words.count <= 1 else { return .failure(usage()) }
+      guard let word = words.first else { return .success(.review(nil)) }
+      guard word.utf8.count <= 9, let game = Int(word), game >= 1 else { return .failure(usage()) }
+      return .success(.review(game))
     case .stats:
       guard words.count <= 1 else { return .failure(usage()) }
       if let name = words.first, !PlayerName.isValid(name) { return .failure(ProtocolError(.badName)) }
@@ -169,8 +174,8 @@ public struct Request: Equatable, Sendable {
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
   private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, stats, top, say, new, ping, resume,
-      quit
+    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, review, stats, top, say, new, ping,
+      resume, quit
   }
 
   /// How many players `TOP` lists when not told.
@@ -181,6 +186,7 @@ public struct Request: Equatable, Sendable {
   private static let verbs: [String: Verb] = [
     "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
     "DEAL": .deal, "TABLE": .table, "LOOK": .table, "STATE": .state, "SCORES": .scores, "HISTORY": .history,
+    "REVIEW": .review,
     "STATS": .stats, "TOP": .top, "SAY": .say, "NEW": .new, "PING": .ping,
     "RESUME": .resume, "QUIT": .quit,
   ]
