@@ -50,24 +50,8 @@ public enum AnalysisText {
   /// there 22 s. Your wrong picks broke on shading 3 times.`
   public static func summary(_ game: GameAnalysis, seat: Seat) -> String {
     let player = game.players[seat.offset]
-    return summary(
+    return ReviewWords.summary(
       missed: player.setsMissed, longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
-  }
-
-  /// The same summary from the figures a `REVIEWPLAYER` line carries.
-  public static func summary(missed: Int, longestUnseenMs: Int64?, wrongPicksBy: [Int]) -> String {
-    var words =
-      missed == 0
-      ? "You missed no sets."
-      : "You missed \(count(missed, "set"))"
-        + (longestUnseenMs.map { "; one sat there \(HumanText.seconds($0))." } ?? ".")
-    guard wrongPicksBy.count == 4 else { return words }
-    let worst = Feature.allCases.max { wrongPicksBy[$0.rawValue] < wrongPicksBy[$1.rawValue] }
-    if let worst, wrongPicksBy[worst.rawValue] > 0 {
-      let n = wrongPicksBy[worst.rawValue]
-      words += " Your wrong picks broke on \(worst.name) \(n == 1 ? "once" : "\(n) times")."
-    }
-    return words
   }
 
   /// A set in one line: its cards, how many features differ, when it was on the table, its fate.
@@ -94,11 +78,7 @@ public enum AnalysisText {
   }
 
   /// Milliseconds as `m:ss.s`.
-  public static func clock(_ ms: Int64) -> String {
-    let tenths = (ms + 50) / 100
-    let seconds = tenths / 10 % 60
-    return "\(tenths / 600):\(seconds < 10 ? "0" : "")\(seconds).\(tenths % 10)"
-  }
+  public static func clock(_ ms: Int64) -> String { ReviewWords.clock(ms) }
 
   static func codes(_ cards: [Card]) -> String { cards.map(\.description).joined(separator: " ") }
 

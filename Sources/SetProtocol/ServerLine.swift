@@ -27,6 +27,8 @@ public enum ServerLine: Equatable, Sendable {
   /// `NOTICE topic text`: something every named connection is told once, outside the game's events
   /// (it has no sequence number); `topic` is one word, such as `records`.
   case notice(topic: String, text: String)
+  /// `REVIEWSET ...` or `REVIEWPLAYER ...`: a finished game's analysis (before REVIEW's reply).
+  case review(ReviewFields)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -48,6 +50,7 @@ public enum ServerLine: Equatable, Sendable {
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
+    case .review(let fields): fields.line
     }
   }
 
@@ -83,6 +86,8 @@ public enum ServerLine: Equatable, Sendable {
       return .help(EventCodec.text(after: 1, in: line))
     case "RULES":
       return RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: true).map { .rules($0) }
+    case "REVIEWSET", "REVIEWPLAYER":
+      return ReviewFields.decode(words).map { .review($0) }
     case "NOTICE":
       guard words.count >= 3 else { return nil }
       return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))

@@ -66,7 +66,13 @@ public struct BotDuel {
     for case .send(let id, let line) in actions {
       let index = Int(id.rawValue)
       for request in models[index].apply(line: line, at: now) {
-        requests.append((index, request == .requestState ? "STATE" : "HISTORY"))
+        let line =
+          switch request {
+          case .requestState: "STATE"
+          case .requestHistory: "HISTORY"
+          case .requestReview: "REVIEW"
+          }
+        requests.append((index, line))
       }
     }
     for (index, line) in requests { send(line, from: index) }

@@ -189,6 +189,7 @@ public final class ClientSession: @unchecked Sendable {
       switch action {
       case .requestState: client?.send("STATE")
       case .requestHistory: client?.send("HISTORY")
+      case .requestReview: client?.send("REVIEW")
       }
     }
     if case .reply(let reply) = line { answered(reply) }

@@ -47,6 +47,10 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var ratingChanges: [Int]?
   /// The results of the games finished so far, oldest first.
   public private(set) var results: [GameResult] = []
+  /// The last finished game's analysis, as `REVIEW` gave it: its sets, then its players.
+  public private(set) var review: [ReviewFields] = []
+  /// `REVIEW` lines read before their reply.
+  private var reviewing: [ReviewFields] = []
   /// Every result and happening, in words.
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
@@ -119,6 +123,9 @@ public struct ClientModel: Equatable, Sendable {
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
     case .banner, .help, .stat, .found:
+      return []
+    case .review(let fields):
+      reviewing.append(fields)
       return []
     case .rules(let rules):
       self.rules = rules
@@ -245,6 +252,8 @@ public struct ClientModel: Equatable, Sendable {
       selection = []
       forfeitAt = [nil, nil]
       record(result)
+      // A player is shown what they missed at once; a spectator asks with the review key.
+      if seat != nil { actions.append(.requestReview) }
     case .rated(_, let before, let after):
       ratings = after
       ratingChanges = zip(before, after).map { $1 - $0 }
@@ -291,6 +300,8 @@ public struct ClientModel: Equatable, Sendable {
   // MARK: - Replies
 
   private mutating func apply(_ reply: Reply, at now: Instant) -> [ModelAction] {
+    if case .ok(.review) = reply.kind { (review, reviewing) = (reviewing, []) }
+    if case .error = reply.kind { reviewing = [] }
     switch reply.kind {
     case .pong:
       return []

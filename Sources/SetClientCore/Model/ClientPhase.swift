@@ -36,4 +36,6 @@ public enum ModelAction: Equatable, Sendable {
   case requestState
   /// Send `HISTORY`: the game is over but its result was not seen.
   case requestHistory
+  /// Send `REVIEW`: a game this client played just ended; its analysis is shown at game over.
+  case requestReview
 }

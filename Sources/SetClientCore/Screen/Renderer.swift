@@ -33,6 +33,8 @@ public struct Renderer: Sendable {
       top += help(model)
     case .history(let scroll):
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
+    case .review(let scroll):
+      top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2)
     case .table:
       return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }
@@ -161,13 +163,17 @@ public struct Renderer: Sendable {
       items = [
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("!", "back", true),
       ]
+    case .review:
+      items = [
+        (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("v", "back", true),
+      ]
     case .table:
       if model.isSpectator {
         items = [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else if case .over = model.phase {
         items = [
-          ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
-          ("Esc", "quit", true),
+          ("Enter", "rematch", true), ("v", "review", true), ("/", "chat", true), ("!", "history", true),
+          ("?", "help", true), ("Esc", "quit", true),
         ]
       } else {
         let canDeal = model.deck > 0
@@ -243,6 +249,13 @@ public struct Renderer: Sendable {
     if model.results.count > 1 {
       let wins = Seat.allCases.map { seat in model.results.filter { $0.winner == seat }.count }
       centred("games won: \(names[0]) \(wins[0]), \(names[1]) \(wins[1])", TextStyle(dim: true))
+    }
+    if let summary = Self.reviewSummary(model, game: result.game) {
+      lines.append(StyledLine())
+      for part in HumanTable.wrap(summary, width: max(20, columns - 4)) {
+        centred(String(part.drop { $0 == " " }), TextStyle(bold: true))
+      }
+      centred("v shows every set of the game and when it was there", TextStyle(dim: true))
     }
     lines.append(StyledLine())
     if let seat = model.seat {
