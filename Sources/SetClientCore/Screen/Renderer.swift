@@ -34,7 +34,7 @@ public struct Renderer: Sendable {
     case .history(let scroll):
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
     case .review(let scroll):
-      top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2)
+      top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2, columns: columns)
     case .table:
       return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }

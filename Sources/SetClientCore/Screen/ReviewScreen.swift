@@ -17,7 +17,7 @@ extension Renderer {
 
   /// The review view: each player's figures, then every set with when it was on the table and its fate,
   /// scrolled `scroll` lines down.
-  func review(_ model: ClientModel, scroll: Int, rows: Int) -> [StyledLine] {
+  func review(_ model: ClientModel, scroll: Int, rows: Int, columns: Int) -> [StyledLine] {
     let names = model.displayNames
     guard let game = model.review.first?.game else {
       return [StyledLine(" Review", TextStyle(bold: true)), StyledLine(" asking the server for the review...")]
@@ -29,7 +29,9 @@ extension Renderer {
       var text = " \(name): found \(player.found), missed \(player.missed), wrong picks \(player.wrongPicks)"
       let broken = zip(features, player.wrongPicksBy).filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
       if !broken.isEmpty { text += " (" + broken.joined(separator: ", ") + ")" }
-      all.append(StyledLine(text, TextStyle(bold: true)))
+      for part in HumanTable.wrap(text, width: max(20, columns - 1)) {
+        all.append(StyledLine(part, TextStyle(bold: true)))
+      }
       let times = player.finds.enumerated().compactMap { index, find -> String? in
         guard find.count > 0, let median = find.medianMs else { return nil }
         return "\(index + 1) differing: \(find.count) in \(HumanText.seconds(median))"
