@@ -17,6 +17,7 @@ let usage = """
     stats     players' ratings and figures from the game records (setduel stats --help)
     analyse   every set a recorded game had on the table, and what each player made of them
     puzzle    the daily puzzle: twelve cards, six sets, against the clock (setduel puzzle --help)
+    practice  alone at a table of your own, with hints, unrated (setduel practice --help)
     help      this text; help COMMAND explains one command
     version   the version (also --version)
 
@@ -27,7 +28,7 @@ let usage = """
 let subcommands: [(name: String, run: ([String]) throws(Arguments.UsageError) -> Never)] = [
   ("serve", Serve.run), ("play", Play.run), ("bot", BotCommand.run), ("replay", ReplayCommand.run),
   ("stats", StatsCommand.run), ("analyse", AnalyseCommand.run),
-  ("puzzle", PuzzleCommand.run),
+  ("puzzle", PuzzleCommand.run), ("practice", PracticeCommand.run),
 ]
 
 var words = Array(CommandLine.arguments.dropFirst())
