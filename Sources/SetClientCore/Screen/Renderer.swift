@@ -408,7 +408,7 @@ public struct Renderer: Sendable {
       ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Tab", "the next theme (colours and card frames)"),
-      ("Enter", "a rematch, once the game is over"),
+      ("Enter", "a rematch, once the game is over (v then shows the game's review)"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
     ]
     for (key, text) in keys {
