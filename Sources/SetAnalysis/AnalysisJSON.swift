@@ -21,7 +21,7 @@ public enum AnalysisJSON {
         + "\"sets\":\(array(result.sets)),\"ending\":\"\(ending)\"}"
     }
     return "{\"game\":\(game.game),\"durationMs\":\(game.durationMs),\"result\":\(result ?? "null"),"
-      + "\"medianFindMs\":\(optional(game.medianFindMs)),"
+      + "\"medianFindMs\":\(optional(game.medianFindMs)),\"sameDeckAs\":\(optional(game.sameDeckAs)),"
       + "\"players\":[\(game.players.map(player).joined(separator: ","))],"
       + "\"sets\":[\(game.sets.map(set).joined(separator: ","))]}"
   }

@@ -7,6 +7,7 @@ public enum AnalysisText {
   /// A game's report: the result, each player's figures, then every set that was on the table.
   public static func report(_ game: GameAnalysis) -> [String] {
     var lines = ["Game \(game.game): " + outcome(game)]
+    if let earlier = game.sameDeckAs { lines.append("Dealt from the same deck as game \(earlier).") }
     lines.append(
       "\(game.sets.count) sets were on the table over \(clock(game.durationMs))"
         + (game.medianFindMs.map { "; the median find took \(HumanText.seconds($0))" } ?? "") + ".")

@@ -16,6 +16,8 @@ public struct GameAnalysis: Equatable, Sendable {
   /// The median find time of the game's sets (the lower of the middle two for an even count); nil
   /// when nobody found a set.
   public var medianFindMs: Int64?
+  /// The earlier game this one was dealt the same deck as (a same-deck rematch), or nil.
+  public var sameDeckAs: Int?
 
   public init(game: Int, players: [PlayerAnalysis]) {
     self.game = game

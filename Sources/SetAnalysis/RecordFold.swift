@@ -57,6 +57,8 @@ struct RecordFold {
     case .success(.seed(let seed)): analysis.seed = seed
     case .success(.rules): break
     case .success(.bot(let seat)): bots[seat.offset] = true
+    case .success(.sameDeck(let game, let earlier)):
+      if self.game?.analysis.game == game { self.game?.analysis.sameDeckAs = earlier }
     case .success(.end): analysis.closedCleanly = true
     case .success(.magic), .success(.command), .success(.tick), .success(.event):
       throw fail("unexpected line: \(text.prefix(40))")

@@ -224,7 +224,7 @@ public struct GameHost {
     case .stats(let name): answer = stats(name, for: id)
     case .review(let game): answer = review(game, for: id)
     case .top(let count): answer = top(count, for: id)
-    case .claim, .pick, .unpick, .deal, .new:
+    case .claim, .pick, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
       answer = guardedPick(target, table: table, by: id, at: now)
@@ -361,10 +361,16 @@ public struct GameHost {
     case .pick(let slots): (matchCommand, done) = (.pick(slots), .pick)
     case .unpick(let slot): (matchCommand, done) = (.unpick(slot), .unpick)
     case .deal: (matchCommand, done) = (.deal, .deal)
+    case .rematchSame: (matchCommand, done) = (.rematchSameDeck, .rematch)
     default: (matchCommand, done) = (.rematch, .new)
     }
     do {
+      let game = match.game
       broadcast(try apply(matchCommand, by: seat, at: now), at: now)
+      // The record marks a game dealt from the same deck as an earlier one: the pair to compare.
+      if match.game > game, let earlier = match.sameDeckAs {
+        record(RecordLine.sameDeck(game: match.game, earlier: earlier).line)
+      }
       freeEmptySeats()
       return .success(.ok(done))
     } catch {

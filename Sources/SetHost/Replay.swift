@@ -101,6 +101,8 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable tick")
       case .success(.bot):
         continue  // Who plays is not the rules' business.
+      case .success(.sameDeck):
+        continue  // The rules derive the same deal from the recorded NEW SAME commands.
       case .failure(.event):
         throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
       case .success(.end):

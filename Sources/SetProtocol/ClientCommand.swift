@@ -38,6 +38,8 @@ public enum ClientCommand: Equatable, Sendable {
   case say(String)
   /// `NEW`: ask for a rematch.
   case new
+  /// `REMATCH SAME`: ask for a rematch dealt from the same deck.
+  case rematchSame
   /// `PING [token]`.
   case ping(String?)
   /// `RESUME token`: take back a seat after a dropped connection.

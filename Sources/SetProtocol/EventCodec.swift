@@ -33,7 +33,7 @@ public enum EventCodec {
     case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
     case .rated(let game, let before, let after):
       words = ["RATED", "\(seq)", "\(game)", "\(before[0])", "\(after[0])", "\(before[1])", "\(after[1])"]
-    case .rematch(let seat): words = ["REMATCH", "\(seq)", seatText(seat)]
+    case .rematch(let seat, let sameDeck): words = ["REMATCH", "\(seq)", seatText(seat)] + (sameDeck ? ["same"] : [])
     case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
     case .bye(let text): words = ["BYE", "\(seq)", text]
     }
@@ -88,6 +88,7 @@ public enum EventCodec {
       guard numbers.count == 5 else { return nil }
       return .rated(game: numbers[0], before: [numbers[1], numbers[3]], after: [numbers[2], numbers[4]])
     case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
+    case ("REMATCH", 2): return f[1] == "same" ? seat(f[0]).map { .rematch($0, sameDeck: true) } : nil
     case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
     case ("BYE", 1...): return .bye(text(after: 2, in: line))
     default: return nil

@@ -19,6 +19,7 @@ public enum Help {
     ("TOP", "TOP [<count>]", "the best players by rating (10 by default, at most 100)"),
     ("SAY", "SAY <text>", "chat to everyone at the table"),
     ("NEW", "NEW", "ask for a rematch once the game is over"),
+    ("REMATCH", "REMATCH SAME", "ask for a rematch dealt from the same deck (played when both ask)"),
     ("PING", "PING [<token>]", "check the connection; answered with PONG"),
     ("RESUME", "RESUME <token>", "take back your seat after a dropped connection"),
     ("MODE", "MODE HUMAN|MACHINE", "switch between readable text and the machine grammar"),

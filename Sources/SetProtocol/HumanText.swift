@@ -55,9 +55,10 @@ public enum HumanText {
         return "\(who.object(seat)) \(from) -> \(to) (\(EventCodec.signed(to - from)))"
       }
       return "Ratings: " + changes.joined(separator: ", ") + "."
-    case .rematch(let seat):
-      return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
-        + (seat == viewer ? "." : " (type NEW to accept).")
+    case .rematch(let seat, let sameDeck):
+      let deck = sameDeck ? " on the same deck" : ""
+      return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch\(deck)"
+        + (seat == viewer ? "." : sameDeck ? " (type REMATCH SAME to accept)." : " (type NEW to accept).")
     case .said(let name, let text): return "<\(name)> \(text)"
     case .bye(let text): return "Server: \(text)"
     }

@@ -38,6 +38,8 @@ public enum OKReply: Equatable, Sendable {
   case deal
   /// `OK NEW`.
   case new
+  /// `OK REMATCH`.
+  case rematch
 
   /// The verb the reply answers, as the wire spells it.
   public var verb: String {
@@ -60,6 +62,7 @@ public enum OKReply: Equatable, Sendable {
     case .unpick: "UNPICK"
     case .deal: "DEAL"
     case .new: "NEW"
+    case .rematch: "REMATCH"
     }
   }
 
@@ -74,7 +77,7 @@ public enum OKReply: Equatable, Sendable {
     case .review(let game): ["\(game)"]
     case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
-    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
+    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table: []
     }
   }
 
@@ -121,7 +124,7 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [String: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map {
+    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table].map {
       ($0.verb, $0)
     }
   )

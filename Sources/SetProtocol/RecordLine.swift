@@ -9,6 +9,7 @@ import SetCore
 ///     tick <ms>                            a deadline the rules handled at that time
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
 ///     bot <seat>                           the player just seated there is a computer player
+///     same <game> <earlier>                game <game> was dealt from the same deck as game <earlier>
 ///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
@@ -34,6 +35,8 @@ public enum RecordLine: Equatable, Sendable {
   case end
   /// The player seated in `seat` (by the last `JOINED` for it) is a computer player.
   case bot(Seat)
+  /// Game `game` was dealt from the same deck as game `earlier` (a same-deck rematch): the pair to compare.
+  case sameDeck(game: Int, earlier: Int)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -49,6 +52,8 @@ public enum RecordLine: Equatable, Sendable {
     case rules
     /// A `bot` line that is not one seat.
     case bot
+    /// A `same` line that is not two game numbers.
+    case sameDeck
     /// A line that starts with no known word.
     case unknown
   }
@@ -71,6 +76,7 @@ public enum RecordLine: Equatable, Sendable {
     case .event(_, let line): "ev " + line
     case .end: "end"
     case .bot(let seat): "bot \(seat.rawValue)"
+    case .sameDeck(let game, let earlier): "same \(game) \(earlier)"
     }
   }
 
@@ -100,6 +106,11 @@ public enum RecordLine: Equatable, Sendable {
     case "bot":
       guard words.count == 2, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)) else { return .failure(.bot) }
       return .success(.bot(seat))
+    case "same":
+      guard words.count == 3, let game = Int(words[1]), let earlier = Int(words[2]), earlier >= 1, game > earlier else {
+        return .failure(.sameDeck)
+      }
+      return .success(.sameDeck(game: game, earlier: earlier))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))
@@ -147,6 +158,7 @@ public enum RecordLine: Equatable, Sendable {
     case .unpick(let slot): "UNPICK \(slot.label)"
     case .deal: "DEAL"
     case .rematch: "NEW"
+    case .rematchSameDeck: "NEW SAME"
     }
   }
 
@@ -159,6 +171,7 @@ public enum RecordLine: Equatable, Sendable {
     case ("CLAIM", nil): return .claim
     case ("DEAL", nil): return .deal
     case ("NEW", nil): return .rematch
+    case ("NEW", "SAME"): return .rematchSameDeck
     case ("PICK", let list?):
       guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
       return .pick(slots)

@@ -161,6 +161,8 @@ public struct Request: Equatable, Sendable {
       return text.isEmpty ? .failure(usage()) : .success(.say(text))
     case .new:
       return words.isEmpty ? .success(.new) : .failure(usage())
+    case .rematch:
+      return words.count == 1 && words[0].uppercased() == "SAME" ? .success(.rematchSame) : .failure(usage())
     case .ping:
       guard words.count <= 1 else { return .failure(usage()) }
       if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage()) }
@@ -174,8 +176,8 @@ public struct Request: Equatable, Sendable {
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
   private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, review, stats, top, say, new, ping,
-      resume, quit
+    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, review, stats, top, say, new, rematch,
+      ping, resume, quit
   }
 
   /// How many players `TOP` lists when not told.
@@ -187,7 +189,7 @@ public struct Request: Equatable, Sendable {
     "HELP": .help, "NAME": .name, "MODE": .mode, "CLAIM": .claim, "SET": .claim, "PICK": .pick, "UNPICK": .unpick,
     "DEAL": .deal, "TABLE": .table, "LOOK": .table, "STATE": .state, "SCORES": .scores, "HISTORY": .history,
     "REVIEW": .review,
-    "STATS": .stats, "TOP": .top, "SAY": .say, "NEW": .new, "PING": .ping,
+    "STATS": .stats, "TOP": .top, "SAY": .say, "NEW": .new, "REMATCH": .rematch, "PING": .ping,
     "RESUME": .resume, "QUIT": .quit,
   ]
 

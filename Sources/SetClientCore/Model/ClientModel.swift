@@ -257,7 +257,7 @@ public struct ClientModel: Equatable, Sendable {
     case .rated(_, let before, let after):
       ratings = after
       ratingChanges = zip(before, after).map { $1 - $0 }
-    case .rematch(let seat):
+    case .rematch(let seat, _):
       rematchAsked[seat.offset] = true
     case .said:
       break

@@ -116,9 +116,12 @@ public struct ResultLog: Equatable, Sendable {
       start(.presence, text ?? "\(person.names[seat.offset]) left", game: game)
     case .back(let seat):
       start(.presence, seat == me ? "You are back" : "\(person.names[seat.offset]) is back", game: game)
-    case .rematch(let seat):
+    case .rematch(let seat, let sameDeck):
+      let deck = sameDeck ? " on the same deck" : ""
       start(
-        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat.offset]) asks for a rematch", game: game)
+        .presence,
+        seat == me ? "You ask for a rematch\(deck)" : "\(person.names[seat.offset]) asks for a rematch\(deck)",
+        game: game)
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):

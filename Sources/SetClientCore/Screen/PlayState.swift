@@ -115,10 +115,10 @@ public struct PlayState: Equatable, Sendable {
       guard case .over = model.phase else { return [] }
       view = .review(scroll: 0)
       return model.review.isEmpty || model.review.first?.game != model.game ? [.send("REVIEW")] : []
-    case .enter:
+    case .enter, .character("*"):
       guard case .over = model.phase else { return [] }
       if let seat = model.seat, model.rematchAsked[seat.offset] { return [] }
-      return [.send("NEW")]
+      return [.send(key == .enter ? "NEW" : "REMATCH SAME")]
     case .character(let character):
       guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
       let slot = Slot(index)
@@ -196,7 +196,7 @@ extension Key {
     switch self {
     case .enter: true
     case .character(let character):
-      character == " " || character == "+" || character == "="
+      character == " " || character == "+" || character == "=" || character == "*"
         || PlayState.slotKeys.contains(Character(character.lowercased()))
     default: false
     }

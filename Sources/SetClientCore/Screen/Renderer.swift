@@ -272,7 +272,7 @@ public struct Renderer: Sendable {
       } else if model.rematchAsked[other.offset] {
         centred("\(names[other.offset]) wants a rematch: press Enter to play again", TextStyle(bold: true))
       } else {
-        centred("Press Enter for a rematch, Esc twice to quit", TextStyle(bold: true))
+        centred("Press Enter for a rematch (* on the same deck), Esc twice to quit", TextStyle(bold: true))
       }
     }
     return lines
@@ -408,7 +408,7 @@ public struct Renderer: Sendable {
       ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Tab", "the next theme (colours and card frames)"),
-      ("Enter", "a rematch, once the game is over (v then shows the game's review)"),
+      ("Enter", "a rematch once the game is over (* on the same deck; v: the review)"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
     ]
     for (key, text) in keys {
