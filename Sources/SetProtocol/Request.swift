@@ -176,8 +176,8 @@ public struct Request: Equatable, Sendable {
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.
   private enum Verb {
-    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, review, stats, top, say, new, rematch,
-      ping, resume, quit
+    case help, name, mode, claim, pick, unpick, deal, table, state, scores, history, review, stats, top, say, new,
+      rematch, ping, resume, quit
   }
 
   /// How many players `TOP` lists when not told.
