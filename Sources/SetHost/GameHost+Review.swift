@@ -1,4 +1,5 @@
 import SetAnalysis
+import SetCore
 import SetProtocol
 import SetTransport
 
@@ -21,5 +22,23 @@ extension GameHost {
       for line in ReviewLine.lines(for: game) { send(id, line) }
     }
     return .success(.ok(.review(game: game.game)))
+  }
+}
+
+extension GameHost {
+  /// Swaps the two players' seats, as a same-deck rematch starts: each keeps their name, token and
+  /// connection, and a `JOINED` for each seat tells everyone (and each player's client its new seat).
+  mutating func swapSeats() {
+    guard let one = holders[0], let two = holders[1] else { return }
+    holders = [two, one]
+    seatNames.swapAt(0, 1)
+    for id in Array(clients.keys) {
+      let seat = clients[id]?.seat
+      clients[id]?.seat = seat?.opponent
+    }
+    broadcastJoined([(.one, two.name), (.two, one.name)])
+    for (seat, name) in [(Seat.one, two.name), (.two, one.name)] where botNames.contains(name.lowercased()) {
+      record(RecordLine.bot(seat).line)
+    }
   }
 }

@@ -367,8 +367,10 @@ public struct GameHost {
     do {
       let game = match.game
       broadcast(try apply(matchCommand, by: seat, at: now), at: now)
-      // The record marks a game dealt from the same deck as an earlier one: the pair to compare.
+      // A game dealt from the same deck as an earlier one is played with the seats swapped, and the
+      // record marks the pair to compare.
       if match.game > game, let earlier = match.sameDeckAs {
+        swapSeats()
         record(RecordLine.sameDeck(game: match.game, earlier: earlier).line)
       }
       freeEmptySeats()
@@ -455,6 +457,11 @@ public struct GameHost {
   /// Broadcasts rules events to every named connection, in their own presentation.
   private mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
     broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
+  }
+
+  /// Tells everyone who sits in each seat now, as after the seats were swapped.
+  mutating func broadcastJoined(_ seats: [(Seat, String)]) {
+    broadcast(wire: seats.map { .joined($0.0, name: $0.1) })
   }
 
   /// Broadcasts events to every named connection; in words, they end with the status of `state` (by

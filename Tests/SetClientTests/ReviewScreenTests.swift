@@ -30,6 +30,16 @@ struct ReviewScreenTests {
     #expect(plain.contains("v review"))
   }
 
+  @Test("a JOINED with this client's own name in the other seat moves it there (seats swapped)")
+  func seatsSwapped() {
+    var model = Tables.model(cards: 9, deck: 0, extra: Self.over)
+    #expect(model.seat == .one)
+    _ = model.apply(line: "JOINED 18 1 bob", at: .zero)
+    #expect(model.seat == .one, "another player's name moves nothing")
+    _ = model.apply(line: "JOINED 19 2 ANN", at: .zero)
+    #expect(model.seat == .two && model.displayNames[0] == "bob")
+  }
+
   @Test("a spectator's game over asks for nothing; v asks for the review and opens it")
   func spectator() {
     var model = Tables.model(cards: 9, deck: 0, extra: [], watching: true)

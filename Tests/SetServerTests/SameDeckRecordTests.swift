@@ -29,6 +29,10 @@ struct SameDeckRecordTests {
     let text = (GameRecord.header(seed: 7, rules: rules) + driver.records).joined(separator: "\n") + "\n"
     #expect(text.contains("\ncmd 800 2 NEW SAME\n"))
     #expect(text.contains("\nsame 2 1\n"))
+    // Seats swapped: cy now in seat 1, ann in seat 2, each told right after the START.
+    #expect(text.contains("\nev JOINED 11 1 cy\nev JOINED 12 2 ann\n"), "\(text)")
+    let annsClient = try #require(driver.received[ann])
+    #expect(annsClient.contains("JOINED 12 2 ann"))
     let replay = try Replay(text: text)
     #expect(try replay.verify() > 0)
     let analysis = try RecordAnalysis.analyse(text + "end\n")

@@ -51,6 +51,9 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var review: [ReviewFields] = []
   /// `REVIEW` lines read before their reply.
   private var reviewing: [ReviewFields] = []
+  /// The name this client's player sat down with: a `JOINED` with it in the other seat (the seats
+  /// swapped for a same-deck rematch) moves this client there.
+  private var ownName: String?
   /// Every result and happening, in words.
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
@@ -184,6 +187,7 @@ public struct ClientModel: Equatable, Sendable {
     var actions: [ModelAction] = []
     switch event {
     case .joined(let seat, let name):
+      if let own = ownName, PlayerName.same(own, name) { self.seat = seat }
       names[seat.offset] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat.offset] = true
@@ -314,10 +318,12 @@ public struct ClientModel: Equatable, Sendable {
       isNamed = true
       self.seat = seat
       self.token = token
+      ownName = seat.flatMap { names[$0.offset] }
       return askForState()
-    case .ok(.resume(let seat, _)):
+    case .ok(.resume(let seat, let name)):
       isNamed = true
       self.seat = seat
+      ownName = name
       return askForState()
     case .ok(.state(let summary)):
       return applyState(summary, at: now)
