@@ -30,10 +30,13 @@ struct ReviewScreenTests {
     #expect(plain.contains("v review"))
   }
 
-  @Test("a JOINED with this client's own name in the other seat moves it there (seats swapped)")
+  @Test("* asks for the same deck; a JOINED with this client's own name in the other seat moves it there")
   func seatsSwapped() {
     var model = Tables.model(cards: 9, deck: 0, extra: Self.over)
     #expect(model.seat == .one)
+    var state = PlayState()
+    #expect(state.handle(.character("*"), model: model, now: .zero) == [.send("REMATCH SAME")])
+    #expect(state.handle(.enter, model: model, now: .zero) == [.send("NEW")])
     _ = model.apply(line: "JOINED 18 1 bob", at: .zero)
     #expect(model.seat == .one, "another player's name moves nothing")
     _ = model.apply(line: "JOINED 19 2 ANN", at: .zero)
