@@ -8,8 +8,8 @@ import PackageDescription
 /// outside this list or above its own place, if a pure target depends on a shell or on a later module,
 /// or if a pure file names a clock or a global random generator.
 let pureModules = [
-  "SetBase", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetHost", "SetClientCore",
-  "SetSimulation",
+  "SetBase", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis", "SetHost",
+  "SetClientCore", "SetSimulation",
 ]
 
 let package = Package(
@@ -37,7 +37,7 @@ let package = Package(
     // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport", dependencies: ["SetBase"]),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats"]),
+    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser
@@ -45,6 +45,9 @@ let package = Package(
     .target(name: "SetDiscovery", dependencies: ["SetBase", "SetTransport"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
     .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
+    // A game's analysis folded from its record: every set that was on the table, and each player's
+    // finds, misses and wrong picks.
+    .target(name: "SetAnalysis", dependencies: ["SetCore", "SetProtocol"]),
 
     // MARK: Shells (sockets, epoll, Dispatch, files, the terminal, the clock)
 
@@ -67,7 +70,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery", "SetLAN",
+        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis",
       ]),
     .executableTarget(
       name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
@@ -79,6 +82,10 @@ let package = Package(
     .executableTarget(
       name: "setduel-history-bench", dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer"],
       path: "Benchmarks/HistoryBench"),
+    // Analysing 10,000 generated records on one core.
+    .executableTarget(
+      name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis"],
+      path: "Benchmarks/AnalysisBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 
@@ -97,6 +104,8 @@ let package = Package(
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
+    .testTarget(
+      name: "SetAnalysisTests", dependencies: ["SetAnalysis", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
     .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
     .testTarget(
       name: "SetStatsTests",

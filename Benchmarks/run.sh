@@ -197,4 +197,13 @@ if [ -z "$only" ] && grep -q '"setduel-history-bench"' Package.swift; then
   echo
   "$bin/setduel-history-bench" "${history_flags[@]}" | sed 's/^/    /' || status=$?
 fi
+# A game's analysis: 10,000 generated records analysed on one thread.
+if [ -z "$only" ] && grep -q '"setduel-analysis-bench"' Package.swift; then
+  analysis_flags=()
+  [ "$mode" = smoke ] && analysis_flags=(--smoke)
+  echo
+  echo "A game's analysis, as setduel-analysis-bench printed it:"
+  echo
+  "$bin/setduel-analysis-bench" "${analysis_flags[@]}" | sed 's/^/    /' || status=$?
+fi
 exit "$status"

@@ -37,7 +37,14 @@ public struct Match: Equatable, Sendable {
   public private(set) var results: [GameResult] = []
   /// Which seats asked for a rematch.
   public private(set) var rematchAsked = PerSeat.repeating(false)
+  /// Which seats asked for that rematch on the same deck.
+  public private(set) var sameDeckAsked = PerSeat.repeating(false)
+  /// The game whose deck the current game was dealt again from, or nil for a fresh deal.
+  public private(set) var sameDeckAs: Int?
   private var generator: SplitMix64
+  /// The generator as it stood before the current game's deck was shuffled: a same-deck rematch
+  /// shuffles from it again, so the deck comes out the same.
+  private var lastDeal: SplitMix64
   /// How long the set being judged took to find, for speed scoring.
   private var findClock = FindClock()
 
@@ -46,6 +53,7 @@ public struct Match: Equatable, Sendable {
     self.rules = rules
     self.seed = seed
     generator = SplitMix64(seed: seed)
+    lastDeal = generator
   }
 
   /// The next instant at which `advance(to:)` has something to do, or nil.
@@ -77,7 +85,8 @@ public struct Match: Equatable, Sendable {
       case .pick(let slots): events = try pick(slots, by: seat, at: now)
       case .unpick(let slot): events = try unpick(slot, by: seat)
       case .deal: events = try deal(by: seat, at: now)
-      case .rematch: events = try rematch(seat)
+      case .rematch: events = try rematch(seat, sameDeck: false)
+      case .rematchSameDeck: events = try rematch(seat, sameDeck: true)
       }
       findClock.note(events, at: now)
       if !due.isEmpty { events.insert(contentsOf: due, at: 0) }
@@ -153,6 +162,7 @@ public struct Match: Equatable, Sendable {
     guard present[seat] else { throw .absent }
     present[seat] = false
     rematchAsked[seat] = false
+    sameDeckAsked[seat] = false
     let forfeitAt = now.adding(milliseconds: rules.resumeGrace)
     switch phase {
     case .waiting, .over:
@@ -276,18 +286,24 @@ public struct Match: Equatable, Sendable {
     return [.tableChanged(change, deck: deck.count)] + (endIfDone().map { [$0] } ?? [])
   }
 
-  private mutating func rematch(_ seat: Seat) throws(MatchError) -> [MatchEvent] {
+  private mutating func rematch(_ seat: Seat, sameDeck: Bool) throws(MatchError) -> [MatchEvent] {
     guard case .over = phase else { throw .notOver }
     // A player away cannot ask: a game started then would run with an empty seat, unpaused.
     guard present[seat] else { throw .absent }
     guard !rematchAsked[seat] else { throw .alreadyAsked }
     rematchAsked[seat] = true
-    return [.rematchAsked(seat)] + (rematchAsked.values.allSatisfy { $0 } ? [startGame()] : [])
+    sameDeckAsked[seat] = sameDeck
+    let asked: MatchEvent = sameDeck ? .sameDeckAsked(seat) : .rematchAsked(seat)
+    guard rematchAsked.values.allSatisfy({ $0 }) else { return [asked] }
+    return [asked, startGame(sameDeck: sameDeckAsked.values.allSatisfy { $0 })]
   }
 
   // MARK: - Steps shared by the commands
 
-  private mutating func startGame() -> MatchEvent {
+  private mutating func startGame(sameDeck: Bool = false) -> MatchEvent {
+    sameDeckAs = sameDeck && game > 0 ? game : nil
+    if sameDeckAs != nil { generator = lastDeal }
+    lastDeal = generator
     game += 1
     deck = Deck.shuffled(using: &generator)
     table = Table(cards: deck.deal(rules.tableSize))
@@ -295,6 +311,7 @@ public struct Match: Equatable, Sendable {
     taken = PerSeat.repeating([])
     selection.removeAll(keepingCapacity: true)
     rematchAsked = PerSeat.repeating(false)
+    sameDeckAsked = PerSeat.repeating(false)
     phase = .open
     return .gameStarted(game: game, table: table.cards, deck: deck.count)
   }

@@ -14,4 +14,7 @@ public enum MatchCommand: Equatable, Sendable {
   case deal
   /// Ask for a new game once this one is over; it starts when both players asked.
   case rematch
+  /// Ask for a new game dealt from the same deck as the one just over; it is so dealt when both players
+  /// asked for the same deck (when one asked for a plain rematch, the next game is dealt afresh).
+  case rematchSameDeck
 }

@@ -34,4 +34,6 @@ public enum MatchEvent: Equatable, Sendable {
   case gameOver(GameResult)
   /// A player asked for a new game.
   case rematchAsked(Seat)
+  /// A player asked for a new game dealt from the same deck.
+  case sameDeckAsked(Seat)
 }

@@ -10,6 +10,7 @@ extension GameHost {
   /// event waiting to follow the `OVER`.
   mutating func record(_ line: String) {
     actions.append(.record(line))
+    analysis.read(line)
     if let rated = history.read(line: line) {
       pendingRated.append(
         .rated(

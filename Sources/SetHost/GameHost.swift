@@ -1,6 +1,7 @@
 // The host's calls, commands, seats and output share its private state and are read together, so
 // they stay in this one file, which is longer than most for that reason.
 
+import SetAnalysis
 import SetCore
 import SetProtocol
 import SetStats
@@ -69,6 +70,8 @@ public struct GameHost {
   public var botNames: Set<String> = []
   /// How often one address may take a seat (see `SeatingLimit`).
   public var seatingLimit = SeatingLimit()
+  /// The analysis of this table's games, kept from the lines it records, for REVIEW.
+  var analysis = LiveAnalysis()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -226,8 +229,9 @@ public struct GameHost {
     case .table, .state, .scores, .history, .say:
       answer = inform(command, for: id)
     case .stats(let name): answer = stats(name, for: id)
+    case .review(let game): answer = review(game, for: id)
     case .top(let count): answer = top(count, for: id)
-    case .claim, .pick, .unpick, .deal, .new:
+    case .claim, .pick, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
       answer = guardedPick(target, table: table, by: id, at: now)
@@ -396,10 +400,18 @@ public struct GameHost {
     case .pick(let slots): (matchCommand, done) = (.pick(slots), .pick)
     case .unpick(let slot): (matchCommand, done) = (.unpick(slot), .unpick)
     case .deal: (matchCommand, done) = (.deal, .deal)
+    case .rematchSame: (matchCommand, done) = (.rematchSameDeck, .rematch)
     default: (matchCommand, done) = (.rematch, .new)
     }
     do {
+      let game = match.game
       broadcast(try apply(matchCommand, by: seat, at: now), at: now)
+      // A game dealt from the same deck as an earlier one is played with the seats swapped, and the
+      // record marks the pair to compare.
+      if match.game > game, let earlier = match.sameDeckAs {
+        swapSeats()
+        record(RecordLine.sameDeck(game: match.game, earlier: earlier).line)
+      }
       freeEmptySeats()
       return .success(.ok(done))
     } catch {
@@ -493,6 +505,11 @@ public struct GameHost {
   /// Broadcasts rules events to every named connection, in their own presentation.
   private mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
     broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
+  }
+
+  /// Tells everyone who sits in each seat now, as after the seats were swapped.
+  mutating func broadcastJoined(_ seats: [(Seat, String)]) {
+    broadcast(wire: seats.map { .joined($0.0, name: $0.1) })
   }
 
   /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
@@ -621,7 +638,7 @@ public struct GameHost {
   }
 
   /// Sends a line of words to a connection in the human presentation, wrapped to fit the terminal.
-  private mutating func say(_ id: ConnectionID, _ text: String) {
+  mutating func say(_ id: ConnectionID, _ text: String) {
     for line in HumanTable.wrap(text) { send(id, line) }
   }
 

@@ -110,6 +110,8 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable tick")
       case .success(.bot), .success(.owner):
         return  // Who plays is not the rules' business.
+      case .success(.sameDeck):
+        return  // The rules derive the same deal from the recorded NEW SAME commands.
       case .failure(.event):
         throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
       case .success(.end):
@@ -156,7 +158,7 @@ public struct Replay {
   /// RESUME) means nothing after the game.
   static func retold(_ event: ServerEvent, names: PerSeat<String>) -> String {
     switch event {
-    case .rematch(let seat): "\(names[seat]) asks for a rematch."
+    case .rematch(let seat, let sameDeck): "\(names[seat]) asks for a rematch\(sameDeck ? " on the same deck" : "")."
     case .left(let seat, let ms?):
       "\(names[seat]) left; the game is paused, \(HumanText.seconds(ms)) to come back."
     default: HumanText.sentence(for: event, names: names)

@@ -28,6 +28,8 @@ public enum ClientCommand: Equatable, Sendable {
   case scores
   /// `HISTORY`: the results so far.
   case history
+  /// `REVIEW [game]`: a finished game's analysis (the last finished game by default).
+  case review(Int?)
   /// `STATS [name]`: a player's figures from the game records (the asker's by default).
   case stats(String?)
   /// `TOP [n]`: the best `n` players by rating (10 by default).
@@ -36,6 +38,8 @@ public enum ClientCommand: Equatable, Sendable {
   case say(String)
   /// `NEW`: ask for a rematch.
   case new
+  /// `REMATCH SAME`: ask for a rematch dealt from the same deck.
+  case rematchSame
   /// `PING [token]`.
   case ping(String?)
   /// `RESUME token`: take back a seat after a dropped connection.
@@ -59,10 +63,12 @@ extension ClientCommand {
     case .state: .state
     case .scores: .scores
     case .history: .history
+    case .review: .review
     case .stats: .stats
     case .top: .top
     case .say: .say
     case .new: .new
+    case .rematchSame: .rematch
     case .ping: .ping
     case .resume: .resume
     case .quit: .quit
@@ -83,6 +89,8 @@ extension ClientCommand {
       case .guardedPick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
       case .guardedPick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])
       case .unpick(let slot): [slot.label]
+      case .review(let game): game.map { ["\($0)"] } ?? []
+      case .rematchSame: ["SAME"]
       case .stats(let name): name.map { [$0] } ?? []
       case .top(let count): ["\(count)"]
       case .say(let text): [text]

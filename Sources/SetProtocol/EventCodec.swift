@@ -33,7 +33,7 @@ public enum EventCodec {
     case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
     case .rated(let game, let before, let after):
       words = ["RATED", "\(seq)", "\(game)", "\(before.one)", "\(after.one)", "\(before.two)", "\(after.two)"]
-    case .rematch(let seat): words = ["REMATCH", "\(seq)", seatText(seat)]
+    case .rematch(let seat, let sameDeck): words = ["REMATCH", "\(seq)", seatText(seat)] + (sameDeck ? ["same"] : [])
     case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
     case .bye(let text): words = ["BYE", "\(seq)", text]
     }
@@ -90,6 +90,7 @@ public enum EventCodec {
         game: numbers[0], before: PerSeat(one: numbers[1], two: numbers[3]),
         after: PerSeat(one: numbers[2], two: numbers[4]))
     case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
+    case ("REMATCH", 2): return f[1] == "same" ? seat(f[0]).map { .rematch($0, sameDeck: true) } : nil
     case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
     case ("BYE", 1...): return .bye(text(after: 2, in: line))
     default: return nil

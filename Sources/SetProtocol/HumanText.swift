@@ -29,7 +29,8 @@ public enum HumanText {
       return "\(who.subject(seat)) found a set: \(list(slots, cards))" + (findMs.map { " in \(seconds($0))" } ?? "")
         + "."
     case .notASet(let seat, let slots, let cards):
-      return "\(who.subject(seat)) picked \(list(slots, cards)): not a set."
+      return "\(who.subject(seat)) picked \(list(slots, cards)): not a set" + (whyNot(cards).map { ": \($0)" } ?? "")
+        + "."
     case .expired(let seat, let kind):
       return kind == .claim
         ? "\(who.subject(seat)) ran out of time."
@@ -55,9 +56,10 @@ public enum HumanText {
         return "\(who.object(seat)) \(from) -> \(to) (\(EventCodec.signed(to - from)))"
       }
       return "Ratings: " + changes.joined(separator: ", ") + "."
-    case .rematch(let seat):
-      return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch"
-        + (seat == viewer ? "." : " (type NEW to accept).")
+    case .rematch(let seat, let sameDeck):
+      let deck = sameDeck ? " on the same deck" : ""
+      return "\(who.subject(seat)) \(who.verb(seat, "ask", "asks")) for a rematch\(deck)"
+        + (seat == viewer ? "." : sameDeck ? " (type REMATCH SAME to accept)." : " (type NEW to accept).")
     case .said(let name, let text): return "<\(Harmless.text(name))> \(Harmless.text(text))"
     case .bye(let text): return "Server: \(text)"
     }
@@ -204,6 +206,29 @@ public enum HumanText {
     let (rounded, overflow) = ms.addingReportingOverflow(50)  // Any number read from a line says something.
     let tenths = (overflow ? ms : rounded) / 100
     return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+  }
+
+  /// Why three cards are not a set, in words: each feature on which two agree and the third differs,
+  /// with its three values in the cards' order, such as `colour is red, red, green (two the same, one
+  /// different)`. Nil when they are a set (or not three cards).
+  public static func whyNot(_ cards: [Card]) -> String? {
+    let broken = SetLogic.broken(cards)
+    guard !broken.isEmpty else { return nil }
+    let each = broken.map { feature in
+      "\(feature.name) is " + cards.map { value(feature, of: $0) }.joined(separator: ", ")
+    }
+    return each.joined(separator: "; ")
+      + (broken.count == 1 ? " (two the same, one different)" : " (each two the same, one different)")
+  }
+
+  /// A card's value for one feature in words, such as `red`, `two` or `oval`.
+  public static func value(_ feature: Feature, of card: Card) -> String {
+    switch feature {
+    case .number: ["one", "two", "three"][card.number]
+    case .colour: ["red", "green", "purple"][card.colour]
+    case .shading: ["solid", "striped", "open"][card.shading]
+    case .shape: ["diamond", "oval", "squiggle"][card.shape]
+    }
   }
 
   /// A card in words, such as `two red solid diamonds`.

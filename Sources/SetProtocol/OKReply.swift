@@ -14,6 +14,8 @@ public enum OKReply: Equatable, Sendable {
   case table
   /// `OK HISTORY <count>`: how many `RESULT` lines came before it.
   case history(count: Int)
+  /// `OK REVIEW <game>`: the game reviewed.
+  case review(game: Int)
   /// `OK STATS`: after one `STAT` line.
   case stats
   /// `OK TOP <count>`: how many `STAT` lines came before it, best first.
@@ -36,6 +38,8 @@ public enum OKReply: Equatable, Sendable {
   case deal
   /// `OK NEW`.
   case new
+  /// `OK REMATCH`.
+  case rematch
 
   /// The verb the reply answers.
   public var answers: Verb {
@@ -46,6 +50,7 @@ public enum OKReply: Equatable, Sendable {
     case .scores: .scores
     case .table: .table
     case .history: .history
+    case .review: .review
     case .stats: .stats
     case .top: .top
     case .mode: .mode
@@ -57,6 +62,7 @@ public enum OKReply: Equatable, Sendable {
     case .unpick: .unpick
     case .deal: .deal
     case .new: .new
+    case .rematch: .rematch
     }
   }
 
@@ -71,9 +77,10 @@ public enum OKReply: Equatable, Sendable {
     case .state(let summary): summary.fields
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
+    case .review(let game): ["\(game)"]
     case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
-    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table: []
+    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table: []
     }
   }
 
@@ -104,6 +111,9 @@ public enum OKReply: Equatable, Sendable {
     case .history:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .history(count: count)
+    case .review:
+      guard let game = f.first.flatMap({ Int($0) }), game >= 1 else { return nil }
+      self = .review(game: game)
     case .top:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .top(count: count)
@@ -118,7 +128,7 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [Verb: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .table].map {
+    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table].map {
       ($0.answers, $0)
     }
   )

@@ -10,6 +10,7 @@ import SetCore
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
 ///     bot <seat>                           the player just seated there is a computer player
 ///     owner <seat> <fingerprint>           the player just seated there proved the name's secret
+///     same <game> <earlier>                game <game> was dealt from the same deck as game <earlier>
 ///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
@@ -38,6 +39,8 @@ public enum RecordLine: Equatable, Sendable {
   /// The player seated in `seat` (by the last `JOINED` for it) gave a secret for the name, whose
   /// fingerprint this is (`NameClaim`); a seat without this line is a guest's.
   case owner(Seat, fingerprint: String)
+  /// Game `game` was dealt from the same deck as game `earlier` (a same-deck rematch): the pair to compare.
+  case sameDeck(game: Int, earlier: Int)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -55,6 +58,8 @@ public enum RecordLine: Equatable, Sendable {
     case bot
     /// An `owner` line that is not a seat and a fingerprint.
     case owner
+    /// A `same` line that is not two game numbers.
+    case sameDeck
     /// A line that starts with no known word.
     case unknown
   }
@@ -78,6 +83,7 @@ public enum RecordLine: Equatable, Sendable {
     case .end: "end"
     case .bot(let seat): "bot \(seat.rawValue)"
     case .owner(let seat, let fingerprint): "owner \(seat.rawValue) \(fingerprint)"
+    case .sameDeck(let game, let earlier): "same \(game) \(earlier)"
     }
   }
 
@@ -112,6 +118,11 @@ public enum RecordLine: Equatable, Sendable {
         isFingerprint(words[2])
       else { return .failure(.owner) }
       return .success(.owner(seat, fingerprint: String(words[2])))
+    case "same":
+      guard words.count == 3, let game = Int(words[1]), let earlier = Int(words[2]), earlier >= 1, game > earlier else {
+        return .failure(.sameDeck)
+      }
+      return .success(.sameDeck(game: game, earlier: earlier))
     case "ev":
       guard words.count >= 3, let seq = Int(words[2]) else { return .failure(.event) }
       return .success(.event(seq: seq, line: String(text.dropFirst(3))))
@@ -169,6 +180,7 @@ public enum RecordLine: Equatable, Sendable {
     case .unpick(let slot): "\(Verb.unpick.spelling) \(slot.label)"
     case .deal: Verb.deal.spelling
     case .rematch: Verb.new.spelling
+    case .rematchSameDeck: "\(Verb.new.spelling) SAME"
     }
   }
 
@@ -181,6 +193,7 @@ public enum RecordLine: Equatable, Sendable {
     case (.claim, nil): return .claim
     case (.deal, nil): return .deal
     case (.new, nil): return .rematch
+    case (.new, "SAME"): return .rematchSameDeck
     case (.pick, let list?):
       guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
       return .pick(slots)

@@ -152,6 +152,11 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.scores) : .failure(usage())
     case .history:
       return words.isEmpty ? .success(.history) : .failure(usage())
+    case .review:
+      guard words.count <= 1 else { return .failure(usage()) }
+      guard let word = words.first else { return .success(.review(nil)) }
+      guard word.utf8.count <= 9, let game = Int(word), game >= 1 else { return .failure(usage()) }
+      return .success(.review(game))
     case .stats:
       guard words.count <= 1 else { return .failure(usage()) }
       if let name = words.first, !PlayerName.isValid(name) { return .failure(ProtocolError(.badName)) }
@@ -172,6 +177,8 @@ public struct Request: Equatable, Sendable {
       return .success(.say(text))
     case .new:
       return words.isEmpty ? .success(.new) : .failure(usage())
+    case .rematch:
+      return words.count == 1 && words[0].uppercased() == "SAME" ? .success(.rematchSame) : .failure(usage())
     case .ping:
       guard words.count <= 1 else { return .failure(usage()) }
       if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage()) }

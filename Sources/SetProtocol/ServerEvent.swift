@@ -39,8 +39,8 @@ public enum ServerEvent: Equatable, Sendable {
   /// `RATED seq game before1 after1 before2 after2`: each seat's rating before and after the game that
   /// just ended, right after its `OVER`.
   case rated(game: Int, before: PerSeat<Int>, after: PerSeat<Int>)
-  /// `REMATCH seq seat`: a player asked for a new game.
-  case rematch(Seat)
+  /// `REMATCH seq seat [same]`: a player asked for a new game (`same`: dealt from the same deck).
+  case rematch(Seat, sameDeck: Bool = false)
   /// `SAY seq name text`: chat.
   case said(name: String, text: String)
   /// `BYE seq text`: the server is closing.
@@ -73,6 +73,7 @@ public enum ServerEvent: Equatable, Sendable {
       self = .resumed(window.map { WindowLeft(kind: $0.kind, holder: $0.holder, ms: remaining($0.deadline)) })
     case .gameOver(let result): self = .over(result)
     case .rematchAsked(let seat): self = .rematch(seat)
+    case .sameDeckAsked(let seat): self = .rematch(seat, sameDeck: true)
     }
   }
 }

@@ -29,6 +29,8 @@ public enum ServerLine: Equatable, Sendable {
   /// `NOTICE topic text`: something every named connection is told once, outside the game's events
   /// (it has no sequence number); `topic` is one word, such as `records`.
   case notice(topic: String, text: String)
+  /// `REVIEWSET ...` or `REVIEWPLAYER ...`: a finished game's analysis (before REVIEW's reply).
+  case review(ReviewFields)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -51,6 +53,7 @@ public enum ServerLine: Equatable, Sendable {
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
+    case .review(let fields): fields.line
     }
   }
 
@@ -88,6 +91,8 @@ public enum ServerLine: Equatable, Sendable {
       return .help(EventCodec.text(after: 1, in: line))
     case "RULES":
       return RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: true).map { .rules($0) }
+    case "REVIEWSET", "REVIEWPLAYER":
+      return ReviewFields.decode(words).map { .review($0) }
     case "NOTICE":
       guard words.count >= 3 else { return nil }
       return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))

@@ -8,7 +8,7 @@ enum StatsCommand {
     "stats", summary: "players' ratings and figures from the game records", synopses: ["[--records DIR] [NAME]"],
     about: """
       Reads every game record in DIR (default \(RecordFile.defaultDirectoryText)) and prints the \
-      players by rating, or NAME's figures (matched without regard to case) with a chart of their find \
+      players by rating and the daily puzzles solved (setduel puzzle), or NAME's figures (matched without regard to case) with a chart of their find \
       times. A computer player's name is marked with \(StatsText.botMark). Exits 1 when the folder is missing \
       or holds no records, or NAME never played.
       """,
@@ -26,6 +26,13 @@ enum StatsCommand {
       fail("\(error)")
     }
     for warning in folded.warnings { fputs("setduel: \(warning)\n", stderr) }
+    // The daily puzzles solved, kept beside the records: shown after the players, or alone.
+    let puzzles = PuzzleTime.summary(
+      PuzzleTime.all(in: (try? RecordFile.contents(of: directory + "/" + PuzzleTime.fileName)) ?? ""))
+    if folded.files == 0, !puzzles.isEmpty, arguments.positional.isEmpty {
+      for line in puzzles { print(line) }
+      exit(0)
+    }
     guard folded.files > 0 else { fail("no game records in \(directory)") }
     let history = folded.history
     if let name = arguments.positional.first {
@@ -34,6 +41,8 @@ enum StatsCommand {
     } else {
       guard !history.leaderboard(limit: 1).isEmpty else { fail("no finished games in the records in \(directory)") }
       for line in StatsText.leaderboard(history.leaderboard()) { print(line) }
+      if !puzzles.isEmpty { print("") }
+      for line in puzzles { print(line) }
     }
     exit(0)
   }

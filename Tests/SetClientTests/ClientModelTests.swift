@@ -85,7 +85,11 @@ struct ClientModelTests {
         "CLAIM 4 1 5000", "PICK 5 1 A,B", "PICK 6 1 D", "NOSET 7 1 A,B,D 1RSD,1RSO,2GTD", "SCORE 8 1 -1 -1 wrong",
         "TURN 9 2 10000 turn",
       ], to: &model)
-    #expect(model.log.lastResult?.text == "You picked 1RSD 1RSO 2GTD: not a set -1, turn passes to bob, 10 s")
+    #expect(
+      model.log.lastResult?.text
+        == "You picked 1RSD 1RSO 2GTD: not a set: number is one, one, two; colour is red, red, green; shading is "
+        + "solid, solid, striped; shape is diamond, oval, diamond (each two the same, one different) -1, "
+        + "turn passes to bob, 10 s")
     #expect(model.phase.holder == .two)
     _ = Self.apply(["EXPIRED 10 2 turn", "OPEN 11"], to: &model)
     #expect(model.log.lastResult?.text == "bob's turn ran out, no penalty")

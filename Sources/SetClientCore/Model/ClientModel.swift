@@ -50,6 +50,13 @@ public struct ClientModel: Equatable, Sendable {
   /// The names each finished game was played under, by game number, seat 1 first: whoever sits in the
   /// seats now may not be who played it.
   public private(set) var resultNames: [Int: PerSeat<String>] = [:]
+  /// The last finished game's analysis, as `REVIEW` gave it: its sets, then its players.
+  public private(set) var review: [ReviewFields] = []
+  /// `REVIEW` lines read before their reply.
+  private var reviewing: [ReviewFields] = []
+  /// The name this client's player sat down with: a `JOINED` with it in the other seat (the seats
+  /// swapped for a same-deck rematch) moves this client there.
+  private var ownName: String?
   /// Every result and happening, in words.
   public private(set) var log = ResultLog()
   /// The latest refusal from the server, and when it came.
@@ -139,6 +146,9 @@ public struct ClientModel: Equatable, Sendable {
     switch line {
     case .banner, .help, .stat, .found:
       return []
+    case .review(let fields):
+      reviewing.append(fields)
+      return []
     case .rules(let rules):
       self.rules = rules
       if case .window(let holder, let kind, let deadline, _) = phase {
@@ -198,6 +208,7 @@ public struct ClientModel: Equatable, Sendable {
     var actions: [ModelAction] = []
     switch event {
     case .joined(let seat, let name):
+      if let own = ownName, PlayerName.same(own, name) { self.seat = seat }
       names[seat] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat] = true
@@ -269,10 +280,12 @@ public struct ClientModel: Equatable, Sendable {
       selection = []
       forfeitAt = PerSeat.repeating(nil)
       record(result)
+      // A player is shown what they missed at once; a spectator asks with the review key.
+      if seat != nil { actions.append(.requestReview) }
     case .rated(_, let before, let after):
       ratings = after
       ratingChanges = PerSeat { after[$0] - before[$0] }
-    case .rematch(let seat):
+    case .rematch(let seat, _):
       rematchAsked[seat] = true
     case .said:
       break
@@ -315,6 +328,8 @@ public struct ClientModel: Equatable, Sendable {
   // MARK: - Replies
 
   private mutating func apply(_ reply: Reply, at now: Instant) -> [ModelAction] {
+    if case .ok(.review) = reply.kind { (review, reviewing) = (reviewing, []) }
+    if case .error = reply.kind { reviewing = [] }
     switch reply.kind {
     case .pong:
       return []
@@ -328,10 +343,12 @@ public struct ClientModel: Equatable, Sendable {
       self.seat = seat
       if let seat { log.seated(seat) }
       self.token = token
+      ownName = seat.flatMap { names[$0] }
       return askForState()
-    case .ok(.resume(let seat, _)):
+    case .ok(.resume(let seat, let name)):
       isNamed = true
       self.seat = seat
+      ownName = name
       log.resumed(seat, game: game)
       // A relaunched client starts with nothing: the finished games come with HISTORY.
       return askForState() + [.requestHistory]

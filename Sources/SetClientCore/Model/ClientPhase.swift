@@ -37,12 +37,15 @@ public enum ModelAction: Equatable, Sendable {
   case requestState
   /// Send `HISTORY`: the game is over but its result was not seen.
   case requestHistory
+  /// Send `REVIEW`: a game this client played just ended; its analysis is shown at game over.
+  case requestReview
 
   /// The request the action asks to send.
   public var command: ClientCommand {
     switch self {
     case .requestState: .state
     case .requestHistory: .history
+    case .requestReview: .review(nil)
     }
   }
 }

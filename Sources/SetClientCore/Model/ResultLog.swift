@@ -42,8 +42,9 @@ public struct HistoryEntry: Equatable, Sendable {
 
 /// Turns the events of a game into history lines, joining the events of one result into one line:
 /// `SET`, `SCORE` becomes `ann found a set: 1RSD 2GTO 3POS +1`, and `NOSET`, `SCORE`, `TURN` becomes
-/// `bob picked 1RSD 2GTO 3POS: not a set -1, turn passes to ann, 10 s`. Told whose seat is this
-/// client's, it speaks to the player: `You found a set: ...`, `turn passes to you`.
+/// `bob picked 1RSD 2GTO 3POS: not a set: shading is solid, solid, open (two the same, one different) -1,
+/// turn passes to ann, 10 s`. Told whose seat is this client's, it speaks to the player: `You found a
+/// set: ...`, `turn passes to you`.
 public struct ResultLog: Equatable, Sendable {
   public static func == (lhs: ResultLog, rhs: ResultLog) -> Bool {
     lhs.entries == rhs.entries && lhs.continuing == rhs.continuing && lhs.toldResults == rhs.toldResults
@@ -88,7 +89,7 @@ public struct ResultLog: Equatable, Sendable {
       if let findMs { append(" in \(HumanText.seconds(findMs))") }
     case .notASet(let seat, _, let cards):
       start(.result, "\(person.subject(seat)) picked ", game: game, cards: cards, continuing: true)
-      append(": not a set")
+      append(": not a set" + (HumanText.whyNot(cards).map { ": \($0)" } ?? ""))
     case .expired(let seat, let kind):
       let text =
         kind == .claim
@@ -133,9 +134,12 @@ public struct ResultLog: Equatable, Sendable {
     case .back(let seat):
       start(.presence, seat == me ? "You're back" : "\(person.names[seat]) is back", game: game)
       lastBack = (entries.count - 1, seat)
-    case .rematch(let seat):
+    case .rematch(let seat, let sameDeck):
+      let deck = sameDeck ? " on the same deck" : ""
       start(
-        .presence, seat == me ? "You ask for a rematch" : "\(person.names[seat]) asks for a rematch", game: game)
+        .presence,
+        seat == me ? "You ask for a rematch\(deck)" : "\(person.names[seat]) asks for a rematch\(deck)",
+        game: game)
     case .said(let who, let text):
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):

@@ -36,6 +36,8 @@ public struct PlayState: Equatable, Sendable {
     case help
     /// Every result of the game, scrolled back `scroll` lines from the latest.
     case history(scroll: Int)
+    /// The last finished game's review, scrolled `scroll` lines down from its top.
+    case review(scroll: Int)
   }
 
   /// What fills the screen.
@@ -80,6 +82,9 @@ public struct PlayState: Equatable, Sendable {
       return []
     case .history(let scroll):
       return scrollHistory(key, from: scroll, model: model)
+    case .review(let scroll):
+      scrollReview(key, from: scroll, model: model)
+      return []
     case .table:
       break
     }
@@ -115,10 +120,14 @@ public struct PlayState: Equatable, Sendable {
     case .character("!"):
       view = .history(scroll: 0)
       return []
-    case .enter:
+    case .character("v"), .character("V"):
+      guard case .over = model.phase else { return [] }
+      view = .review(scroll: 0)
+      return model.review.isEmpty || model.review.first?.game != model.game ? [.send(.review(nil))] : []
+    case .enter, .character("*"):
       guard case .over = model.phase else { return [] }
       if let seat = model.seat, model.rematchAsked[seat] { return [] }
-      return [.send(.new)]
+      return [.send(key == .enter ? .new : .rematchSame)]
     case .character(let character):
       guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
       let slot = Slot(index)
@@ -153,6 +162,21 @@ public struct PlayState: Equatable, Sendable {
     return []
   }
 
+  /// The review scrolls down from its top; `v`, Esc or Enter goes back to the table.
+  private mutating func scrollReview(_ key: Key, from scroll: Int, model: ClientModel) {
+    let most = max(0, model.review.count + 8)
+    switch key {
+    case .down: view = .review(scroll: min(most, scroll + 1))
+    case .up: view = .review(scroll: max(0, scroll - 1))
+    case .pageDown: view = .review(scroll: min(most, scroll + 10))
+    case .pageUp: view = .review(scroll: max(0, scroll - 10))
+    case .home: view = .review(scroll: 0)
+    case .end: view = .review(scroll: most)
+    case .escape, .enter, .character("v"), .character("V"): view = .table
+    default: break
+    }
+  }
+
   private mutating func scrollHistory(_ key: Key, from scroll: Int, model: ClientModel) -> [PlayCommand] {
     let most = max(0, model.log.entries.count - 1)
     switch key {
@@ -181,7 +205,7 @@ extension Key {
     switch self {
     case .enter: true
     case .character(let character):
-      character == " " || character == "+" || character == "="
+      character == " " || character == "+" || character == "=" || character == "*"
         || PlayState.slotKeys.contains(Character(character.lowercased()))
     default: false
     }

@@ -33,6 +33,8 @@ public struct Renderer: Sendable {
       top += help(model)
     case .history(let scroll):
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
+    case .review(let scroll):
+      top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2, columns: columns)
     case .table:
       return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }
@@ -195,6 +197,10 @@ public struct Renderer: Sendable {
       items = [
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("!", "back", true),
       ]
+    case .review:
+      items = [
+        (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("v", "back", true),
+      ]
     case .table:
       if model.isSpectator {
         items =
@@ -202,8 +208,8 @@ public struct Renderer: Sendable {
           + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       } else if case .over = model.phase {
         items = [
-          ("Enter", "rematch", true), ("/", "chat", true), ("!", "history", true), ("?", "help", true),
-          ("Esc", "quit", true),
+          ("Enter", "rematch", true), ("v", "review", true), ("/", "chat", true), ("!", "history", true),
+          ("?", "help", true), ("Esc", "quit", true),
         ]
       } else {
         // Only the keys that do something now: Set and cards in open play, picks in one's own window.
@@ -300,6 +306,13 @@ public struct Renderer: Sendable {
       }
       centred("games won: \(names.one) \(wins.one), \(names.two) \(wins.two)", TextStyle(dim: true))
     }
+    if let summary = Self.reviewSummary(model, game: result.game) {
+      lines.append(StyledLine())
+      for part in HumanTable.wrap(summary, width: max(20, columns - 4)) {
+        centred(String(part.drop { $0 == " " }), TextStyle(bold: true))
+      }
+      centred("v shows every set of the game and when it was there", TextStyle(dim: true))
+    }
     lines.append(StyledLine())
     if let seat = model.seat {
       let other = seat.opponent
@@ -315,7 +328,7 @@ public struct Renderer: Sendable {
       } else if model.rematchAsked[other] {
         centred("\(names[other]) wants a rematch: press Enter to play again", TextStyle(bold: true))
       } else {
-        centred("Press Enter for a rematch, Esc twice to quit", TextStyle(bold: true))
+        centred("Press Enter for a rematch (* on the same deck), Esc twice to quit", TextStyle(bold: true))
       }
     }
     return lines
@@ -467,7 +480,7 @@ public struct Renderer: Sendable {
       ("/", "chat: type a line to everyone at the table, Enter sends it, Esc cancels"),
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Tab", "the next theme (colours and card frames)"),
-      ("Enter", "a rematch, once the game is over"),
+      ("Enter", "a rematch once the game is over (* on the same deck; v: the review)"),
       ("Esc Esc", "quit (Ctrl-C quits at once)"),
     ]
     for (key, text) in keys {

@@ -1,0 +1,271 @@
+import SetCore
+import SetProtocol
+
+/// Reads a record line by line into its games' analyses: follows the table from `START` and `DIFF`,
+/// lists every set the set finder sees at each table state, and credits finds, wrong picks and
+/// missed sets to the players. The time of an event is that of the `cmd` or `tick` line before it.
+///
+/// This file holds the whole fold, the one place that says what each record line means to the
+/// analysis, which is why it runs past 300 lines.
+struct RecordFold {
+  private var analysis = RecordAnalysis()
+  private var line = 0
+  private var lastSeq = 0
+  private var now = Instant.zero
+  private var names = ["seat 1", "seat 2"]
+  private var bots = [false, false]
+  private var game: GameState?
+
+  /// The running game's table and what the fold keeps while it runs.
+  private struct GameState {
+    var analysis: GameAnalysis
+    var start: Instant
+    var table: Table
+    /// The index in `analysis.sets` of each set on the table, by its key.
+    var live: [Int: Int] = [:]
+    var clock = FindClock()
+    var changedAt: Instant
+    /// Per seat, the sets on the table when that seat's claim ran out or pick was judged wrong.
+    var failedWith: [Set<Int>] = [[], []]
+    /// Every find: who, when the search began and ended (ms from the start), and the find time.
+    var finds: [(seat: Seat, fromMs: Int64, toMs: Int64, findMs: Int64)] = []
+  }
+
+  /// Reads the record's line `number` (from 2; the magic line is checked before), given as bytes.
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(AnalysisError) {
+    line = number
+    let text = Bytes(bytes)
+    if analysis.closedCleanly { throw fail("the record goes on after its end") }
+    if text.starts(with: "ev ") {
+      try event(text.dropFirst(3))
+    } else if text.starts(with: "cmd ") || text.starts(with: "tick ") {
+      // The commands themselves do not matter here, only their times: the rest is left unparsed.
+      let words = text.words(3)
+      let isTick = words[0].count == 4
+      guard let at = words.count > 1 ? Self.instant(words[1]) : nil, isTick ? words.count == 2 : words.count == 3
+      else { throw fail("unreadable line: \(text.string.prefix(40))") }
+      guard at >= now else { throw fail("time goes backwards") }
+      now = at
+    } else {
+      try header(text.string)
+    }
+  }
+
+  /// A line other than an event, a command or a tick: the seed, the rules, `bot` or `end`.
+  private mutating func header(_ text: String) throws(AnalysisError) {
+    switch RecordLine.parse(text) {
+    case .success(.seed(let seed)): analysis.seed = seed
+    case .success(.rules): break
+    case .success(.bot(let seat)): bots[seat.offset] = true
+    case .success(.owner): break
+    case .success(.sameDeck(let game, let earlier)):
+      if self.game?.analysis.game == game { self.game?.analysis.sameDeckAs = earlier }
+    case .success(.end): analysis.closedCleanly = true
+    case .success(.magic), .success(.command), .success(.tick), .success(.event):
+      throw fail("unexpected line: \(text.prefix(40))")
+    case .failure(let malformed): throw fail("unreadable line (\(malformed)): \(text.prefix(40))")
+    }
+  }
+
+  mutating func finish(lastLine: Int) throws(AnalysisError) -> RecordAnalysis {
+    line = lastLine
+    guard lastLine >= 1 else { throw fail("the file is empty, not a SetDuel record") }
+    finishGame(result: nil)
+    analysis.lastLine = lastLine
+    return analysis
+  }
+
+  /// The games ended so far (by `OVER`, or by the next `START`).
+  var games: [GameAnalysis] { analysis.games }
+
+  private func fail(_ message: String) -> AnalysisError { AnalysisError(line: line, message: message) }
+
+  // MARK: - Events
+
+  private mutating func event(_ text: Bytes) throws(AnalysisError) {
+    let words = text.words(3)
+    guard words.count >= 2, let seq = words[1].integer else {
+      throw fail("unreadable event: \(text.string.prefix(40))")
+    }
+    guard seq == lastSeq + 1 else { throw fail("event out of sequence after \(lastSeq)") }
+    lastSeq = seq
+    // Only the events that change the table, judge a pick or name a player are decoded whole; the
+    // rest are told apart by their word, which keeps analysing ten thousand records within seconds.
+    let word = words[0]
+    if word == "PICK" || word == "CLAIM" {
+      game?.clock.moved(at: now)
+    } else if word == "OPEN" || word == "TURN" || word == "GO" {
+      game?.clock.tableChanged(at: now)
+      game?.changedAt = now
+    } else if word == "SCORE" || word == "UNPICK" || word == "LEFT" || word == "BACK" || word == "RATED"
+      || word == "REMATCH" || word == "SAY" || word == "BYE"
+    {
+      return  // Scores, chat and comings and goings say nothing about the sets.
+    } else {
+      guard let event = FastEvents.decode(words) ?? EventCodec.decode(text.string)?.event else {
+        throw fail("unreadable event: \(text.string.prefix(40))")
+      }
+      try decoded(event, seq: seq)
+    }
+  }
+
+  /// A time as a record writes it: whole milliseconds, with up to six decimals; nil otherwise.
+  private static func instant(_ word: Bytes) -> Instant? {
+    var ms: Int64 = 0
+    var fraction: Int64 = 0
+    var decimals = -1
+    for byte in word.bytes {
+      if byte == UInt8(ascii: "."), decimals < 0 {
+        decimals = 0
+        continue
+      }
+      let digit = Int64(byte) - 48
+      guard (0...9).contains(digit) else { return nil }
+      if decimals < 0 {
+        ms = ms * 10 + digit
+        guard ms <= RecordLine.times.upperBound else { return nil }
+      } else {
+        decimals += 1
+        guard decimals <= 6 else { return nil }
+        fraction = fraction * 10 + digit
+      }
+    }
+    guard !word.bytes.isEmpty, decimals != 0, word.bytes.first != UInt8(ascii: ".") else { return nil }
+    for _ in 0..<max(0, 6 - max(decimals, 0)) where decimals > 0 { fraction *= 10 }
+    return Instant(nanoseconds: ms * 1_000_000 + (decimals > 0 ? fraction : 0))
+  }
+
+  private mutating func decoded(_ event: ServerEvent, seq: Int) throws(AnalysisError) {
+    switch event {
+    case .joined(let seat, let name):
+      names[seat.offset] = name
+      bots[seat.offset] = false
+    case .started(let number, _, let cards):
+      finishGame(result: nil)
+      guard Set(cards).count == cards.count, cards.count <= Slot.limit else { throw fail("a table with a card twice") }
+      let players = Seat.allCases.map { seat in
+        var player = PlayerAnalysis(seat: seat, name: names[seat.offset])
+        player.isBot = bots[seat.offset]
+        return player
+      }
+      var state = GameState(
+        analysis: GameAnalysis(game: number, players: players), start: now, table: Table(cards: cards),
+        changedAt: now)
+      state.clock.tableChanged(at: now)
+      game = state
+      tableChanged(seq: seq)
+    case .diff(_, let change):
+      guard game != nil else { throw fail("the table changes before a game starts") }
+      do {
+        try game?.table.apply(change)
+      } catch {
+        throw fail("the change does not fit the table: \(error)")
+      }
+      game?.clock.tableChanged(at: now)
+      game?.changedAt = now
+      tableChanged(seq: seq)
+    case .setFound(let seat, _, let cards, let findMs):
+      try found(cards, by: seat, findMs: findMs, seq: seq)
+    case .notASet(let seat, _, let cards):
+      guard var state = game else { throw fail("a pick before a game starts") }
+      game = nil  // Taken out while it changes, so that its arrays are not copied.
+      let broken = SetLogic.broken(cards)
+      guard !broken.isEmpty else { throw fail("NOSET of cards that are a set, or not three") }
+      state.analysis.players[seat.offset].wrongPicks += 1
+      for feature in broken { state.analysis.players[seat.offset].wrongPicksBy[feature.rawValue] += 1 }
+      state.failedWith[seat.offset].formUnion(state.live.values)
+      game = state
+    case .expired(let seat, let kind):
+      guard kind == .claim, var state = game else { return }
+      game = nil  // Taken out while it changes, so that its arrays are not copied.
+      state.failedWith[seat.offset].formUnion(state.live.values)
+      game = state
+    case .over(let result):
+      finishGame(result: result)
+    case .claim, .picked:
+      game?.clock.moved(at: now)
+    case .open, .turn, .resumed:
+      game?.clock.tableChanged(at: now)
+      game?.changedAt = now
+    case .unpicked, .score, .left, .back, .rated, .rematch, .said, .bye:
+      break  // Scores, chat and comings and goings say nothing about the sets.
+    }
+  }
+
+  /// The key of a set of three cards, whatever their order.
+  private static func key(_ cards: [Card]) -> Int {
+    let sorted = cards.map { Int($0.index) }.sorted()
+    return (sorted[0] * 81 + sorted[1]) * 81 + sorted[2]
+  }
+
+  /// Lists the sets new on the table as it now stands.
+  private mutating func tableChanged(seq: Int) {
+    guard var state = game else { return }
+    game = nil  // Taken out while it changes, so that its arrays are not copied.
+    let ms = now.milliseconds(since: state.start)
+    for cards in SetFinder.all(in: state.table.cards) {
+      let key = Self.key(cards)
+      guard state.live[key] == nil else { continue }
+      state.live[key] = state.analysis.sets.count
+      state.analysis.sets.append(
+        SetOnTable(cards: cards, appearedSeq: seq, appearedMs: ms, fate: .stillThere))
+    }
+    game = state
+  }
+
+  /// A set found: it leaves the table, and every other set that shared a card with it is broken.
+  private mutating func found(_ cards: [Card], by seat: Seat, findMs: Int64?, seq: Int) throws(AnalysisError) {
+    guard var state = game else { throw fail("a set found before a game starts") }
+    game = nil  // Taken out while it changes, so that its arrays are not copied.
+    guard cards.count == 3, let index = state.live[Self.key(cards)] else {
+      throw fail("a set found that is not on the table")
+    }
+    let ms = now.milliseconds(since: state.start)
+    let time = findMs ?? state.clock.findTime(at: now)
+    for (key, other) in state.live where !Set(state.analysis.sets[other].cards).isDisjoint(with: cards) {
+      state.analysis.sets[other].goneSeq = seq
+      state.analysis.sets[other].goneMs = ms
+      state.analysis.sets[other].fate = other == index ? .found(seat) : .broken
+      state.live[key] = nil
+    }
+    state.analysis.sets[index].findMs = time
+    state.analysis.players[seat.offset].setsFound += 1
+    state.analysis.players[seat.offset].findTimes[SetLogic.differing(cards) - 1].append(time)
+    state.finds.append((seat, state.changedAt.milliseconds(since: state.start), ms, time))
+    game = state
+  }
+
+  /// Ends the running game, if any: sets still on the table stay there, and the figures that need the
+  /// whole game (the median find time, missed sets, the longest unseen) are worked out.
+  private mutating func finishGame(result: GameResult?) {
+    guard let state = game else { return }
+    game = nil
+    var analysis = state.analysis
+    analysis.result = result
+    analysis.durationMs = now.milliseconds(since: state.start)
+    let times = state.finds.map(\.findMs).sorted()
+    analysis.medianFindMs = times.isEmpty ? nil : times[(times.count - 1) / 2]
+    for seat in Seat.allCases {
+      var missed = state.failedWith[seat.offset]
+      // The other player searched longer than the median: every set on the table all that time.
+      for find in state.finds where find.seat != seat && find.findMs > (analysis.medianFindMs ?? .max) {
+        for (index, set) in analysis.sets.enumerated()
+        where set.appearedMs <= find.fromMs && (set.goneMs ?? .max) >= find.toMs {
+          missed.insert(index)
+        }
+      }
+      missed = missed.filter { analysis.sets[$0].foundBy != seat }
+      var player = analysis.players[seat.offset]
+      player.missed = missed.sorted()
+      let unseen = analysis.sets.indices.filter { analysis.sets[$0].foundBy != seat }
+      if let longest = unseen.max(by: {
+        analysis.sets[$0].duration(endMs: analysis.durationMs) < analysis.sets[$1].duration(endMs: analysis.durationMs)
+      }) {
+        player.longestUnseenMs = analysis.sets[longest].duration(endMs: analysis.durationMs)
+        player.longestUnseenSet = longest
+      }
+      analysis.players[seat.offset] = player
+    }
+    self.analysis.games.append(analysis)
+  }
+}

@@ -1,0 +1,44 @@
+import SetAnalysis
+import SetCore
+import SetProtocol
+import SetTransport
+
+extension GameHost {
+  /// `REVIEW [game]`: a finished game's analysis, the last finished game by default: `REVIEWSET` and
+  /// `REVIEWPLAYER` lines, or the report in words. A game still being played is not reviewed, as that
+  /// would show the sets on the table.
+  mutating func review(_ number: Int?, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+    let games = analysis.games
+    guard let last = games.last else {
+      return .failure(ProtocolError(.notOver, "no game has finished yet; REVIEW shows a finished game"))
+    }
+    guard let game = number.map({ number in games.first { $0.game == number } }) ?? last else {
+      let list = games.map { "\($0.game)" }.joined(separator: ", ")
+      return .failure(ProtocolError(.badArgument, "no finished game \(number ?? 0); finished: \(list)"))
+    }
+    if clients[id]?.presentation == .human {
+      for line in AnalysisText.report(game) { say(id, line.isEmpty ? " " : line) }
+    } else {
+      for line in ReviewLine.lines(for: game) { send(id, line) }
+    }
+    return .success(.ok(.review(game: game.game)))
+  }
+}
+
+extension GameHost {
+  /// Swaps the two players' seats, as a same-deck rematch starts: each keeps their name, token and
+  /// connection, and a `JOINED` for each seat tells everyone (and each player's client its new seat).
+  mutating func swapSeats() {
+    guard let one = holders.one, let two = holders.two else { return }
+    holders = [two, one]
+    seatNames = PerSeat(one: seatNames.two, two: seatNames.one)
+    for id in Array(clients.keys) {
+      let seat = clients[id]?.seat
+      clients[id]?.seat = seat?.opponent
+    }
+    broadcastJoined([(.one, two.name), (.two, one.name)])
+    for (seat, name) in [(Seat.one, two.name), (.two, one.name)] where botNames.contains(PlayerName.key(name)) {
+      record(RecordLine.bot(seat).line)
+    }
+  }
+}
