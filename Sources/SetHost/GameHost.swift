@@ -259,7 +259,13 @@ public struct GameHost {
     guard !taken else { return .failure(ProtocolError(.nameTaken)) }
     let fingerprint = secret.map { NameClaim.fingerprint(name: name, secret: $0) }
     let owner = history.owner(of: name)
-    if let fingerprint, let owner, owner != fingerprint { return .failure(ProtocolError(.wrongSecret)) }
+    if let fingerprint, let owner, owner != fingerprint {
+      // Counted with wrong tokens: a connection guessing secrets is closed as one guessing tokens is.
+      clients[id]?.badTokens += 1
+      log(.warning, "\(id): wrong secret for \(name)")
+      closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
+      return .failure(ProtocolError(.wrongSecret))
+    }
     if holders.values.contains(where: { $0 == nil }), !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
       return .failure(
         ProtocolError(

@@ -7,6 +7,7 @@ import os
 import sys
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from table import Table, find_set
@@ -74,12 +75,15 @@ def play_game(page, by_keys, label, deadline_s=240):
             page.wait_for_timeout(150)
             continue
         if trio:
-            for slot in trio:
-                if by_keys:
-                    page.keyboard.press(slot.lower())
-                else:
-                    page.click('[data-slot="%s"]' % slot, timeout=2000)
-                page.wait_for_timeout(60)
+            try:
+                for slot in trio:
+                    if by_keys:
+                        page.keyboard.press(slot.lower())
+                    else:
+                        page.click('[data-slot="%s"]' % slot, timeout=2000)
+                    page.wait_for_timeout(60)
+            except PlaywrightTimeout:
+                continue  # The table changed under the pick (the bot was quicker): look again.
             picked += 1
             if picked == 2 and not shot_taken:
                 page.wait_for_timeout(300)
@@ -93,7 +97,10 @@ def play_game(page, by_keys, label, deadline_s=240):
                 if by_keys:
                     page.keyboard.press("+")
                 else:
-                    deal.click()
+                    try:
+                        deal.click(timeout=2000)
+                    except PlaywrightTimeout:
+                        pass  # The bot called Set, or the game ended, in between.
             page.wait_for_timeout(300)
     check(False, "%s: the game did not end in %d s" % (label, deadline_s))
     return picked

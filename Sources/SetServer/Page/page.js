@@ -327,7 +327,7 @@ function layout() {
     const w = Math.min((width - gap * (cols - 1)) / cols, ((height - gap * (rows - 1)) / rows) * 1.5);
     if (w > best.w) best = { w, cols };
   }
-  const cardWidth = Math.max(60, Math.floor(Math.min(best.w, 420)));
+  const cardWidth = Math.max(60, Math.floor(Math.min(best.w, 900)));
   table.style.setProperty("--card-w", cardWidth + "px");
   table.style.setProperty("--card-h", Math.floor(cardWidth / 1.5) + "px");
   table.style.setProperty("--gap", gap + "px");
