@@ -128,7 +128,8 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [Verb: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table].map {
+    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table].map
+    {
       ($0.answers, $0)
     }
   )
