@@ -40,7 +40,9 @@ struct CommandTableTests {
   @Test("help lists every command, and each command's help lists its options with --help last")
   func helpListsTheTable() throws {
     let commands = try listedCommands()
-    #expect(commands.starts(with: ["serve", "play", "bot", "replay", "stats", "completions"]), "\(commands)")
+    #expect(
+      commands.starts(with: ["serve", "play", "bot", "replay", "stats", "analyse", "puzzle", "practice", "completions"]
+      ), "\(commands)")
     #expect(commands.contains("help") && commands.contains("version"))
     for command in [nil] + commands {
       let options = try listedOptions(command)
