@@ -196,8 +196,9 @@ public struct GameHost {
     let answer: Result<Reply.Kind, ProtocolError>
     switch command {
     case .help(let verb):
-      if let lines = Help.lines(for: verb) {
+      if var lines = Help.lines(for: verb) {
         let human = clients[id]?.presentation == .human
+        if verb == nil, let rule = HumanText.variantRule(match.rules) { lines.append(rule) }
         for line in lines {
           if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
         }
@@ -314,7 +315,7 @@ public struct GameHost {
       if human {
         sendState(to: id)
       } else {
-        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
       }
       return .success(.ok(.table))
     case .state:
@@ -517,8 +518,12 @@ public struct GameHost {
     }
     if started {
       lines += HumanTable.full(state.table.cards) + HumanTable.legend
+      if let rule = HumanText.variantRule(state.rules) { lines.append(rule) }
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
+    }
+    if !state.chain.isEmpty, events.contains(where: { if case .chain = $0 { true } else { false } }) {
+      lines.append(HumanTable.chain(state.chain))
     }
     return lines.flatMap { HumanTable.wrap($0) }
   }
@@ -528,14 +533,18 @@ public struct GameHost {
   private mutating func sendStatus(to id: ConnectionID, of state: Match? = nil, ifChanged: Bool = false) {
     guard let client = clients[id] else { return }
     let state = state ?? match
-    let doing = state.game > 0 ? HumanText.doing(state.phase, names: seatNames, viewer: client.seat) : "waiting"
+    let size = state.rules.variant.groupSize
+    let doing =
+      state.game > 0
+      ? HumanText.doing(state.phase, names: seatNames, viewer: client.seat, groupSize: size) : "waiting"
     let seated = holders.map { $0?.name }
     if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
     clients[id]?.lastDoing = doing
     clients[id]?.lastSeated = seated
     let lines = HumanText.status(
       game: state.game, phase: state.phase, names: seatNames, seated: seated,
-      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat)
+      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat,
+      groupSize: size)
     for line in lines { send(id, line) }
   }
 
@@ -546,11 +555,12 @@ public struct GameHost {
     if client.presentation == .human {
       if match.game > 0 {
         for line in HumanTable.full(match.table.cards, picked: match.selection) { send(id, line) }
+        if !match.chain.isEmpty { send(id, HumanTable.chain(match.chain, picked: match.selection)) }
       }
       sendStatus(to: id, ifChanged: statusIfChanged)
       return
     }
-    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
     for seat in Seat.allCases {
       let holder = holders[seat.offset]
       send(

@@ -12,6 +12,9 @@ public enum HumanText {
       return seat == viewer ? "You sit down in seat \(seat.rawValue)." : "\(name) sits down in seat \(seat.rawValue)."
     case .started(let game, let deck, _): return "Game \(game) begins! \(deck) cards left in the deck."
     case .diff(let deck, let change):
+      if change.filled.isEmpty, change.emptied.isEmpty, !change.moved.isEmpty {
+        return "Every card moves to a new place."
+      }
       guard !change.filled.isEmpty else { return "The table closes up. \(deck) cards left in the deck." }
       let slots = change.filled.map(\.slot.label).joined(separator: " ")
       return "\(change.filled.count) cards dealt into \(slots). \(deck) cards left in the deck."
@@ -37,6 +40,10 @@ public enum HumanText {
     case .score(let seat, let delta, let total, let reason):
       return
         "\(who.subject(seat)) \(who.verb(seat, "score", "scores")) \(EventCodec.signed(delta)) (\(words(reason))), now \(total)."
+    case .chain(let cards):
+      guard !cards.isEmpty else { return "The chain is let go: any set counts." }
+      let links = zip(Slot.chain, cards).map { "\($0.label)=\($1)" }.joined(separator: " ")
+      return "The chain is now \(links): the next set uses exactly one of them."
     case .open: return "Open play: anyone may call SET."
     case .left(let seat, let ms):
       guard let ms else { return "\(who.subject(seat)) left." }
@@ -134,27 +141,37 @@ public enum HumanText {
   /// can be done now, on two lines if one would be too wide. `names` are the names last seen in each
   /// seat; `seated` who holds each seat now.
   public static func status(
-    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int, viewer: Seat? = nil
+    game: Int, phase: Phase, names: [String], seated: [String?], scores: [Int], deck: Int, viewer: Seat? = nil,
+    groupSize: Int = 3
   ) -> [String] {
     guard game > 0 else {
       let seats = seated.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
       return fit("[\(seats)]", "waiting for a second player")
     }
     let standing = Seat.allCases.map { "\(names[$0.offset]) \(scores[$0.offset])" }.joined(separator: " | ")
-    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer))
+    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer, groupSize: groupSize))
+  }
+
+  /// The game's rule in one sentence when it is not the standard game (another variant, or a first-to
+  /// target), or nil.
+  public static func variantRule(_ rules: Rules) -> String? {
+    guard rules.variant != .normal || rules.firstTo != nil else { return nil }
+    let target = rules.firstTo.map { " The first to find \($0) wins." } ?? ""
+    return (rules.variant == .normal ? "" : rules.variant.rule) + target
   }
 
   /// What can be done in `phase`, in words: the part of the status line that says the phase.
-  public static func doing(_ phase: Phase, names: [String], viewer: Seat? = nil) -> String {
+  public static func doing(_ phase: Phase, names: [String], viewer: Seat? = nil, groupSize: Int = 3) -> String {
     let who = Who(names: names, viewer: viewer)
+    let count = groupSize == 4 ? "four" : "three"
     switch phase {
     case .waiting: return "waiting for players"
-    case .open: return "open play: SET to claim, PICK A B C, DEAL for more"
+    case .open: return "open play: SET to claim, PICK \(groupSize == 4 ? "A B C D" : "A B C"), DEAL for more"
     case .window(let window):
       let holder = window.holder
       return window.kind == .claim
-        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK three cards"
-        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK three cards"
+        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK \(count) cards"
+        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK \(count) cards"
     case .paused: return "paused: a player is away"
     case .over: return "game over: NEW for a rematch"
     }

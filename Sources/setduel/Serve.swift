@@ -6,6 +6,7 @@ import SetCore
 import SetDiscovery
 import SetHost
 import SetNet
+import SetProtocol
 import SetServer
 import SetTransport
 
@@ -27,6 +28,9 @@ enum Serve {
       --grace SECONDS         how long a seat is held for a player who dropped (default 60)
       --scoring sets|speed    sets: every set scores 1 (default); speed: 3 if found within 10 s of the
                               table changing, 2 within 20 s, 1 after
+      --variant NAME          the game: normal (default), junior, shuffle, chain, ultra or ultra9
+                              (protocol.md, "Variants")
+      --first-to N            the first to find N groups wins at once (default: play the deck out)
       --max-connections N     most connections at once (default 1024)
       --rate N                lines a second each connection may send (default 20)
       --burst N               lines a connection may send at once before --rate applies (default 40)
@@ -50,7 +54,7 @@ enum Serve {
       words,
       valued: [
         "host", "port", "seed", "claim-window", "grace", "scoring", "max-connections", "rate", "burst", "max-output",
-        "idle-timeout", "log-level", "records", "bot", "table-name",
+        "idle-timeout", "log-level", "records", "bot", "table-name", "variant", "first-to",
       ],
       flags: ["help", "no-records", "no-announce"])
     arguments.answerHelp(usage)
@@ -63,6 +67,12 @@ enum Serve {
     var system = SystemRandomNumberGenerator()
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", 5000))
+    let variant = try Self.variant(arguments.text("variant"))
+    settings.rules.variant = variant
+    settings.rules.tableSize = variant.tableSize
+    if arguments.text("first-to") != nil {
+      settings.rules.firstTo = try arguments.count("first-to", 1, in: 1...variant.maxGroups)
+    }
     settings.rules.resumeGrace = try arguments.seconds("grace", 60_000)
     settings.rules.scoring = try arguments.value("scoring", Scoring.sets, expected: "sets or speed") {
       ["sets": Scoring.sets, "speed": .speed][$0]
@@ -101,6 +111,9 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    if settings.rules.variant != .normal || settings.rules.firstTo != nil {
+      print(settings.rules.variant.rule + (settings.rules.firstTo.map { " The first to \($0) wins." } ?? ""))
+    }
     let announcer =
       arguments.flag("no-announce")
       ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
@@ -113,6 +126,16 @@ enum Serve {
       fflush(stdout)
     }
     dispatchMain()
+  }
+
+  /// The variant a `--variant` value names, or a usage error with the nearest name.
+  static func variant(_ text: String?) throws(Arguments.UsageError) -> Variant {
+    guard let text else { return .normal }
+    if let variant = Variant(name: text) { return variant }
+    let names = Variant.allCases.map(\.rawValue)
+    let hint = Suggestion.nearest(to: text.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+    throw Arguments.UsageError(
+      message: "--variant \(text): no such variant\(hint); one of \(names.joined(separator: ", "))")
   }
 
   static func printBanner(host: String, port: UInt16, seed: UInt64) {

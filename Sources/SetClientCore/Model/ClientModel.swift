@@ -29,6 +29,8 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var sets = [0, 0]
   /// The cards face up: `cards[i]` is in `Slot(i)`.
   public private(set) var cards: [Card] = []
+  /// In the chain variant, the chain beside the table (slots `X`, `Y`, `Z`); empty otherwise.
+  public private(set) var chain: [Card] = []
   /// Cards left in the deck.
   public private(set) var deck = 0
   /// The current game's number, 0 before the first.
@@ -80,7 +82,8 @@ public struct ClientModel: Equatable, Sendable {
 
   /// The card in `slot`, or nil.
   public func card(at slot: Slot) -> Card? {
-    slot.index < cards.count ? cards[slot.index] : nil
+    if let link = slot.chainIndex { return link < chain.count ? chain[link] : nil }
+    return slot.index < cards.count ? cards[slot.index] : nil
   }
 
   /// The milliseconds left in the running window at `now`, or nil when none runs.
@@ -133,8 +136,9 @@ public struct ClientModel: Equatable, Sendable {
       if seq != lastSeq + 1 { actions += askForState() }
       lastSeq = seq
       return actions + apply(event, at: now)
-    case .table(let seq, let deck, let cards):
+    case .table(let seq, let deck, let cards, let chain):
       self.cards = cards
+      self.chain = chain
       self.deck = deck
       tableSeq = seq
       lastSeq = seq
@@ -184,6 +188,7 @@ public struct ClientModel: Equatable, Sendable {
       game = number
       self.deck = deck
       cards = table
+      chain = []
       scores = [0, 0]
       sets = [0, 0]
       selection = []
@@ -202,6 +207,8 @@ public struct ClientModel: Equatable, Sendable {
         // A missed line: the table stays as it was until the state the model asks for replaces it.
         actions += askForState()
       }
+    case .chain(let cards):
+      chain = cards
     case .claim(let seat, let ms):
       openWindow(seat, .claim, ms: ms, at: now)
     case .turn(let seat, let ms, let kind):

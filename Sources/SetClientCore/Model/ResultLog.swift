@@ -122,7 +122,9 @@ public struct ResultLog: Equatable, Sendable {
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
       note(text, game: game)
-    case .claim, .open, .picked, .unpicked, .resumed:
+    case .chain(let cards) where cards.isEmpty:
+      start(.result, "The chain is let go: any set counts", game: game)
+    case .claim, .open, .picked, .unpicked, .resumed, .chain:
       continuing = false
     }
   }
