@@ -9,6 +9,7 @@
 /// | `phase` | `waiting` (a seat is free), `playing` or `over` |
 /// | `seat1`, `seat2` | the name in each seat; absent while the seat is free |
 /// | `watching` | how many spectators have named themselves |
+/// | `variant` | the game played when it is not standard Set: `junior`, `shuffle`, `chain`, `ultra`, `ultra9` |
 public struct TableAdvert: Hashable, Sendable {
   /// Where the table's game stands, as the TXT record tells it.
   public enum Phase: String, Sendable, CaseIterable {
@@ -20,11 +21,16 @@ public struct TableAdvert: Hashable, Sendable {
   public var seats: [String?]
   public var watching: Int
   public var protocolVersion: Int
+  /// The game played, when it is not standard Set; nil for the standard game.
+  public var variant: String?
 
   /// The wire protocol's version this build speaks.
   public static let currentProtocol = 1
 
-  public init(phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol) {
+  public init(
+    phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol, variant: String? = nil
+  ) {
+    self.variant = variant
     self.phase = phase
     self.seats = Array((seats + [nil, nil]).prefix(2))
     self.watching = watching
@@ -41,6 +47,7 @@ public struct TableAdvert: Hashable, Sendable {
       if let seat { pairs.append(("seat\(index + 1)", seat)) }
     }
     pairs.append(("watching", String(watching)))
+    if let variant { pairs.append(("variant", variant)) }
     return pairs.map { key, value in Array(Array("\(key)=\(value)".utf8).prefix(255)) }
   }
 
@@ -59,7 +66,8 @@ public struct TableAdvert: Hashable, Sendable {
     let seats = ["seat1", "seat2"].map { values[$0].flatMap { $0.isEmpty ? nil : $0 } }
     self.init(
       phase: phase, seats: seats, watching: values["watching"].flatMap { Int($0) }.map { max(0, $0) } ?? 0,
-      protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol)
+      protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol,
+      variant: values["variant"].flatMap { $0.isEmpty || $0 == "normal" ? nil : $0 })
   }
 
   /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching".
@@ -75,6 +83,7 @@ public struct TableAdvert: Hashable, Sendable {
       text = names.count == 2 ? "game over: \(names[0]) against \(names[1])" : "game over"
     }
     if watching > 0 { text += ", \(watching) watching" }
+    if let variant { text += ", the \(variant) variant" }
     return text
   }
 }

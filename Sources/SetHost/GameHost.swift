@@ -349,6 +349,7 @@ public struct GameHost {
   private mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
+    if case .pick(let slots) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
     let matchCommand: MatchCommand
@@ -369,11 +370,26 @@ public struct GameHost {
     }
   }
 
+  /// The usage error for a pick naming more cards than the variant's group holds (a request may name up
+  /// to four, for UltraSets), or nil.
+  private func wrongArity(_ count: Int) -> ProtocolError? {
+    let size = match.rules.variant.groupSize
+    guard count > size else { return nil }
+    let usage = size == 3 ? Help.usage(of: "PICK") ?? "PICK" : "PICK <slot> [<slot> <slot> <slot>]"
+    return ProtocolError(.badArgument, "usage: " + usage + (size == 3 ? "" : " (an UltraSet is four cards)"))
+  }
+
   /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
   /// or a card it names is no longer on the table; otherwise the pick of those slots.
   private mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
+    let count =
+      switch target {
+      case .slots(let slots): slots.count
+      case .cards(let cards): cards.count
+      }
+    if let wrong = wrongArity(count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
     if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
@@ -383,6 +399,10 @@ public struct GameHost {
     case .cards(let cards):
       var slots: [Slot] = []
       for card in cards {
+        if let link = match.chain.firstIndex(of: card) {
+          slots.append(Slot.chain[link])
+          continue
+        }
         guard let index = match.table.cards.firstIndex(of: card) else {
           return .failure(ProtocolError(.stale, "\(card) is not on the table; nothing was done"))
         }

@@ -122,10 +122,10 @@ public struct Request: Equatable, Sendable {
         words.removeLast()
       }
       if let cards = cards(words) {
-        guard (1...3).contains(cards.count) else { return .failure(usage()) }
+        guard (1...4).contains(cards.count) else { return .failure(usage()) }
         return .success(.guardedPick(.cards(cards), table: table))
       }
-      guard let slots = slots(words), (1...3).contains(slots.count) else { return .failure(usage()) }
+      guard let slots = slots(words), (1...4).contains(slots.count) else { return .failure(usage()) }
       return .success(table.map { .guardedPick(.slots(slots), table: $0) } ?? .pick(slots))
     case .unpick:
       guard let slots = slots(words), slots.count == 1 else { return .failure(usage()) }
@@ -188,7 +188,7 @@ public struct Request: Equatable, Sendable {
   /// Slot labels as separate words (`A B C`), comma-separated (`A,B,C`) or run together (`ABC`).
   private static func slots(_ words: [String]) -> [Slot]? {
     let letters = words.joined().filter { $0 != "," }
-    guard !letters.isEmpty, letters.count <= 3 else { return nil }
+    guard !letters.isEmpty, letters.count <= 4 else { return nil }
     var result: [Slot] = []
     for letter in letters {
       guard let slot = Slot(label: String(letter)) else { return nil }

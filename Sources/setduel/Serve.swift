@@ -116,7 +116,10 @@ enum Serve {
     }
     let announcer =
       arguments.flag("no-announce")
-      ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
+      ? nil
+      : Announce.start(
+        server, name: tableName, host: settings.network.host, port: port,
+        variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
     stopOnSignals(server, announcer: announcer)
     if let bot {
