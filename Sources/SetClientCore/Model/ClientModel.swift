@@ -263,6 +263,7 @@ public struct ClientModel: Equatable, Sendable {
       farewell = text
     }
     log.record(event, names: displayNames, game: game, me: seat)
+    if case .started = event, let rule = HumanText.variantRule(rules) { log.rule(rule, game: game) }
     return actions
   }
 

@@ -129,6 +129,11 @@ public struct ResultLog: Equatable, Sendable {
     }
   }
 
+  /// The rule of a game other than standard Set, said as the game begins.
+  mutating func rule(_ text: String, game: Int) {
+    start(.game, text, game: game)
+  }
+
   /// A `NOTICE` from the server (a record that could not be written, say), as the server's words.
   mutating func note(_ text: String, game: Int) {
     start(.message, "server: \(text)", game: game)
