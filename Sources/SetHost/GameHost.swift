@@ -80,7 +80,7 @@ public struct GameHost {
   public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
     match = Match(rules: rules, seed: seed)
     self.makeToken = makeToken
-    history.beginRecord()
+    history.beginRecord(variant: rules.variant)
   }
 
   /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
@@ -221,6 +221,8 @@ public struct GameHost {
       answer = inform(command, for: id)
     case .stats(let name): answer = stats(name, for: id)
     case .top(let count): answer = top(count, for: id)
+    case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
+    case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
     case .claim, .pick, .unpick, .deal, .new:
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):

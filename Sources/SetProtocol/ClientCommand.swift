@@ -32,6 +32,10 @@ public enum ClientCommand: Equatable, Sendable {
   case stats(String?)
   /// `TOP [n]`: the best `n` players by rating (10 by default).
   case top(Int)
+  /// `STATS [name] variant`: a player's figures in a variant other than the standard game.
+  case variantStats(String?, Variant)
+  /// `TOP [n] variant`: the best `n` players of a variant other than the standard game.
+  case variantTop(Int, Variant)
   /// `SAY text`: chat to the table.
   case say(String)
   /// `NEW`: ask for a rematch.

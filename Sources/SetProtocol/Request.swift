@@ -141,16 +141,33 @@ public struct Request: Equatable, Sendable {
     case .history:
       return words.isEmpty ? .success(.history) : .failure(usage())
     case .stats:
+      var words = words
+      var variant = Variant.normal
+      if let last = words.last, let named = Variant(name: last) {
+        variant = named
+        words.removeLast()
+      } else if words.count == 2 {
+        return .failure(unknownVariant(words[1]))
+      }
       guard words.count <= 1 else { return .failure(usage()) }
       if let name = words.first, !PlayerName.isValid(name) { return .failure(ProtocolError(.badName)) }
-      return .success(.stats(words.first))
+      return .success(variant == .normal ? .stats(words.first) : .variantStats(words.first, variant))
     case .top:
-      guard words.count <= 1 else { return .failure(usage()) }
-      guard let word = words.first else { return .success(.top(defaultTop)) }
-      guard word.utf8.count <= 3, let count = Int(word), (1...maxTop).contains(count) else {
-        return .failure(ProtocolError(.badArgument, "TOP takes a count from 1 to \(maxTop)"))
+      guard words.count <= 2 else { return .failure(usage()) }
+      var count = defaultTop
+      var variant = Variant.normal
+      for (index, word) in words.enumerated() {
+        if index == words.count - 1, let named = Variant(name: word) {
+          variant = named
+          continue
+        }
+        guard index == 0, word.utf8.count <= 3, let number = Int(word), (1...maxTop).contains(number) else {
+          if index == 1 { return .failure(unknownVariant(word)) }
+          return .failure(ProtocolError(.badArgument, "TOP takes a count from 1 to \(maxTop)"))
+        }
+        count = number
       }
-      return .success(.top(count))
+      return .success(variant == .normal ? .top(count) : .variantTop(count, variant))
     case .say:
       let text = rest()
       return text.isEmpty ? .failure(usage()) : .success(.say(text))
@@ -165,6 +182,13 @@ public struct Request: Equatable, Sendable {
     case .quit:
       return words.isEmpty ? .success(.quit) : .failure(usage())
     }
+  }
+
+  /// The error for a word where a variant's name belongs, with the nearest name.
+  private static func unknownVariant(_ word: String) -> ProtocolError {
+    let names = Variant.allCases.map(\.rawValue)
+    let hint = Suggestion.nearest(to: word.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+    return ProtocolError(.badArgument, "no such variant \(word)\(hint); one of \(names.joined(separator: ", "))")
   }
 
   /// The verbs, found by one hash lookup rather than by comparing a verb with each in turn.

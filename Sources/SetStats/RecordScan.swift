@@ -10,6 +10,12 @@ struct RecordScan: Equatable, Sendable {
   private var keys: [String] = ["", ""]
   private var now = Instant.zero
   private var clock = FindClock()
+  /// The variant the record's games are played in, from its `rules` line.
+  private var variant: Variant
+
+  init(variant: Variant = .normal) {
+    self.variant = variant
+  }
 
   /// Reads one line; returns the game's result and both ratings before and after when the line is
   /// the `OVER` of a game between two named players.
@@ -28,11 +34,16 @@ struct RecordScan: Equatable, Sendable {
     } else if Self.starts(line, "bot "), line.count == 5 {
       let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
       if (0...1).contains(offset), let name = names[offset] {
-        history.update(name, key: keys[offset]) { $0.isBot = true }
+        history.update(name, key: keys[offset], variant: variant) { $0.isBot = true }
       }
     } else if Self.starts(line, "ev ") {
       return event(line)
         .flatMap { kind in record(kind, line, into: &history) }
+    } else if Self.starts(line, "rules ") {
+      let text = String(decoding: line, as: UTF8.self)
+      if text.contains(" variant="), case .success(.rules(let rules)) = RecordLine.parse(text) {
+        variant = rules.variant
+      }
     }
     return nil  // The header's seed and rules, or a line cut short.
   }
@@ -82,12 +93,12 @@ struct RecordScan: Equatable, Sendable {
       guard case .joined(let seat, let name)? = EventCodec.decode(Self.text(line))?.event else { return nil }
       names[seat.offset] = name
       keys[seat.offset] = History.key(name)
-      history.update(name, key: keys[seat.offset]) { _ in }
+      history.update(name, key: keys[seat.offset], variant: variant) { _ in }
     case .over:
       guard case .over(let result)? = EventCodec.decode(Self.text(line))?.event,
         let one = names[0], let two = names[1]
       else { return nil }
-      let ratings = history.finish(result, names: [one, two])
+      let ratings = history.finish(result, names: [one, two], variant: variant)
       return History.Rated(result: result, before: ratings.map(\.before), after: ratings.map(\.after))
     }
     return nil
@@ -107,7 +118,7 @@ struct RecordScan: Equatable, Sendable {
     let seat: Seat? = line[index] == UInt8(ascii: "1") ? .one : line[index] == UInt8(ascii: "2") ? .two : nil
     let end = index + 1
     guard let seat, end == line.count || line[end] == 32, let name = names[seat.offset] else { return }
-    history.update(name, key: keys[seat.offset], change)
+    history.update(name, key: keys[seat.offset], variant: variant, change)
   }
 
   private static func text(_ line: UnsafeBufferPointer<UInt8>) -> String {
