@@ -204,4 +204,33 @@ struct VariantTests {
     }
     #expect(shuffles > 10)
   }
+
+  @Test("a take refilled short fills the lowest emptied slots and closes up the rest, and applies the same")
+  func partialRefill() throws {
+    let cards = Array(Card.all.prefix(15))
+    var table = Table(cards: cards)
+    let before = table
+    // Four taken from fifteen, one card to bring the table back to twelve.
+    let change = table.take([Slot(2), Slot(13), Slot(5), Slot(9)], refill: [Card.all[80]])
+    #expect(table.slotCount == 12 && change.slotCount == 12)
+    #expect(change.filled == [TableChange.Placement(slot: Slot(2), card: Card.all[80])])
+    #expect(change.moved.map(\.to) == [Slot(5), Slot(9)])
+    #expect(CardMask(table.cards).count == 12)
+    var replayed = before
+    try replayed.apply(change)
+    #expect(replayed == table)
+  }
+
+  @Test("a shuffle moves every card in one change whose moves cross, and it applies")
+  func shuffleChange() throws {
+    var generator = SplitMix64(seed: 9)
+    var table = Table(cards: Array(Card.all.prefix(12)))
+    let before = table
+    let change = table.shuffle(using: &generator)
+    #expect(change.moved.count == 12 && change.emptied.isEmpty && change.filled.isEmpty)
+    #expect(Set(table.cards) == Set(before.cards) && zip(table.cards, before.cards).allSatisfy { $0 != $1 })
+    var replayed = before
+    try replayed.apply(change)
+    #expect(replayed == table)
+  }
 }
