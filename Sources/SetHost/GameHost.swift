@@ -528,7 +528,8 @@ public struct GameHost {
   /// Events in words, then the table drawn again if it changed: whole and in words, with the card
   /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
   private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
-    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer)
+    var lines = HumanText.sentences(
+      for: events, names: seatNames, viewer: viewer, groupSize: state.rules.variant.groupSize)
     var changed: [Slot] = []
     var started = false
     for event in events {

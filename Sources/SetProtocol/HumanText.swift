@@ -5,7 +5,9 @@ import SetCore
 public enum HumanText {
   /// The words for an event, given the players' names by seat offset, for the player in `viewer`'s
   /// seat ("You call Set!") or, with no viewer, for anyone ("ann calls Set!").
-  public static func sentence(for event: ServerEvent, names: [String], viewer: Seat? = nil) -> String {
+  public static func sentence(
+    for event: ServerEvent, names: [String], viewer: Seat? = nil, groupSize: Int = 3
+  ) -> String {
     let who = Who(names: names, viewer: viewer)
     switch event {
     case .joined(let seat, let name):
@@ -20,7 +22,7 @@ public enum HumanText {
       return "\(change.filled.count) cards dealt into \(slots). \(deck) cards left in the deck."
     case .claim(let seat, let ms):
       return "\(who.subject(seat)) \(who.verb(seat, "call", "calls")) Set! \(who.subject(seat)) "
-        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to pick three cards."
+        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to pick \(groupSize == 4 ? "four" : "three") cards."
     case .turn(let seat, let ms, let kind):
       return kind == .needlessDeal
         ? "\(who.subject(seat)) may look for a set: \(seconds(ms)), no penalty for failing."
@@ -72,7 +74,9 @@ public enum HumanText {
   /// The events of one broadcast in words, as few lines as read well: a call and picks that a
   /// judgement in the same broadcast settles are left to the judgement, the score follows its
   /// judgement on the same line, and open play is left to the status line.
-  public static func sentences(for events: [ServerEvent], names: [String], viewer: Seat? = nil) -> [String] {
+  public static func sentences(
+    for events: [ServerEvent], names: [String], viewer: Seat? = nil, groupSize: Int = 3
+  ) -> [String] {
     var judged: Set<Int> = []
     for event in events {
       switch event {
@@ -99,7 +103,7 @@ public enum HumanText {
         }
       default: break
       }
-      lines.append(sentence(for: event, names: names, viewer: viewer))
+      lines.append(sentence(for: event, names: names, viewer: viewer, groupSize: groupSize))
     }
     return lines
   }
