@@ -84,3 +84,58 @@ for (name, behaviour) in [("perfect players", Behaviour.perfect), ("mixed player
       + " (\(format(result.steps, decimals: 1)) calls on the match and \(format(result.sets, decimals: 1)) sets a game)"
   )
 }
+
+// MARK: - Each variant: its group finder against the naive loop, and whole games
+
+/// The tables (with their chains) met in `games` seeded games of perfect players of `variant`.
+func tables(of variant: Variant, games: Int) -> [(table: [Card], chain: [Card])] {
+  var seen: [(table: [Card], chain: [Card])] = []
+  for seed in 1...UInt64(games) {
+    _ = SimulatedGame.play(seed: seed, behaviour: .perfect, rules: Rules(variant: variant)) { step in
+      seen.append((step.after.table.cards, step.after.chain))
+    }
+  }
+  return seen
+}
+
+print("")
+print("Each variant: every group on the tables of 200 seeded games, finder against naive loop (best of 5),")
+print("and 1,000 perfect players' games on one core (best of 3):")
+for variant in Variant.allCases {
+  let seen = tables(of: variant, games: 200)
+  let groups = seen.reduce(0) { $0 + GroupFinder.naiveAll(variant, in: $1.table, chain: $1.chain).count }
+  var fast = Double.infinity
+  var slow = Double.infinity
+  for _ in 0..<5 {
+    fast = min(
+      fast,
+      timePerCall(calls: 5, expecting: groups) {
+        seen.reduce(0) { $0 + GroupFinder.count(variant, in: $1.table, chain: $1.chain) }
+      })
+    slow = min(
+      slow,
+      timePerCall(calls: 1, expecting: groups) {
+        seen.reduce(0) { $0 + GroupFinder.naiveAll(variant, in: $1.table, chain: $1.chain).count }
+      })
+  }
+  var best = Double.infinity
+  for _ in 0..<3 {
+    let elapsed = clock.measure {
+      for seed in 1...UInt64(1_000) {
+        let stats = SimulatedGame.play(seed: seed, behaviour: .perfect, rules: Rules(variant: variant))
+        precondition(stats.finished, "\(variant) game \(seed) did not finish")
+      }
+    }
+    best = min(best, seconds(elapsed))
+  }
+  let perTable = Double(seen.count)
+  print(
+    "  \(variant.rawValue.padding(7)) finder \(format(fast / perTable * 1e9, decimals: 0)) ns a table,"
+      + " naive \(format(slow / perTable * 1e9, decimals: 0)) ns (\(format(slow / fast, decimals: 1))× faster);"
+      + " \(format(1_000 / best, decimals: 0)) games/s")
+}
+
+extension String {
+  /// The text padded with spaces to `width` characters.
+  fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

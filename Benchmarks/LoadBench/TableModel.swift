@@ -32,7 +32,7 @@ struct TableModel {
     case .event(let seq, let event):
       lastSeq = seq
       apply(event)
-    case .table(let seq, _, let cards):
+    case .table(let seq, _, let cards, _):
       lastSeq = max(lastSeq, seq)
       table = Table(cards: cards)
     default: break

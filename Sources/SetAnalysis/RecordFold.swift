@@ -55,7 +55,11 @@ struct RecordFold {
   private mutating func header(_ text: String) throws(AnalysisError) {
     switch RecordLine.parse(text) {
     case .success(.seed(let seed)): analysis.seed = seed
-    case .success(.rules): break
+    case .success(.rules(let rules)):
+      // The analysis knows the sets of standard Set; a variant's groups are another game's.
+      guard rules.variant == .normal else {
+        throw fail("a game of \(rules.variant.rawValue): the analysis covers standard Set only")
+      }
     case .success(.bot(let seat)): bots[seat.offset] = true
     case .success(.owner): break
     case .success(.sameDeck(let game, let earlier)):
@@ -166,6 +170,8 @@ struct RecordFold {
       tableChanged(seq: seq)
     case .setFound(let seat, _, let cards, let findMs):
       try found(cards, by: seat, findMs: findMs, seq: seq)
+    case .chain:
+      throw fail("a chain, which standard Set has not: the analysis covers standard Set only")
     case .notASet(let seat, _, let cards):
       guard var state = game else { throw fail("a pick before a game starts") }
       game = nil  // Taken out while it changes, so that its arrays are not copied.

@@ -15,6 +15,13 @@ public struct Deck: Equatable, Sendable {
     return Deck(cards: cards)
   }
 
+  /// `cards` shuffled with `generator`.
+  public static func shuffled(_ cards: [Card], using generator: inout some RandomNumberGenerator) -> Deck {
+    var cards = cards
+    cards.fisherYatesShuffle(using: &generator)
+    return Deck(cards: cards)
+  }
+
   /// How many cards are left.
   public var count: Int { cards.count }
 

@@ -29,6 +29,11 @@ public struct Match: Equatable, Sendable {
   public private(set) var taken = PerSeat<[Card]>.repeating([])
   /// Whether each seat's player is at the table.
   public private(set) var present = PerSeat.repeating(false)
+  /// The groups each seat found this game.
+  public private(set) var groups = PerSeat.repeating(0)
+  /// In the chain variant, the last group found, beside the table in slots `X`, `Y`, `Z`; empty before
+  /// a game's first group and in every other variant.
+  public private(set) var chain: [Card] = []
   /// The slots the window's holder has selected.
   public private(set) var selection: [Slot] = []
   /// The current game's number, from 1; 0 before the first.
@@ -54,6 +59,27 @@ public struct Match: Equatable, Sendable {
     self.seed = seed
     generator = SplitMix64(seed: seed)
     lastDeal = generator
+  }
+
+  /// The card in `slot`: a chain slot's card or a table slot's, or nil when there is none.
+  public func card(at slot: Slot) -> Card? {
+    if let link = slot.chainIndex { return link < chain.count ? chain[link] : nil }
+    return table.card(at: slot)
+  }
+
+  /// Every group of the variant on the table (and the chain), each as its slots in ascending order.
+  public func groupSlots() -> [[Slot]] {
+    var position = [Int](repeating: 0, count: 81)
+    for (i, card) in table.cards.enumerated() { position[Int(card.index)] = i }
+    for (i, card) in chain.enumerated() { position[Int(card.index)] = Slot.chain[i].index }
+    return GroupFinder.all(rules.variant, in: table.cards, chain: chain).map { group in
+      group.map { Slot(position[Int($0.index)]) }.sorted()
+    }
+  }
+
+  /// Whether a group of the variant is on the table (with the chain).
+  public var hasGroup: Bool {
+    rules.variant == .normal ? table.hasSet : GroupFinder.any(rules.variant, in: table.cards, chain: chain)
   }
 
   /// The next instant at which `advance(to:)` has something to do, or nil.
@@ -209,12 +235,20 @@ public struct Match: Equatable, Sendable {
     events.reserveCapacity(8)
     if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
     let distinct = slots.indices.allSatisfy { !slots[..<$0].contains(slots[$0]) }
-    guard !slots.isEmpty, distinct, selection.count + slots.count <= 3 else {
-      throw .badPick
+    let size = rules.variant.groupSize
+    guard !slots.isEmpty, distinct, selection.count + slots.count <= size else {
+      throw size == 3 || slots.isEmpty || !distinct ? .badPick : .wrongGroupSize(size)
     }
+    // Three cards named at once where a group is four is a set, not an UltraSet: refused, free.
+    if size == 4, slots.count == 3 { throw .wrongGroupSize(size) }
     for slot in slots {
-      guard table.card(at: slot) != nil else { throw .noSuchSlot(slot) }
+      guard card(at: slot) != nil else { throw .noSuchSlot(slot) }
       guard !selection.contains(slot) else { throw .alreadyPicked(slot) }
+    }
+    if !chain.isEmpty {
+      let links = (selection + slots).filter { $0.chainIndex != nil }.count
+      if links > 1 { throw .twoChainCards }
+      if links == 0, selection.count + slots.count == size { throw .chainCardNeeded }
     }
     if phase == .open {
       guard rules.pickClaims else { throw .claimFirst }
@@ -224,7 +258,7 @@ public struct Match: Equatable, Sendable {
       selection.append(slot)
       events.append(.picked(seat, slot))
     }
-    if selection.count == 3, case .window(let window) = phase {
+    if selection.count == rules.variant.groupSize, case .window(let window) = phase {
       judge(window, at: now, into: &events)
     }
     return events
@@ -240,13 +274,14 @@ public struct Match: Equatable, Sendable {
     return [.unpicked(seat, slot)]
   }
 
-  /// Judges the three selected cards of the window's holder, appending what follows to `events`.
+  /// Judges the selected cards of the window's holder, appending what follows to `events`.
   private mutating func judge(_ window: Window, at now: Instant, into events: inout [MatchEvent]) {
     let seat = window.holder
     let slots = selection
-    let cards = slots.map { table.cards[$0.index] }
+    let cards = slots.map { card(at: $0)! }
     selection.removeAll(keepingCapacity: true)
-    guard SetLogic.isSet(cards) else {
+    let variant = rules.variant
+    guard variant == .normal ? SetLogic.isSet(cards) : variant.isGroup(cards, chain: chain) else {
       events.append(.notASet(seat, slots, cards))
       switch window.kind {
       case .claim:
@@ -260,27 +295,45 @@ public struct Match: Equatable, Sendable {
       }
       return
     }
-    taken[seat] += cards
+    let leaving = slots.filter { $0.chainIndex == nil }
+    taken[seat] += leaving.map { table.cards[$0.index] }
+    groups[seat] += 1
     var timer = findClock
     timer.note(events, at: now)
     let findMs = timer.findTime(at: now)
     let points = rules.scoring.points(reward: rules.setReward, findMs: findMs)
     events.append(.setFound(seat, slots, cards, findMs: findMs))
     events.append(changeScore(seat, by: points, for: .setFound))
-    let refill = table.slotCount <= rules.tableSize ? deck.deal(3) : []
-    events.append(.tableChanged(table.take(slots, refill: refill), deck: deck.count))
-    events.append(endIfDone() ?? openPlay())
+    let refill = deck.deal(max(0, min(leaving.count, rules.tableSize - (table.slotCount - leaving.count))))
+    events.append(.tableChanged(table.take(leaving, refill: refill), deck: deck.count))
+    if variant.chains {
+      chain = cards
+      events.append(.chainChanged(chain))
+    }
+    if let over = endIfDone() {
+      events.append(over)
+      return
+    }
+    if variant == .shuffle, table.slotCount > 1 {
+      events.append(.tableChanged(table.shuffle(using: &generator), deck: deck.count))
+    }
+    events.append(openPlay())
   }
 
   private mutating func deal(by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
     try requirePlay()
     guard phase == .open else { throw .notNow }
     guard !deck.isEmpty else { throw .deckEmpty }
-    guard !table.hasSet else {
+    guard !hasGroup else {
       return [
         changeScore(seat, by: -rules.needlessDealPenalty, for: .needlessDeal),
         openWindow(for: seat.opponent, .needlessDeal, at: now),
       ]
+    }
+    // A chain with no group on a full table is let go: any set counts again, and 21 cards hold one.
+    if !chain.isEmpty, table.slotCount + 3 > 21 {
+      chain = []
+      return [.chainChanged([])]
     }
     let change = table.append(deck.deal(3))
     return [.tableChanged(change, deck: deck.count)] + (endIfDone().map { [$0] } ?? [])
@@ -305,10 +358,14 @@ public struct Match: Equatable, Sendable {
     if sameDeckAs != nil { generator = lastDeal }
     lastDeal = generator
     game += 1
-    deck = Deck.shuffled(using: &generator)
+    deck =
+      rules.variant == .normal
+      ? Deck.shuffled(using: &generator) : Deck.shuffled(rules.variant.cards, using: &generator)
     table = Table(cards: deck.deal(rules.tableSize))
     scores = PerSeat.repeating(0)
     taken = PerSeat.repeating([])
+    groups = PerSeat.repeating(0)
+    chain = []
     selection.removeAll(keepingCapacity: true)
     rematchAsked = PerSeat.repeating(false)
     sameDeckAsked = PerSeat.repeating(false)
@@ -339,9 +396,11 @@ public struct Match: Equatable, Sendable {
     return .scoreChanged(seat, delta: delta, total: scores[seat], reason: reason)
   }
 
-  /// Ends the game if the deck is empty and no set is on the table.
+  /// Ends the game if a player reached the rules' `firstTo` groups, or the deck is empty and no group
+  /// is on the table.
   private mutating func endIfDone() -> MatchEvent? {
-    guard deck.isEmpty, !table.hasSet else { return nil }
+    if let target = rules.firstTo, groups.values.contains(where: { $0 >= target }) { return finish(.completed) }
+    guard deck.isEmpty, !hasGroup else { return nil }
     return finish(.completed)
   }
 
@@ -352,7 +411,7 @@ public struct Match: Equatable, Sendable {
       case .completed: scores.one == scores.two ? nil : (scores.one > scores.two ? .one : .two)
       }
     let result = GameResult(
-      game: game, scores: scores, sets: taken.map { $0.count / 3 }, winner: winner, ending: ending)
+      game: game, scores: scores, sets: groups, winner: winner, ending: ending)
     results.append(result)
     selection.removeAll(keepingCapacity: true)
     phase = .over(result)

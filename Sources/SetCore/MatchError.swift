@@ -21,6 +21,12 @@ public enum MatchError: Error, Equatable, Sendable {
   case notPicked(Slot)
   /// A pick named no slot, named a slot twice, or would make more than three selections.
   case badPick
+  /// A pick of the wrong number of cards for the variant, whose groups hold this many.
+  case wrongGroupSize(Int)
+  /// In a chain, three cards picked without one of the chain's.
+  case chainCardNeeded
+  /// In a chain, a second chain card picked.
+  case twoChainCards
   /// No card is left to deal.
   case deckEmpty
   /// Cards can be dealt only in open play.

@@ -22,6 +22,9 @@ public enum MatchEvent: Equatable, Sendable {
   case scoreChanged(Seat, delta: Int, total: Int, reason: ScoreReason)
   /// The table changed as described, leaving `deck` cards in the deck.
   case tableChanged(TableChange, deck: Int)
+  /// In the chain variant, the chain beside the table is now these cards (slots `X`, `Y`, `Z`), or
+  /// none when a chain with no group on a full table was let go.
+  case chainChanged([Card])
   /// Play is open: either player may call Set or ask for cards.
   case openPlay
   /// A player left. While a game runs it pauses, and the seat is forfeited at `forfeitAt` unless they return.

@@ -22,9 +22,20 @@ public struct Rules: Equatable, Sendable {
   public var scoring = Scoring.sets
   /// Whether a pick in open play calls Set first, so `PICK A B C` alone is a whole claim.
   public var pickClaims = true
+  /// The game played: its deck, table, groups and what follows a group (see `Variant`).
+  public var variant = Variant.normal
+  /// The number of groups that wins the game at once, or nil to play until the deck is done.
+  public var firstTo: Int?
 
   /// The standard rules.
   public init() {}
+
+  /// The standard rules for `variant`, its table size included, ending at `firstTo` groups if given.
+  public init(variant: Variant, firstTo: Int? = nil) {
+    self.variant = variant
+    self.firstTo = firstTo
+    tableSize = variant.tableSize
+  }
 
   /// The standard rules with another claim window; the passed-turn window stays twice and the
   /// needless-deal window one and a half times as long.

@@ -50,35 +50,54 @@ public struct Table: Equatable, Sendable {
 
   /// Takes the cards in `taken` (distinct, existing slots) off the table.
   ///
-  /// With `refill` cards (as many as were taken), they go into the emptied slots in place. Without,
-  /// the table closes up: it shrinks by the number taken, and only the cards standing past the new end
-  /// move, each into the lowest free slot, which is the fewest moves possible.
+  /// The `refill` cards (no more than were taken) go into the lowest emptied slots in place. Without
+  /// enough of them, the table closes up: it shrinks by the number of slots left unfilled, and only the
+  /// cards standing past the new end move, each into the lowest free slot, which is the fewest moves
+  /// possible.
   public mutating func take(_ taken: [Slot], refill: [Card]) -> TableChange {
     let emptied = taken.sorted()
-    precondition(refill.isEmpty || refill.count == emptied.count, "refill one card per slot")
+    precondition(refill.count <= emptied.count, "refill at most one card per slot")
     var change = TableChange(emptied: emptied, slotCount: cards.count)
-    if !refill.isEmpty {
-      change.filled.reserveCapacity(refill.count)
-      for (slot, card) in zip(emptied, refill) {
-        cards[slot.index] = card
-        change.filled.append(TableChange.Placement(slot: slot, card: card))
-      }
-      return change
+    change.filled.reserveCapacity(refill.count)
+    for (slot, card) in zip(emptied, refill) {
+      cards[slot.index] = card
+      change.filled.append(TableChange.Placement(slot: slot, card: card))
     }
-    let newCount = cards.count - emptied.count
+    guard refill.count < emptied.count else { return change }
+    let holesLeft = emptied.dropFirst(refill.count)
+    let newCount = cards.count - holesLeft.count
     // Each card standing past the new end and not taken fills the next hole below it, in order.
-    var holes = emptied.lazy.filter { $0.index < newCount }.makeIterator()
-    for index in newCount..<cards.count where !emptied.contains(Slot(index)) {
+    var holes = holesLeft.lazy.filter { $0.index < newCount }.makeIterator()
+    for index in newCount..<cards.count where !holesLeft.contains(Slot(index)) {
       guard let to = holes.next() else { break }
       cards[to.index] = cards[index]
       change.moved.append(TableChange.Move(from: Slot(index), to: to, card: cards[index]))
     }
-    cards.removeLast(emptied.count)
+    cards.removeLast(holesLeft.count)
     change.slotCount = newCount
     return change
   }
 
-  /// Carries out `change` in the order `TableChange` gives: empty, move, fill, then keep `slotCount`
+  /// Moves every card to another slot, in a random cycle drawn from `generator` (Sattolo's algorithm).
+  public mutating func shuffle(using generator: inout some RandomNumberGenerator) -> TableChange {
+    var order = Array(0..<cards.count)
+    if order.count > 1 {
+      for upper in stride(from: order.count - 1, to: 0, by: -1) {
+        order.swapAt(upper, generator.draw(below: upper))
+      }
+    }
+    // The card from slot `order[i]` goes to slot `i`.
+    let before = cards
+    var change = TableChange(slotCount: cards.count)
+    for (to, from) in order.enumerated() where to != from {
+      cards[to] = before[from]
+      change.moved.append(TableChange.Move(from: Slot(from), to: Slot(to), card: before[from]))
+    }
+    change.moved.sort { $0.from < $1.from }
+    return change
+  }
+
+  /// Carries out `change` in the order `TableChange` gives: empty, move (all together), fill, then keep `slotCount`
   /// slots, each of which must then hold a card. A change `take` or `append` reported on a table with
   /// these cards gives the table they left.
   ///
@@ -93,12 +112,15 @@ public struct Table: Equatable, Sendable {
       guard slot.index < slots.count, slots[slot.index] != nil else { throw .emptyingEmptySlot(slot) }
       slots[slot.index] = nil
     }
+    // Moves happen together: every moved card is lifted, then each is put down.
     for move in change.moved {
       guard move.from.index < slots.count, slots[move.from.index] == move.card else { throw .moveFromWrongCard(move) }
+      slots[move.from.index] = nil
+    }
+    for move in change.moved {
       reach(move.to)
       guard slots[move.to.index] == nil else { throw .moveOntoCard(move) }
       slots[move.to.index] = move.card
-      slots[move.from.index] = nil
     }
     for placement in change.filled {
       reach(placement.slot)

@@ -1,10 +1,10 @@
 /// Exactly what changed on the table in one step.
 ///
-/// A client applies it in this order: clear every `emptied` slot, carry out every move (each from a
-/// filled slot into an empty one), put each `filled` card in its slot, then drop the slots from
-/// `slotCount` on, which are then empty.
+/// A client applies it in this order: clear every `emptied` slot, carry out the moves together (lift
+/// every moved card, then put each into its slot, which is empty by then), put each `filled` card in
+/// its slot, then drop the slots from `slotCount` on, which are then empty.
 public struct TableChange: Equatable, Sendable {
-  /// A card moved from one slot to another as the table closed up.
+  /// A card moved from one slot to another, as the table closed up or was shuffled.
   public struct Move: Equatable, Sendable {
     public let from: Slot
     public let to: Slot

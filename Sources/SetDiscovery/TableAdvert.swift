@@ -10,6 +10,7 @@
 /// | `seat1`, `seat2` | the name in each seat; absent while the seat is free |
 /// | `watching` | how many spectators have named themselves |
 /// | `page` | the path of the page a browser plays from on the table's port (`/`); absent if none |
+/// | `variant` | the game played when it is not standard Set: `junior`, `shuffle`, `chain`, `ultra`, `ultra9` |
 public struct TableAdvert: Hashable, Sendable {
   /// Where the table's game stands, as the TXT record tells it.
   public enum Phase: String, Sendable, CaseIterable {
@@ -23,14 +24,18 @@ public struct TableAdvert: Hashable, Sendable {
   public var protocolVersion: Int
   /// The path of the table's page for a browser on its port, or nil if it serves none.
   public var page: String?
+  /// The game played, when it is not standard Set; nil for the standard game.
+  public var variant: String?
 
   /// The wire protocol's version this build speaks.
   public static let currentProtocol = 1
 
   public init(
-    phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol, page: String? = nil
+    phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol, page: String? = nil,
+    variant: String? = nil
   ) {
     self.page = page
+    self.variant = variant
     self.phase = phase
     self.seats = Array((seats + [nil, nil]).prefix(2))
     self.watching = watching
@@ -48,6 +53,7 @@ public struct TableAdvert: Hashable, Sendable {
     }
     pairs.append(("watching", String(watching)))
     if let page { pairs.append(("page", page)) }
+    if let variant { pairs.append(("variant", variant)) }
     return pairs.map { key, value in Array(Array("\(key)=\(value)".utf8).prefix(255)) }
   }
 
@@ -67,7 +73,8 @@ public struct TableAdvert: Hashable, Sendable {
     self.init(
       phase: phase, seats: seats, watching: values["watching"].flatMap { Int($0) }.map { max(0, $0) } ?? 0,
       protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol,
-      page: values["page"].flatMap { $0.hasPrefix("/") ? $0 : nil })
+      page: values["page"].flatMap { $0.hasPrefix("/") ? $0 : nil },
+      variant: values["variant"].flatMap { $0.isEmpty || $0 == "normal" ? nil : $0 })
   }
 
   /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching".
@@ -83,6 +90,7 @@ public struct TableAdvert: Hashable, Sendable {
       text = names.count == 2 ? "game over: \(names[0]) against \(names[1])" : "game over"
     }
     if watching > 0 { text += ", \(watching) watching" }
+    if let variant { text += ", the \(variant) variant" }
     return text
   }
 }

@@ -20,11 +20,16 @@ extension GameHost {
   }
 
   /// `STATS [name]`: one `STAT` line (or the figures in words), for `name` or the asker.
-  mutating func stats(_ name: String?, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+  mutating func stats(_ name: String?, variant: Variant = .normal, for id: ConnectionID) -> Result<
+    Reply.Kind, ProtocolError
+  > {
     guard let asker = clients[id]?.name else { return .failure(ProtocolError(.notNamed)) }
-    guard let player = history.player(name ?? asker) else { return .failure(ProtocolError(.unknownPlayer)) }
+    guard let player = history.player(name ?? asker, variant: variant) else {
+      return .failure(ProtocolError(.unknownPlayer))
+    }
     if clients[id]?.presentation == .human {
-      for line in StatsText.player(player) { send(id, line) }
+      let played = history.variantsPlayed(by: name ?? asker)
+      for line in StatsText.player(player, variant: variant, played: played) { send(id, line) }
     } else {
       send(id, ServerLine.stat(player.figures).line)
     }
@@ -32,9 +37,11 @@ extension GameHost {
   }
 
   /// `TOP [n]`: the best `n` players by rating, one `STAT` line each (or the leaderboard in words).
-  mutating func top(_ count: Int, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+  mutating func top(_ count: Int, variant: Variant = .normal, for id: ConnectionID) -> Result<
+    Reply.Kind, ProtocolError
+  > {
     guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
-    let players = history.leaderboard(limit: count)
+    let players = history.leaderboard(limit: count, variant: variant)
     if clients[id]?.presentation == .human {
       for line in StatsText.leaderboard(players) { send(id, line) }
     } else {

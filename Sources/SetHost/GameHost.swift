@@ -86,7 +86,7 @@ public struct GameHost {
   public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
     match = Match(rules: rules, seed: seed)
     self.makeToken = makeToken
-    history.beginRecord()
+    history.beginRecord(variant: rules.variant)
   }
 
   /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
@@ -202,8 +202,9 @@ public struct GameHost {
     let answer: Result<Reply.Kind, ProtocolError>
     switch command {
     case .help(let verb):
-      if let lines = Help.lines(for: verb) {
+      if var lines = Help.lines(for: verb) {
         let human = clients[id]?.presentation == .human
+        if verb == nil, let rule = HumanText.variantRule(match.rules) { lines.append(rule) }
         for line in lines {
           if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
         }
@@ -231,6 +232,8 @@ public struct GameHost {
     case .stats(let name): answer = stats(name, for: id)
     case .review(let game): answer = review(game, for: id)
     case .top(let count): answer = top(count, for: id)
+    case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
+    case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
     case .claim, .pick, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
@@ -363,7 +366,7 @@ public struct GameHost {
       if human {
         sendState(to: id)
       } else {
-        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
       }
       return .success(.ok(.table))
     case .state:
@@ -397,6 +400,7 @@ public struct GameHost {
   private mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
+    if case .pick(let slots) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
     let matchCommand: MatchCommand
@@ -425,11 +429,26 @@ public struct GameHost {
     }
   }
 
+  /// The usage error for a pick naming more cards than the variant's group holds (a request may name up
+  /// to four, for UltraSets), or nil.
+  private func wrongArity(_ count: Int) -> ProtocolError? {
+    let size = match.rules.variant.groupSize
+    guard count > size else { return nil }
+    let usage = size == 3 ? Help.usage(of: "PICK") ?? "PICK" : "PICK <slot> [<slot> <slot> <slot>]"
+    return ProtocolError(.badArgument, "usage: " + usage + (size == 3 ? "" : " (an UltraSet is four cards)"))
+  }
+
   /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
   /// or a card it names is no longer on the table; otherwise the pick of those slots.
   private mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
+    let count =
+      switch target {
+      case .slots(let slots): slots.count
+      case .cards(let cards): cards.count
+      }
+    if let wrong = wrongArity(count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
     if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
@@ -439,6 +458,10 @@ public struct GameHost {
     case .cards(let cards):
       var slots: [Slot] = []
       for card in cards {
+        if let link = match.chain.firstIndex(of: card) {
+          slots.append(Slot.chain[link])
+          continue
+        }
         guard let index = match.table.cards.firstIndex(of: card) else {
           return .failure(ProtocolError(.stale, "\(card) is not on the table; nothing was done"))
         }
@@ -577,7 +600,9 @@ public struct GameHost {
   /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
   private func humanLines(for events: [ServerEvent], state: Match, viewer: Seat?) -> [String] {
     // Sentences are wrapped to fit; the table's rows are drawn to fit already, and stay whole.
-    var lines = HumanText.sentences(for: events, names: seatNames, viewer: viewer).flatMap { HumanTable.wrap($0) }
+    var lines = HumanText.sentences(
+      for: events, names: seatNames, viewer: viewer, groupSize: state.rules.variant.groupSize
+    ).flatMap { HumanTable.wrap($0) }
     var changed: [Slot] = []
     var started = false
     for event in events {
@@ -589,8 +614,12 @@ public struct GameHost {
     }
     if started {
       lines += HumanTable.full(state.table.cards) + HumanTable.legend
+      if let rule = HumanText.variantRule(state.rules) { lines.append(rule) }
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
+    }
+    if !state.chain.isEmpty, events.contains(where: { if case .chain = $0 { true } else { false } }) {
+      lines.append(HumanTable.chain(state.chain))
     }
     return lines
   }
@@ -600,14 +629,18 @@ public struct GameHost {
   private mutating func sendStatus(to id: ConnectionID, of state: Match? = nil, ifChanged: Bool = false) {
     guard let client = clients[id] else { return }
     let state = state ?? match
-    let doing = state.game > 0 ? HumanText.doing(state.phase, names: seatNames, viewer: client.seat) : "waiting"
+    let size = state.rules.variant.groupSize
+    let doing =
+      state.game > 0
+      ? HumanText.doing(state.phase, names: seatNames, viewer: client.seat, groupSize: size) : "waiting"
     let seated = holders.map { $0?.name }
     if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
     clients[id]?.lastDoing = doing
     clients[id]?.lastSeated = seated
     let lines = HumanText.status(
       game: state.game, phase: state.phase, names: seatNames, seated: seated,
-      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat)
+      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat,
+      groupSize: size)
     for line in lines { send(id, line) }
   }
 
@@ -618,11 +651,12 @@ public struct GameHost {
     if client.presentation == .human {
       if match.game > 0 {
         for line in HumanTable.full(match.table.cards, picked: match.selection) { send(id, line) }
+        if !match.chain.isEmpty { send(id, HumanTable.chain(match.chain, picked: match.selection)) }
       }
       sendStatus(to: id, ifChanged: statusIfChanged)
       return
     }
-    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards).line)
+    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
     for seat in Seat.allCases {
       let holder = holders[seat]
       send(

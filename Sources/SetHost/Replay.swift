@@ -142,6 +142,7 @@ public struct Replay {
   public func narration() -> [String] {
     var names: PerSeat = ["seat 1", "seat 2"]
     var lines = ["Seed \(seed), claim window \(HumanText.seconds(rules.claimWindow))."]
+    if let rule = HumanText.variantRule(rules) { lines.append(rule) }
     for line in events {
       guard let (_, event) = EventCodec.decode(line) else {
         lines.append("(unreadable event: \(line))")

@@ -34,6 +34,10 @@ public enum ClientCommand: Equatable, Sendable {
   case stats(String?)
   /// `TOP [n]`: the best `n` players by rating (10 by default).
   case top(Int)
+  /// `STATS [name] variant`: a player's figures in a variant other than the standard game.
+  case variantStats(String?, Variant)
+  /// `TOP [n] variant`: the best `n` players of a variant other than the standard game.
+  case variantTop(Int, Variant)
   /// `SAY text`: chat to the table.
   case say(String)
   /// `NEW`: ask for a rematch.
@@ -64,8 +68,8 @@ extension ClientCommand {
     case .scores: .scores
     case .history: .history
     case .review: .review
-    case .stats: .stats
-    case .top: .top
+    case .stats, .variantStats: .stats
+    case .top, .variantTop: .top
     case .say: .say
     case .new: .new
     case .rematchSame: .rematch
@@ -93,6 +97,8 @@ extension ClientCommand {
       case .rematchSame: ["SAME"]
       case .stats(let name): name.map { [$0] } ?? []
       case .top(let count): ["\(count)"]
+      case .variantStats(let name, let variant): (name.map { [$0] } ?? []) + [variant.rawValue]
+      case .variantTop(let count, let variant): ["\(count)", variant.rawValue]
       case .say(let text): [text]
       case .ping(let token): token.map { [$0] } ?? []
       case .resume(let token): [token]

@@ -92,7 +92,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
       case .noSuchSlot: .noSuchSlot
       case .alreadyPicked: .alreadyPicked
       case .notPicked: .notPicked
-      case .badPick: .badPick
+      case .badPick, .wrongGroupSize, .chainCardNeeded, .twoChainCards: .badPick
       case .deckEmpty: .deckEmpty
       case .notNow: .notNow
       case .alreadyPresent: .seatTaken
@@ -128,6 +128,9 @@ public struct ProtocolError: Error, Equatable, Sendable {
       case .noSuchSlot(let slot): "no card in slot \(slot.label)"
       case .alreadyPicked(let slot): "slot \(slot.label) is already picked"
       case .notPicked(let slot): "slot \(slot.label) is not picked"
+      case .wrongGroupSize(let size): "a group here is \(size) cards: pick \(size) different slots, \(size) in all"
+      case .chainCardNeeded: "a group here holds one chain card: pick one of X, Y, Z with two table cards"
+      case .twoChainCards: "a group here holds only one chain card (X, Y or Z)"
       default: nil
       }
     self.init(ErrorCode(error), text)

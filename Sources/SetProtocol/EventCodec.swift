@@ -21,6 +21,7 @@ public enum EventCodec {
     case .expired(let seat, let kind): words = ["EXPIRED", "\(seq)", seatText(seat), kind.rawValue]
     case .score(let seat, let delta, let total, let reason):
       words = ["SCORE", "\(seq)", seatText(seat), signed(delta), "\(total)", reason.rawValue]
+    case .chain(let cards): words = ["CHAIN", "\(seq)"] + chainWords(cards)
     case .open: words = ["OPEN", "\(seq)"]
     case .left(let seat, let ms): words = ["LEFT", "\(seq)", seatText(seat), ms.map { "\($0)" } ?? "-"]
     case .back(let seat): words = ["BACK", "\(seq)", seatText(seat)]
@@ -75,6 +76,7 @@ public enum EventCodec {
       guard let s = seat(f[0]), let delta = Int(f[1]), let total = Int(f[2]), let reason = ScoreReason(rawValue: f[3])
       else { return nil }
       return .score(s, delta: delta, total: total, reason: reason)
+    case ("CHAIN", 0...3): return chain(f).map { .chain($0) }
     case ("OPEN", 0): return .open
     case ("LEFT", 2): return seat(f[0]).map { .left($0, ms: Int64(f[1])) }
     case ("BACK", 1): return seat(f[0]).map { .back($0) }
@@ -122,6 +124,23 @@ public enum EventCodec {
   /// `A=1RSD B=2GTO ...`: the whole table, slot by slot from A.
   static func tableWords(_ table: [Card]) -> [String] {
     table.enumerated().map { "\(Slot($0.offset).label)=\($0.element)" }
+  }
+
+  /// `X=1RSD Y=2GTO Z=3POS`: the chain, slot by slot from X.
+  static func chainWords(_ chain: [Card]) -> [String] {
+    zip(Slot.chain, chain).map { "\($0.label)=\($1)" }
+  }
+
+  static func chain(_ words: [String]) -> [Card]? {
+    var cards: [Card] = []
+    for (slot, word) in zip(Slot.chain, words) {
+      let parts = word.split(separator: "=")
+      guard parts.count == 2, Slot(label: parts[0]) == slot, let card = CardCode.card(from: parts[1]) else {
+        return nil
+      }
+      cards.append(card)
+    }
+    return cards
   }
 
   static func table(_ words: [String]) -> [Card]? {

@@ -32,6 +32,13 @@ public enum HumanTable {
     return lines
   }
 
+  /// The chain beside the table, in the chain variant: `Chain: X 1RSD  Y 2GTO  Z 3POS`, picked slots marked `*`.
+  public static func chain(_ cards: [Card], picked: [Slot] = []) -> String {
+    "Chain (use one):"
+      + zip(Slot.chain, cards).map { " \(mark($0, picked: picked, changed: []))\($0.label) \($1)" }.joined(
+        separator: " ")
+  }
+
   /// The table in codes, four cards a row as Set is laid out (12 cards in 3 lines): the redraw after
   /// a change, with the changed slots marked `+`.
   public static func compact(_ cards: [Card], changed: [Slot] = []) -> [String] {

@@ -5,19 +5,24 @@ import SetCore
 public enum HumanText {
   /// The words for an event, given the players' names by seat, for the player in `viewer`'s
   /// seat ("You call Set!") or, with no viewer, for anyone ("ann calls Set!").
-  public static func sentence(for event: ServerEvent, names: PerSeat<String>, viewer: Seat? = nil) -> String {
+  public static func sentence(
+    for event: ServerEvent, names: PerSeat<String>, viewer: Seat? = nil, groupSize: Int = 3
+  ) -> String {
     let who = Who(names: names, viewer: viewer)
     switch event {
     case .joined(let seat, let name):
       return seat == viewer ? "You sit down in seat \(seat.rawValue)." : "\(name) sits down in seat \(seat.rawValue)."
     case .started(let game, let deck, _): return "Game \(game) begins! \(deck) cards left in the deck."
     case .diff(let deck, let change):
+      if change.filled.isEmpty, change.emptied.isEmpty, !change.moved.isEmpty {
+        return "Every card moves to a new place."
+      }
       guard !change.filled.isEmpty else { return "The table closes up. \(deck) cards left in the deck." }
       let slots = change.filled.map(\.slot.label).joined(separator: " ")
       return "\(change.filled.count) cards dealt into \(slots). \(deck) cards left in the deck."
     case .claim(let seat, let ms):
       return "\(who.subject(seat)) \(who.verb(seat, "call", "calls")) Set! \(who.subject(seat)) "
-        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to pick three cards."
+        + "\(who.verb(seat, "have", "has")) \(seconds(ms)) to pick \(groupSize == 4 ? "four" : "three") cards."
     case .turn(let seat, let ms, let kind):
       return kind == .needlessDeal
         ? "\(who.subject(seat)) may look for a set: \(seconds(ms)), no penalty for failing."
@@ -38,6 +43,10 @@ public enum HumanText {
     case .score(let seat, let delta, let total, let reason):
       return
         "\(who.subject(seat)) \(who.verb(seat, "score", "scores")) \(EventCodec.signed(delta)) (\(words(reason))), now \(total)."
+    case .chain(let cards):
+      guard !cards.isEmpty else { return "The chain is let go: any set counts." }
+      let links = zip(Slot.chain, cards).map { "\($0.label)=\($1)" }.joined(separator: " ")
+      return "The chain is now \(links): the next set uses exactly one of them."
     case .open: return "Open play: anyone may call SET."
     case .left(let seat, let ms):
       guard let ms else { return "\(who.subject(seat)) left." }
@@ -68,7 +77,9 @@ public enum HumanText {
   /// The events of one broadcast in words, as few lines as read well: a call and picks that a
   /// judgement in the same broadcast settles are left to the judgement, the score follows its
   /// judgement on the same line, and open play is left to the status line.
-  public static func sentences(for events: [ServerEvent], names: PerSeat<String>, viewer: Seat? = nil) -> [String] {
+  public static func sentences(
+    for events: [ServerEvent], names: PerSeat<String>, viewer: Seat? = nil, groupSize: Int = 3
+  ) -> [String] {
     var judged: Set<Seat> = []
     for event in events {
       switch event {
@@ -95,7 +106,7 @@ public enum HumanText {
         }
       default: break
       }
-      lines.append(sentence(for: event, names: names, viewer: viewer))
+      lines.append(sentence(for: event, names: names, viewer: viewer, groupSize: groupSize))
     }
     return lines
   }
@@ -138,7 +149,7 @@ public enum HumanText {
   /// seat; `seated` who holds each seat now.
   public static func status(
     game: Int, phase: Phase, names: PerSeat<String>, seated: PerSeat<String?>, scores: PerSeat<Int>, deck: Int,
-    viewer: Seat? = nil
+    viewer: Seat? = nil, groupSize: Int = 3
   ) -> [String] {
     guard game > 0 else {
       let seats = seated.values.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
@@ -149,20 +160,29 @@ public enum HumanText {
     let standing = Seat.allCases.map { seat in
       seated[seat].map { "\($0) \(scores[seat])" } ?? "(empty seat)"
     }.joined(separator: " | ")
-    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer))
+    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer, groupSize: groupSize))
+  }
+
+  /// The game's rule in one sentence when it is not the standard game (another variant, or a first-to
+  /// target), or nil.
+  public static func variantRule(_ rules: Rules) -> String? {
+    guard rules.variant != .normal || rules.firstTo != nil else { return nil }
+    let target = rules.firstTo.map { " The first to find \($0) wins." } ?? ""
+    return (rules.variant == .normal ? "" : rules.variant.rule) + target
   }
 
   /// What can be done in `phase`, in words: the part of the status line that says the phase.
-  public static func doing(_ phase: Phase, names: PerSeat<String>, viewer: Seat? = nil) -> String {
+  public static func doing(_ phase: Phase, names: PerSeat<String>, viewer: Seat? = nil, groupSize: Int = 3) -> String {
     let who = Who(names: names, viewer: viewer)
+    let count = groupSize == 4 ? "four" : "three"
     switch phase {
     case .waiting: return "waiting for players"
-    case .open: return "open play: SET to claim, PICK A B C, DEAL for more"
+    case .open: return "open play: SET to claim, PICK \(groupSize == 4 ? "A B C D" : "A B C"), DEAL for more"
     case .window(let window):
       let holder = window.holder
       return window.kind == .claim
-        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK three cards"
-        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK three cards"
+        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK \(count) cards"
+        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK \(count) cards"
     case .paused: return "paused: a player is away"
     case .over: return "game over: NEW for a rematch"
     }

@@ -134,10 +134,10 @@ public struct Request: Equatable, Sendable {
         words.removeLast()
       }
       if let cards = cards(words) {
-        guard (1...3).contains(cards.count) else { return .failure(usage()) }
+        guard (1...4).contains(cards.count) else { return .failure(usage()) }
         return .success(.guardedPick(.cards(cards), table: table))
       }
-      guard let slots = slots(words), (1...3).contains(slots.count) else { return .failure(usage()) }
+      guard let slots = slots(words), (1...4).contains(slots.count) else { return .failure(usage()) }
       return .success(table.map { .guardedPick(.slots(slots), table: $0) } ?? .pick(slots))
     case .unpick:
       guard let slots = slots(words), slots.count == 1 else { return .failure(usage()) }
@@ -158,16 +158,33 @@ public struct Request: Equatable, Sendable {
       guard word.utf8.count <= 9, let game = Int(word), game >= 1 else { return .failure(usage()) }
       return .success(.review(game))
     case .stats:
+      var words = words
+      var variant = Variant.normal
+      if let last = words.last, let named = Variant(name: last) {
+        variant = named
+        words.removeLast()
+      } else if words.count == 2 {
+        return .failure(unknownVariant(words[1]))
+      }
       guard words.count <= 1 else { return .failure(usage()) }
       if let name = words.first, !PlayerName.isValid(name) { return .failure(ProtocolError(.badName)) }
-      return .success(.stats(words.first))
+      return .success(variant == .normal ? .stats(words.first) : .variantStats(words.first, variant))
     case .top:
-      guard words.count <= 1 else { return .failure(usage()) }
-      guard let word = words.first else { return .success(.top(defaultTop)) }
-      guard word.utf8.count <= 3, let count = Int(word), (1...maxTop).contains(count) else {
-        return .failure(ProtocolError(.badArgument, "TOP takes a count from 1 to \(maxTop)"))
+      guard words.count <= 2 else { return .failure(usage()) }
+      var count = defaultTop
+      var variant = Variant.normal
+      for (index, word) in words.enumerated() {
+        if index == words.count - 1, let named = Variant(name: word) {
+          variant = named
+          continue
+        }
+        guard index == 0, word.utf8.count <= 3, let number = Int(word), (1...maxTop).contains(number) else {
+          if index == 1 { return .failure(unknownVariant(word)) }
+          return .failure(ProtocolError(.badArgument, "TOP takes a count from 1 to \(maxTop)"))
+        }
+        count = number
       }
-      return .success(.top(count))
+      return .success(variant == .normal ? .top(count) : .variantTop(count, variant))
     case .say:
       let text = rest()
       guard !text.isEmpty else { return .failure(usage()) }
@@ -190,6 +207,13 @@ public struct Request: Equatable, Sendable {
     }
   }
 
+  /// The error for a word where a variant's name belongs, with the nearest name.
+  private static func unknownVariant(_ word: String) -> ProtocolError {
+    let names = Variant.allCases.map(\.rawValue)
+    let hint = Suggestion.nearest(to: word.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+    return ProtocolError(.badArgument, "no such variant \(word)\(hint); one of \(names.joined(separator: ", "))")
+  }
+
   /// How many players `TOP` lists when not told.
   public static let defaultTop = 10
   /// The most players one `TOP` lists.
@@ -198,7 +222,7 @@ public struct Request: Equatable, Sendable {
   /// Slot labels as separate words (`A B C`), comma-separated (`A,B,C`) or run together (`ABC`).
   private static func slots(_ words: [String]) -> [Slot]? {
     let letters = words.joined().filter { $0 != "," }
-    guard !letters.isEmpty, letters.count <= 3 else { return nil }
+    guard !letters.isEmpty, letters.count <= 4 else { return nil }
     var result: [Slot] = []
     for letter in letters {
       guard let slot = Slot(label: String(letter)) else { return nil }

@@ -5,7 +5,8 @@ import SetCore
 ///     tableSize=12 claimWindow=5000 passedTurnWindow=10000 needlessDealWindow=7500 resumeGrace=60000
 ///     setReward=1 wrongPickPenalty=1 claimExpiredPenalty=1 needlessDealPenalty=1 pickClaims=1
 ///
-/// and `speedScoring=1` when a set scores more the faster it was found (written only then).
+/// and `speedScoring=1` when a set scores more the faster it was found, `variant=NAME` for a game other
+/// than `normal` and `firstTo=N` when the first to find N groups wins (each written only then).
 ///
 /// The one spelling of the rules, used by the `RULES` data line and by a game record's `rules` line.
 public enum RuleFields {
@@ -31,12 +32,14 @@ public enum RuleFields {
   private static let standard = Rules()
 
   /// The keys, in the order they are written.
-  public static var keys: [String] { fields.map(\.key) }
+  public static var keys: [String] { fields.map(\.key) + ["variant", "firstTo"] }
 
   /// The words for `rules`, one per key, in order.
   public static func encode(_ rules: Rules) -> [String] {
     fields.filter { !optionalKeys.contains($0.key) || $0.get(rules) != $0.get(standard) }
       .map { "\($0.key)=\($0.get(rules))" }
+      + (rules.variant == .normal ? [] : ["variant=\(rules.variant.rawValue)"])
+      + (rules.firstTo.map { ["firstTo=\($0)"] } ?? [])
   }
 
   /// The longest time a rule may set, in milliseconds (about 31 years): longer than any game, and short
@@ -51,8 +54,21 @@ public enum RuleFields {
   /// `ignoringUnknownKeys` (as a client reading a later server does).
   public static func decode(_ words: some Sequence<some StringProtocol>, ignoringUnknownKeys: Bool) -> Rules? {
     var values: [String: Int64] = [:]
+    var variant: Variant?
+    var firstTo: Int?
     for word in words {
       let parts = word.split(separator: "=", omittingEmptySubsequences: false)
+      if parts.count == 2, parts[0] == "variant" {
+        // A game this version does not know cannot be played or replayed, so it refuses the words.
+        guard variant == nil, let named = Variant(rawValue: String(parts[1])) else { return nil }
+        variant = named
+        continue
+      }
+      if parts.count == 2, parts[0] == "firstTo" {
+        guard firstTo == nil, let value = Int(parts[1]), value >= 1 else { return nil }
+        firstTo = value
+        continue
+      }
       guard parts.count == 2, let value = Int64(parts[1]) else { return nil }
       let key = String(parts[0])
       guard keys.contains(key) else {
@@ -73,6 +89,9 @@ public enum RuleFields {
     else { return nil }
     var rules = Rules()
     for field in fields { field.set(&rules, values[field.key]!) }
+    rules.variant = variant ?? .normal
+    guard firstTo.map({ $0 <= rules.variant.maxGroups }) ?? true else { return nil }
+    rules.firstTo = firstTo
     return rules
   }
 }

@@ -26,6 +26,9 @@ public enum ServerEvent: Equatable, Sendable {
   case expired(Seat, kind: Window.Kind)
   /// `SCORE seq seat delta total reason`.
   case score(Seat, delta: Int, total: Int, reason: ScoreReason)
+  /// `CHAIN seq X=card Y=card Z=card`: in the chain variant, the chain beside the table; `CHAIN seq`
+  /// alone when it was let go.
+  case chain([Card])
   /// `OPEN seq`: open play.
   case open
   /// `LEFT seq seat ms`: a player left; forfeited in `ms` unless back (nil when no game runs).
@@ -66,6 +69,7 @@ public enum ServerEvent: Equatable, Sendable {
     case .notASet(let seat, let slots, let cards): self = .notASet(seat, slots, cards)
     case .scoreChanged(let seat, let delta, let total, let reason):
       self = .score(seat, delta: delta, total: total, reason: reason)
+    case .chainChanged(let cards): self = .chain(cards)
     case .openPlay: self = .open
     case .left(let seat, let forfeitAt): self = .left(seat, ms: forfeitAt.map(remaining))
     case .returned(let seat): self = .back(seat)

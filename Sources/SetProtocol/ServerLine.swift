@@ -8,8 +8,9 @@ public enum ServerLine: Equatable, Sendable {
   case reply(Reply)
   /// A broadcast event with its sequence number.
   case event(seq: Int, ServerEvent)
-  /// `TABLE seq deck slot=card...`: the whole table as of event `seq` (before a reply).
-  case table(seq: Int, deck: Int, cards: [Card])
+  /// `TABLE seq deck slot=card... [X=card Y=card Z=card]`: the whole table as of event `seq` (before a
+  /// reply), and in the chain variant the chain beside it.
+  case table(seq: Int, deck: Int, cards: [Card], chain: [Card] = [])
   /// `PLAYER seat name score here|away`: one seat (before a reply); name `-` for an empty seat.
   case player(Seat, name: String?, score: Int, present: Bool)
   /// `RESULT game winner score1 score2 sets1 sets2 ending name1 name2`: one finished game, with the
@@ -42,8 +43,9 @@ public enum ServerLine: Equatable, Sendable {
     case .banner(let version, let text): "\(Self.protocolName) \(version) \(text)"
     case .reply(let reply): reply.line
     case .event(let seq, let event): EventCodec.encode(event, seq: seq)
-    case .table(let seq, let deck, let cards):
-      (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards)).joined(separator: " ")
+    case .table(let seq, let deck, let cards, let chain):
+      (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards) + EventCodec.chainWords(chain))
+        .joined(separator: " ")
     case .player(let seat, let name, let score, let present):
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
     case .result(let result, let names):
@@ -67,10 +69,13 @@ public enum ServerLine: Equatable, Sendable {
       guard words.count >= 2, let version = Int(words[1]) else { return nil }
       return .banner(version: version, text: EventCodec.text(after: 2, in: line))
     case "TABLE":
+      let slots = words.dropFirst(3)
+      let links = slots.filter { $0.hasPrefix("X=") || $0.hasPrefix("Y=") || $0.hasPrefix("Z=") }
       guard words.count >= 3, let seq = Int(words[1]), let deck = Int(words[2]),
-        let cards = EventCodec.table(Array(words.dropFirst(3)))
+        let cards = EventCodec.table(Array(slots.dropLast(links.count))), let chain = EventCodec.chain(Array(links)),
+        chain.count == links.count
       else { return nil }
-      return .table(seq: seq, deck: deck, cards: cards)
+      return .table(seq: seq, deck: deck, cards: cards, chain: chain)
     case "PLAYER":
       guard words.count == 5, let seat = EventCodec.seat(words[1]), let score = Int(words[3]),
         ["here", "away"].contains(words[4])

@@ -125,7 +125,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     guard let folded = try? RecordsFolder.fold(directory) else { return }
     for warning in folded.warnings { log(.warning, warning) }
     var history = folded.history
-    history.beginRecord()
+    history.beginRecord(variant: settings.rules.variant)
     host.history = history
     log(.info, "\(folded.files) records read: \(history.players.count) players, \(history.games) games")
   }

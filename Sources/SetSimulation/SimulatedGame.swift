@@ -151,7 +151,7 @@ public struct SimulatedGame {
       {
         plan.mayStray = false
         send(.pick([strays[random.draw(below: strays.count)]]), by: seat)
-      } else if missing.count > 1, roll(behaviour.onePick) {
+      } else if missing.count > 1, missing.count == 3 && plan.target.count == 4 || roll(behaviour.onePick) {
         send(.pick([missing[0]]), by: seat)
       } else {
         send(.pick(missing), by: seat)
@@ -165,10 +165,13 @@ public struct SimulatedGame {
     }
   }
 
-  /// Three slots to go for: `set`, a set on the table, or, as the behaviour says, three cards that are not one.
+  /// The slots to go for: `set`, a group on the table, or, as the behaviour says, cards that are not one.
   private mutating func makePlan(seeing set: [Slot]?) -> Plan? {
     if let set, !roll(behaviour.wrongPick) {
       return Plan(window: nil, target: set, mayStray: true)
+    }
+    if match.rules.variant != .normal {
+      return wrongPlan() ?? set.map { Plan(window: nil, target: $0, mayStray: true) }
     }
     let slots = match.table.slotCount
     if slots >= 3 {
@@ -185,9 +188,35 @@ public struct SimulatedGame {
     return set.map { Plan(window: nil, target: $0, mayStray: true) }
   }
 
-  /// A set on the table as three ascending slots, or nil when there is none. The search starts at a
-  /// random card, so the players do not always see the same set first.
+  /// Slots the rules accept as a pick that are not a group of the variant (in a chain, one chain card
+  /// and table cards), or nil when twenty tries found none.
+  private mutating func wrongPlan() -> Plan? {
+    let variant = match.rules.variant
+    let tableSlots = match.table.slotCount
+    let links = match.chain.count
+    let fromTable = variant.groupSize - (links > 0 ? 1 : 0)
+    guard tableSlots >= fromTable else { return nil }
+    for _ in 0..<20 {
+      var target: [Slot] = []
+      while target.count < fromTable {
+        let slot = Slot(random.draw(below: tableSlots))
+        if !target.contains(slot) { target.append(slot) }
+      }
+      if links > 0 { target.append(Slot.chain[random.draw(below: links)]) }
+      if !variant.isGroup(target.map { match.card(at: $0)! }, chain: match.chain) {
+        return Plan(window: nil, target: target.sorted(), mayStray: true)
+      }
+    }
+    return nil
+  }
+
+  /// A set (or group of the variant) on the table as ascending slots, or nil when there is none. The
+  /// search starts at a random card, so the players do not always see the same set first.
   private mutating func findSet() -> [Slot]? {
+    if match.rules.variant != .normal {
+      let groups = match.groupSlots()
+      return groups.isEmpty ? nil : groups[random.draw(below: groups.count)]
+    }
     let cards = match.table.cards
     let n = cards.count
     guard n >= 3 else { return nil }
@@ -236,8 +265,9 @@ public struct SimulatedGame {
       candidates = [
         (.unpick(Slot(0)), seat, .notPicked(Slot(0))), (.rematch, seat, .notOver), (.join, seat, .alreadyPresent),
         (.pick([]), seat, .badPick), (.pick([Slot(0), Slot(0)]), seat, .badPick),
-        (.pick([Slot(0), Slot(1), Slot(2), Slot(3)]), seat, .badPick),
       ]
+      let size = match.rules.variant.groupSize
+      candidates.append((.pick((0...size).map(Slot.init)), seat, size == 3 ? .badPick : .wrongGroupSize(size)))
       let count = match.table.slotCount
       if count < Slot.limit { candidates.append((.pick([Slot(count)]), seat, .noSuchSlot(Slot(count)))) }
       if match.deck.isEmpty { candidates.append((.deal, seat, .deckEmpty)) }
@@ -252,7 +282,8 @@ public struct SimulatedGame {
       let selection = match.selection
       if let picked = selection.first {
         candidates.append((.pick([picked]), holder, .alreadyPicked(picked)))
-        candidates.append((.pick([Slot(0), Slot(1), Slot(2)]), holder, .badPick))
+        let size = match.rules.variant.groupSize
+        candidates.append((.pick([Slot(0), Slot(1), Slot(2)]), holder, size == 3 ? .badPick : .wrongGroupSize(size)))
       }
       if let free = match.table.slots.first(where: { !selection.contains($0) }) {
         candidates.append((.unpick(free), holder, .notPicked(free)))

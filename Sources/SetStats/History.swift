@@ -19,11 +19,14 @@ public struct History: Equatable, Sendable {
     public var after: [Glicko2.Rating]
   }
 
-  /// Every player seen, keyed by the name in lower case (names are matched without regard to case).
+  /// Every player seen in the standard game, keyed by the name in lower case (names are matched
+  /// without regard to case).
   public private(set) var players: [String: PlayerStats] = [:]
   /// The fingerprint of the secret that first claimed each name (`owner` record lines), by key: that
   /// name's figures and rating change only in games played with it.
   public private(set) var owners: [String: String] = [:]
+  /// Every player seen in each other variant, keyed as `players`: each variant is rated on its own.
+  public private(set) var variantPlayers: [Variant: [String: PlayerStats]] = [:]
   /// Records folded.
   public private(set) var records = 0
   /// Games that reached their end, in every record folded.
@@ -48,9 +51,10 @@ public struct History: Equatable, Sendable {
   /// No history yet.
   public init() {}
 
-  /// Starts reading a new record line by line, as it is written (the magic line is not passed in).
-  public mutating func beginRecord() {
-    live = RecordScan()
+  /// Starts reading a new record line by line, as it is written (the magic line is not passed in), of
+  /// games played in `variant` (its header's rules line may be passed in too, or not).
+  public mutating func beginRecord(variant: Variant = .normal) {
+    live = RecordScan(variant: variant)
     records += 1
   }
 
@@ -62,15 +66,33 @@ public struct History: Equatable, Sendable {
     return scan.read(line, into: &self)
   }
 
-  /// A player's figures, the name matched without regard to case; nil for a name never seen.
-  public func player(_ name: String) -> PlayerStats? {
-    players[Self.key(name)]
+  /// A player's figures in `variant`, the name matched without regard to case; nil for a name never
+  /// seen there.
+  public func player(_ name: String, variant: Variant = .normal) -> PlayerStats? {
+    table(variant)[Self.key(name)]
   }
 
-  /// The players who finished a game, by rating, highest first (ties by name), at most `limit` of them.
-  /// A name that never finished a game (one seated and gone at once, say) is not on it.
-  public func leaderboard(limit: Int = .max) -> [PlayerStats] {
-    ranking.prefix(max(0, limit)).compactMap { players[$0.key] }
+  /// The variants a player played, each with their figures there, in the variants' order.
+  public func variantsPlayed(by name: String) -> [(variant: Variant, stats: PlayerStats)] {
+    Variant.allCases.compactMap { variant in player(name, variant: variant).map { (variant, $0) } }
+  }
+
+  /// The players of a variant (by default the standard game), keyed as `players`.
+  public func table(_ variant: Variant) -> [String: PlayerStats] {
+    variant == .normal ? players : variantPlayers[variant] ?? [:]
+  }
+
+  /// The players who finished a game in `variant`, by rating, highest first (ties by name), at most
+  /// `limit` of them. A name that never finished a game (one seated and gone at once, say) is not on it.
+  public func leaderboard(limit: Int = .max, variant: Variant = .normal) -> [PlayerStats] {
+    guard variant == .normal else {
+      let sorted = table(variant).values.filter { $0.games > 0 }.sorted {
+        $0.rating.rating != $1.rating.rating
+          ? $0.rating.rating > $1.rating.rating : Self.key($0.name) < Self.key($1.name)
+      }
+      return Array(sorted.prefix(max(0, limit)))
+    }
+    return ranking.prefix(max(0, limit)).compactMap { players[$0.key] }
   }
 
   /// The index in `ranking` where `place` is or would go.
@@ -117,16 +139,36 @@ public struct History: Equatable, Sendable {
   /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.
   /// Returns the two ratings before and after, seat 1 first.
   @discardableResult
-  public mutating func finish(_ result: GameResult, names: [String]) -> [(
+  public mutating func finish(_ result: GameResult, names: [String], variant: Variant = .normal) -> [(
     before: Glicko2.Rating, after: Glicko2.Rating
   )] {
-    let keys = names.map(Self.key)
-    for key in Set(keys) {
+    games += 1
+    guard variant == .normal else {
+      var table = variantPlayers.removeValue(forKey: variant) ?? [:]
+      defer { variantPlayers[variant] = table }
+      return Self.finish(result, names: names, in: &table)
+    }
+    // The standard game's leaderboard is kept in order: both players leave their places and take new ones.
+    let keys = Set(names.map(Self.key))
+    for key in keys {
       guard let player = players[key], player.games > 0 else { continue }
       let place = Ranked(rating: player.rating.rating, key: key)
       let at = index(of: place)
       if at < ranking.count, ranking[at] == place { ranking.remove(at: at) }
     }
+    let ratings = Self.finish(result, names: names, in: &players)
+    for key in keys {
+      let place = Ranked(rating: players[key]!.rating.rating, key: key)
+      ranking.insert(place, at: index(of: place))
+    }
+    return ratings
+  }
+
+  /// Records a finished game in one variant's players.
+  private static func finish(_ result: GameResult, names: [String], in players: inout [String: PlayerStats]) -> [(
+    before: Glicko2.Rating, after: Glicko2.Rating
+  )] {
+    let keys = names.map(Self.key)
     // Taken out of the dictionary while they change, so that their arrays are not copied.
     var stats = zip(names, keys).map { players.removeValue(forKey: $1) ?? PlayerStats(name: $0) }
     let before = stats.map(\.rating)
@@ -168,11 +210,6 @@ public struct History: Equatable, Sendable {
       stats[index] = player
     }
     for index in 0..<2 { players[keys[index]] = stats[index] }
-    for key in Set(keys) {
-      let place = Ranked(rating: players[key]!.rating.rating, key: key)
-      ranking.insert(place, at: index(of: place))
-    }
-    games += 1
     return (0..<2).map { (before[$0], after[$0]) }
   }
 
@@ -187,9 +224,15 @@ public struct History: Equatable, Sendable {
     if owners[key] == nil { owners[key] = fingerprint }
   }
 
-  /// Changes the figures of the player in `name`'s seat, creating them if new.
-  mutating func update(_ name: String, key: String? = nil, _ change: (inout PlayerStats) -> Void) {
-    change(&players[key ?? Self.key(name), default: PlayerStats(name: name)])
+  /// Changes the figures of the player in `name`'s seat in `variant`, creating them if new.
+  mutating func update(
+    _ name: String, key: String? = nil, variant: Variant = .normal, _ change: (inout PlayerStats) -> Void
+  ) {
+    if variant == .normal {
+      change(&players[key ?? Self.key(name), default: PlayerStats(name: name)])
+    } else {
+      change(&variantPlayers[variant, default: [:]][key ?? Self.key(name), default: PlayerStats(name: name)])
+    }
   }
 
   /// The key a name is stored under.

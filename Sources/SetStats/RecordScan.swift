@@ -17,6 +17,12 @@ struct RecordScan: Equatable, Sendable {
   private var lineNumber = 1
   /// One line for each line that was read but not used, naming it.
   private(set) var warnings: [String] = []
+  /// The variant the record's games are played in, from its `rules` line.
+  private var variant: Variant
+
+  init(variant: Variant = .normal) {
+    self.variant = variant
+  }
 
   /// Reads one line; returns the game's result and both ratings before and after when the line is
   /// the `OVER` of a game between two named players.
@@ -38,7 +44,7 @@ struct RecordScan: Equatable, Sendable {
     } else if Self.starts(line, "bot "), line.count == 5 {
       let offset = Int(line[4]) - Int(UInt8(ascii: "1"))
       if (0...1).contains(offset), let name = names[offset], counts(offset, in: history) {
-        history.update(name, key: keys[offset]) { $0.isBot = true }
+        history.update(name, key: keys[offset], variant: variant) { $0.isBot = true }
       }
     } else if Self.starts(line, "owner ") {
       let offset = line.count > 8 && line[7] == 32 ? Int(line[6]) - Int(UInt8(ascii: "1")) : -1
@@ -52,6 +58,11 @@ struct RecordScan: Equatable, Sendable {
     } else if Self.starts(line, "ev ") {
       return event(line)
         .flatMap { kind in record(kind, line, into: &history) }
+    } else if Self.starts(line, "rules ") {
+      let text = String(decoding: line, as: UTF8.self)
+      if text.contains(" variant="), case .success(.rules(let rules)) = RecordLine.parse(text) {
+        variant = rules.variant
+      }
     }
     return nil  // The header's seed and rules, or a line cut short.
   }
@@ -115,7 +126,7 @@ struct RecordScan: Equatable, Sendable {
       else { return nil }
       // A guest on a name someone owns plays unrated, and so does whoever plays them.
       guard counts(0, in: history), counts(1, in: history) else { return nil }
-      let ratings = history.finish(result, names: [one, two])
+      let ratings = history.finish(result, names: [one, two], variant: variant)
       return History.Rated(result: result, before: ratings.map(\.before), after: ratings.map(\.after))
     }
     return nil
@@ -137,7 +148,7 @@ struct RecordScan: Equatable, Sendable {
     guard let seat, end == line.count || line[end] == 32, let name = names[seat.offset],
       counts(seat.offset, in: history)
     else { return }
-    history.update(name, key: keys[seat.offset], change)
+    history.update(name, key: keys[seat.offset], variant: variant, change)
   }
 
   /// Whether the figures of the player in the seat at `offset` count for the name: a name nobody

@@ -1,3 +1,4 @@
+import SetCore
 import SetProtocol
 
 /// Players' figures in words for people: the leaderboard, one player's figures, and a chart of their
@@ -28,8 +29,11 @@ public enum StatsText {
   }
 
   /// One player's figures, their recent games and a chart of their find times.
-  public static func player(_ player: PlayerStats) -> [String] {
-    let name = player.name + (player.isBot ? " (a computer player)" : "")
+  public static func player(
+    _ player: PlayerStats, variant: Variant = .normal, played: [(variant: Variant, stats: PlayerStats)] = []
+  ) -> [String] {
+    let name =
+      player.name + (player.isBot ? " (a computer player)" : "") + (variant == .normal ? "" : " in \(variant.rawValue)")
     var lines = [
       "\(name): rating \(rating(player)) ± \(Int(player.rating.deviation.rounded()))",
       "games \(player.games): won \(player.wins), lost \(player.losses), tied \(player.ties), "
@@ -49,6 +53,12 @@ public enum StatsText {
           "  \(game.outcome.rawValue) \(game.score) : \(game.opponentScore) against \(game.opponent)"
             + (game.forfeit ? " (forfeit)" : "") + ", rating \(change >= 0 ? "+" : "")\(change)")
       }
+    }
+    if played.count > 1 || played.contains(where: { $0.variant != .normal }) {
+      lines.append(
+        "variants played: "
+          + played.map { "\($0.variant.rawValue) \($0.stats.games) games, rating \(rating($0.stats))" }
+          .joined(separator: "; "))
     }
     return lines.map(Harmless.text)  // Names come from record files.
   }

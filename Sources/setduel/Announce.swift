@@ -16,7 +16,9 @@ enum Announce {
 
   /// Starts announcing `server`, listening on `host` and `port`, as `name`; prints what it did.
   /// Returns the announcer to stop at shutdown, or nil when there is nothing to announce on.
-  static func start(_ server: TableServer, name: String, host: String, port: UInt16) -> LANAnnouncer? {
+  static func start(
+    _ server: TableServer, name: String, host: String, port: UInt16, variant: String? = nil
+  ) -> LANAnnouncer? {
     let interfaces = NetworkInterfaces.serving(host: host)
     guard !interfaces.isEmpty else {
       print("Not announced on the LAN: no interface has the address \(host).")
@@ -25,7 +27,8 @@ enum Announce {
     let announcer: LANAnnouncer
     do {
       announcer = try LANAnnouncer(
-        instance: name, host: "setduel-\(hostName())-\(port)", port: port, advert: .empty,
+        instance: name, host: "setduel-\(hostName())-\(port)", port: port,
+        advert: TableAdvert(phase: .waiting, seats: [nil, nil], watching: 0, variant: variant),
         interfaces: { NetworkInterfaces.serving(host: host) },
         renamed: { newName in
           print("Another table on the LAN is called that; this one is now announced as \"\(newName)\".")
@@ -35,7 +38,7 @@ enum Announce {
       print("Not announced on the LAN: \(error) (serving goes on; --no-announce skips this).")
       return nil
     }
-    server.watchSummary { summary in announcer.update(advert(summary)) }
+    server.watchSummary { summary in announcer.update(advert(summary, variant: variant)) }
     announcer.start()
     let names = interfaces.map(\.name).joined(separator: ", ")
     print("Announcing on the LAN as \"\(announcer.instanceLabel)\" (DNS-SD _setduel._tcp, on \(names)).")
@@ -43,14 +46,15 @@ enum Announce {
   }
 
   /// The TXT record's view of a table summary.
-  static func advert(_ summary: TableSummary) -> TableAdvert {
+  static func advert(_ summary: TableSummary, variant: String? = nil) -> TableAdvert {
     let phase: TableAdvert.Phase =
       switch summary.stage {
       case .waiting: .waiting
       case .playing: .playing
       case .over: .over
       }
-    return TableAdvert(phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/")
+    return TableAdvert(
+      phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/", variant: variant)
   }
 
   /// This machine's name, or "host".

@@ -7,6 +7,7 @@ import SetDiscovery
 import SetHost
 import SetLAN
 import SetNet
+import SetProtocol
 import SetServer
 import SetTransport
 
@@ -51,6 +52,10 @@ enum Serve {
         "scoring", "sets|speed", ["sets", "speed"],
         "sets: every set scores 1\(by(.sets)); speed\(by(.speed)): 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
       ),
+      .choice(
+        "variant", "NAME", Variant.allCases.map(\.rawValue),
+        "the game: normal (default), junior, shuffle, chain, ultra or ultra9 (protocol.md, \"Variants\")"),
+      .valued("first-to", "N", "the first to find N groups wins at once (default: play the deck out)"),
       .valued("max-connections", "N", "most connections at once (default \(network.maxConnections))"),
       .valued("rate", "N", "lines a second each connection may send (default \(limit.linesPerSecond))"),
       .valued("burst", "N", "lines a connection may send at once before --rate applies (default \(limit.burst))"),
@@ -91,6 +96,12 @@ enum Serve {
     var system = SystemRandomNumberGenerator()
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", rules.claimWindow))
+    let variant = try Self.variant(arguments.text("variant"))
+    settings.rules.variant = variant
+    settings.rules.tableSize = variant.tableSize
+    if arguments.text("first-to") != nil {
+      settings.rules.firstTo = try arguments.count("first-to", 1, in: 1...variant.maxGroups)
+    }
     settings.rules.resumeGrace = try arguments.seconds("grace", rules.resumeGrace)
     settings.rules.scoring = try arguments.value("scoring", rules.scoring, expected: "sets or speed") {
       ["sets": Scoring.sets, "speed": .speed][$0]
@@ -134,9 +145,15 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    if settings.rules.variant != .normal || settings.rules.firstTo != nil {
+      print(settings.rules.variant.rule + (settings.rules.firstTo.map { " The first to \($0) wins." } ?? ""))
+    }
     let announcer =
       arguments.flag("no-announce")
-      ? nil : Announce.start(server, name: tableName, host: settings.network.host, port: port)
+      ? nil
+      : Announce.start(
+        server, name: tableName, host: settings.network.host, port: port,
+        variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
     if let bot {
       let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
@@ -154,6 +171,16 @@ enum Serve {
   /// Milliseconds as the seconds an option takes: `5` for 5000, `2.5` for 2500.
   static func seconds(_ milliseconds: Int64) -> String {
     milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+  }
+
+  /// The variant a `--variant` value names, or a usage error with the nearest name.
+  static func variant(_ text: String?) throws(Arguments.UsageError) -> Variant {
+    guard let text else { return .normal }
+    if let variant = Variant(name: text) { return variant }
+    let names = Variant.allCases.map(\.rawValue)
+    let hint = Suggestion.nearest(to: text.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+    throw Arguments.UsageError(
+      message: "--variant \(text): no such variant\(hint); one of \(names.joined(separator: ", "))")
   }
 
   static func printBanner(host: String, port: UInt16, seed: UInt64) {

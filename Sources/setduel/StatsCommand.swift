@@ -1,23 +1,32 @@
 @preconcurrency import Glibc
+import SetCore
 import SetServer
 import SetStats
 
 /// `setduel stats [--records DIR] [NAME]`: the leaderboard, or one player's figures, from the records.
 enum StatsCommand {
   static let command = CommandSpec(
-    "stats", summary: "players' ratings and figures from the game records", synopses: ["[--records DIR] [NAME]"],
+    "stats", summary: "players' ratings and figures from the game records",
+    synopses: ["[--records DIR] [--variant NAME] [NAME]"],
     about: """
       Reads every game record in DIR (default \(RecordFile.defaultDirectoryText)) and prints the \
-      players by rating and the daily puzzles solved (setduel puzzle), or NAME's figures (matched without regard to case) with a chart of their find \
-      times. A computer player's name is marked with \(StatsText.botMark). Exits 1 when the folder is missing \
-      or holds no records, or NAME never played.
+      players by rating and the daily puzzles solved (setduel puzzle), or NAME's figures (matched without \
+      regard to case) with a chart of their find times. A computer player's name is marked with \
+      \(StatsText.botMark). Exits 1 when the folder is missing or holds no records, or NAME never played. \
+      Each variant is rated on its own: --variant shows its players instead of the standard game's.
       """,
-    options: [.valued("records", "DIR", "the folder of game records to read", completion: .directories)])
+    options: [
+      .valued("records", "DIR", "the folder of game records to read", completion: .directories),
+      .choice(
+        "variant", "NAME", Variant.allCases.map(\.rawValue),
+        "a variant's players and figures (junior, shuffle, chain, ultra, ultra9) instead of the standard game's"),
+    ])
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, for: command)
     arguments.answerHelp(command)
     guard arguments.positional.count <= 1 else { throw Arguments.UsageError(message: "stats takes at most one NAME") }
+    let variant = try Serve.variant(arguments.text("variant"))
     let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
     let folded: RecordsFolder.Folded
     do {
@@ -35,12 +44,17 @@ enum StatsCommand {
     }
     guard folded.files > 0 else { fail("no game records in \(directory)") }
     let history = folded.history
+    let among = variant == .normal ? "" : " of \(variant.rawValue)"
     if let name = arguments.positional.first {
-      guard let player = history.player(name) else { fail("no games recorded for \(name) in \(directory)") }
-      for line in StatsText.player(player) { print(line) }
+      guard let player = history.player(name, variant: variant) else {
+        fail("no games\(among) recorded for \(name) in \(directory)")
+      }
+      for line in StatsText.player(player, variant: variant, played: history.variantsPlayed(by: name)) { print(line) }
     } else {
-      guard !history.leaderboard(limit: 1).isEmpty else { fail("no finished games in the records in \(directory)") }
-      for line in StatsText.leaderboard(history.leaderboard()) { print(line) }
+      guard !history.leaderboard(limit: 1, variant: variant).isEmpty else {
+        fail("no finished games\(among) in the records in \(directory)")
+      }
+      for line in StatsText.leaderboard(history.leaderboard(variant: variant)) { print(line) }
       if !puzzles.isEmpty { print("") }
       for line in puzzles { print(line) }
     }

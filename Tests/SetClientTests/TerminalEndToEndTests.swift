@@ -45,7 +45,7 @@ struct TerminalEndToEndTests {
     bob.send("STATE")
     var cards: [Card] = []
     while let line = bob.readLine(timeout: 10) {
-      if case .table(_, _, let table)? = ServerLine.decode(line) { cards = table }
+      if case .table(_, _, let table, _)? = ServerLine.decode(line) { cards = table }
       if line.hasPrefix("OK STATE") { break }
     }
     let set = try #require(Table(cards: cards).sets().first)

@@ -10,7 +10,7 @@ import Testing
     .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]), .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
     .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
     .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .review(nil), .review(3), .stats(nil), .stats("ann"),
-    .top(1), .top(100),
+    .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
     .say("good  game, ann!"), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
   ]
 

@@ -46,7 +46,9 @@ struct RequestTests {
     #expect(Request.parse("PICK abc")?.command == .success(.pick(abc)))
     #expect(Request.parse("PICK U")?.command == .success(.pick([Slot(20)])))
     #expect(Request.parse("PICK")?.command.failureCode == .badArgument)
-    #expect(Request.parse("PICK A B C D")?.command.failureCode == .badArgument)
+    // Four slots are an UltraSet's pick: the table's variant decides (GameHost refuses them elsewhere).
+    #expect(Request.parse("PICK A B C D")?.command == .success(.pick([Slot(0), Slot(1), Slot(2), Slot(3)])))
+    #expect(Request.parse("PICK A B C D E")?.command.failureCode == .badArgument)
     #expect(Request.parse("PICK 1")?.command.failureCode == .badArgument)
     #expect(Request.parse("UNPICK A B")?.command.failureCode == .badArgument)
     #expect(Request.parse("UNPICK b")?.command == .success(.unpick(Slot(1))))

@@ -70,7 +70,7 @@ struct FullGameTests {
     var view = View()
     spectator.send("NAME watcher")
     for line in spectator.readLines(until: { $0.hasPrefix("OK NAME") }) {
-      if case .table(let seq, let deck, let cards)? = ServerLine.decode(line) {
+      if case .table(let seq, let deck, let cards, _)? = ServerLine.decode(line) {
         (view.table, view.deck, view.lastSeq) = (cards, deck, seq)
       }
     }
@@ -106,7 +106,7 @@ struct FullGameTests {
       spectator.send("STATE")
       var stateTable: (seq: Int, deck: Int, cards: [Card])?
       for line in spectator.readLines(until: { $0.hasPrefix("OK STATE") }) {
-        if case .table(let seq, let deck, let cards)? = ServerLine.decode(line) {
+        if case .table(let seq, let deck, let cards, _)? = ServerLine.decode(line) {
           stateTable = (seq, deck, cards)
         } else {
           view.apply(line)

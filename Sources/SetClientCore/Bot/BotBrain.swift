@@ -113,9 +113,9 @@ public struct BotBrain: Sendable {
   private mutating func playOpen(_ model: ClientModel, now: Instant) -> BotDecision {
     if plan == nil || !plan!.fitsOpenPlay(model) {
       var fresh = Plan(game: model.game, cards: model.cards, deck: model.deck, window: nil, target: nil, ready: now)
-      let sets = SetFinder.all(in: model.cards)
+      let sets = groups(model)
       if let found = skill.race(sets, using: &random) {
-        fresh.target = claimed(found.set, cards: model.cards)
+        fresh.target = claimed(found.set, model)
         fresh.ready = now.adding(milliseconds: scaled(found.after))
       } else if model.deck > 0 || !sets.isEmpty {
         fresh.ready = now.adding(milliseconds: scaled(draw(skill.giveUp)))
@@ -147,7 +147,7 @@ public struct BotBrain: Sendable {
   private mutating func playWindow(_ model: ClientModel, deadline: Instant, now: Instant) -> BotDecision {
     let continuing: Bool
     if let current = plan, current.game == model.game, current.cards == model.cards, let target = current.target,
-      target.allSatisfy(model.cards.contains)
+      target.allSatisfy({ slot(of: $0, in: model) != nil })
     {
       // Our own claim (or a turn on the same table): go on with the cards already chosen.
       continuing = current.window == deadline || current.window == nil
@@ -161,8 +161,8 @@ public struct BotBrain: Sendable {
         fresh = current
       } else {
         // A turn it was given: it was already looking at this table, so it finds a set in half the time.
-        if let found = skill.race(SetFinder.all(in: model.cards), using: &random) {
-          fresh.target = claimed(found.set, cards: model.cards)
+        if let found = skill.race(groups(model), using: &random) {
+          fresh.target = claimed(found.set, model)
           fresh.ready = now.adding(milliseconds: scaled(found.after) / 2)
         }
       }
@@ -173,7 +173,7 @@ public struct BotBrain: Sendable {
     }
     guard let current = plan, let target = current.target else { return BotDecision() }
     guard now >= current.ready else { return BotDecision(wake: current.ready) }
-    let targetSlots = target.compactMap { card in model.cards.firstIndex(of: card).map(Slot.init) }
+    let targetSlots = target.compactMap { slot(of: $0, in: model) }
     let step = max(scaled(skill.pickStep), 50)
     plan!.ready = now.adding(milliseconds: step)
     if let stray = model.selection.first(where: { !targetSlots.contains($0) }) {
@@ -181,7 +181,8 @@ public struct BotBrain: Sendable {
     }
     let missing = targetSlots.filter { !model.selection.contains($0) }
     guard let next = missing.first else { return BotDecision(wake: plan!.ready) }
-    if picksAtOnce {
+    // Three cards at once are refused where a group is four: then one at a time.
+    if picksAtOnce, !(missing.count == 3 && model.rules.variant.groupSize == 4) {
       return BotDecision(
         commands: [.guardedPick(.cards(missing.map { card(at: $0, in: model) }), table: nil)], wake: plan!.ready)
     }
@@ -203,22 +204,41 @@ public struct BotBrain: Sendable {
 
   // MARK: - Choices
 
-  /// The cards to claim: the set found, or, for a false claim, three cards that are not a set.
-  private mutating func claimed(_ set: [Card], cards: [Card]) -> [Card] {
-    if skill.falseClaims > 0, random.draw(below: 1_000) < skill.falseClaims, cards.count >= 3 {
+  /// The groups of the table's variant on the table (and the chain), as cards.
+  private func groups(_ model: ClientModel) -> [[Card]] {
+    let variant = model.rules.variant
+    return variant == .normal
+      ? SetFinder.all(in: model.cards) : GroupFinder.all(variant, in: model.cards, chain: model.chain)
+  }
+
+  /// The slot of a card on the table or in the chain, or nil.
+  private func slot(of card: Card, in model: ClientModel) -> Slot? {
+    if let link = model.chain.firstIndex(of: card) { return Slot.chain[link] }
+    return model.cards.firstIndex(of: card).map(Slot.init)
+  }
+
+  /// The cards to claim: the group found, or, for a false claim, cards that are not a group (in a
+  /// chain, with one chain card, as a real group would have).
+  private mutating func claimed(_ set: [Card], _ model: ClientModel) -> [Card] {
+    let cards = model.cards
+    let variant = model.rules.variant
+    let links = model.chain.isEmpty ? 0 : 1
+    let fromTable = variant.groupSize - links
+    if skill.falseClaims > 0, random.draw(below: 1_000) < skill.falseClaims, cards.count >= fromTable {
       for _ in 0..<20 {
         var pool = cards
         pool.fisherYatesShuffle(using: &random)
-        let three = Array(pool.prefix(3))
-        if !SetLogic.isSet(three) { return three }
+        let chosen = Array(pool.prefix(fromTable)) + model.chain.prefix(links)
+        let isGroup = variant == .normal ? SetLogic.isSet(chosen) : variant.isGroup(chosen, chain: model.chain)
+        if !isGroup { return chosen }
       }
     }
     return set
   }
 
-  /// The card in `slot`, which the bot just found there.
+  /// The card in `slot`, which the bot just found there (a chain slot's card in the chain variant).
   private func card(at slot: Slot, in model: ClientModel) -> Card {
-    model.cards[slot.index]
+    model.card(at: slot) ?? model.cards[slot.index]
   }
 
   private mutating func draw(_ range: ClosedRange<Int64>) -> Int64 {

@@ -29,6 +29,8 @@ public struct ClientModel: Equatable, Sendable {
   public private(set) var sets = PerSeat.repeating(0)
   /// The cards face up: `cards[i]` is in `Slot(i)`.
   public private(set) var cards: [Card] = []
+  /// In the chain variant, the chain beside the table (slots `X`, `Y`, `Z`); empty otherwise.
+  public private(set) var chain: [Card] = []
   /// Cards left in the deck.
   public private(set) var deck = 0
   /// The current game's number, 0 before the first.
@@ -106,7 +108,8 @@ public struct ClientModel: Equatable, Sendable {
 
   /// The card in `slot`, or nil.
   public func card(at slot: Slot) -> Card? {
-    slot.index < cards.count ? cards[slot.index] : nil
+    if let link = slot.chainIndex { return link < chain.count ? chain[link] : nil }
+    return slot.index < cards.count ? cards[slot.index] : nil
   }
 
   /// The milliseconds left in the running window at `now`, or nil when none runs.
@@ -162,8 +165,9 @@ public struct ClientModel: Equatable, Sendable {
       if seq != lastSeq + 1 { actions += askForState() }
       lastSeq = seq
       return actions + apply(event, at: now)
-    case .table(let seq, let deck, let cards):
+    case .table(let seq, let deck, let cards, let chain):
       self.cards = cards
+      self.chain = chain
       self.deck = deck
       tableSeq = seq
       lastSeq = seq
@@ -216,6 +220,7 @@ public struct ClientModel: Equatable, Sendable {
       game = number
       self.deck = deck
       cards = table
+      chain = []
       scores = PerSeat.repeating(0)
       sets = PerSeat.repeating(0)
       selection = []
@@ -234,6 +239,8 @@ public struct ClientModel: Equatable, Sendable {
         // A missed line: the table stays as it was until the state the model asks for replaces it.
         actions += askForState()
       }
+    case .chain(let cards):
+      chain = cards
     case .claim(let seat, let ms):
       openWindow(seat, .claim, ms: ms, at: now)
     case .turn(let seat, let ms, let kind):
@@ -281,7 +288,8 @@ public struct ClientModel: Equatable, Sendable {
       forfeitAt = PerSeat.repeating(nil)
       record(result)
       // A player is shown what they missed at once; a spectator asks with the review key.
-      if seat != nil { actions.append(.requestReview) }
+      // The analysis covers standard Set: a variant's game is not reviewed.
+      if seat != nil, rules.variant == .normal { actions.append(.requestReview) }
     case .rated(_, let before, let after):
       ratings = after
       ratingChanges = PerSeat { after[$0] - before[$0] }
@@ -293,6 +301,7 @@ public struct ClientModel: Equatable, Sendable {
       farewell = text
     }
     log.record(event, names: displayNames, game: game, me: seat)
+    if case .started = event, let rule = HumanText.variantRule(rules) { log.rule(rule, game: game) }
     return actions
   }
 

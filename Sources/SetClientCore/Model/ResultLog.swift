@@ -144,7 +144,9 @@ public struct ResultLog: Equatable, Sendable {
       start(.message, "<\(who)> \(text)", game: game)
     case .bye(let text):
       note(text, game: game)
-    case .claim, .open, .picked, .unpicked, .resumed:
+    case .chain(let cards) where cards.isEmpty:
+      start(.result, "The chain is let go: any set counts", game: game)
+    case .claim, .open, .picked, .unpicked, .resumed, .chain:
       continuing = false
     }
   }
@@ -197,6 +199,11 @@ public struct ResultLog: Equatable, Sendable {
     entries[joined.index] = HistoryEntry(
       game: entries[joined.index].game, kind: .presence, text: "You sit down in seat \(seat.rawValue)")
     lastJoined = nil
+  }
+
+  /// The rule of a game other than standard Set, said as the game begins.
+  mutating func rule(_ text: String, game: Int) {
+    start(.game, text, game: game)
   }
 
   /// A `NOTICE` from the server (a record that could not be written, say), as the server's words.

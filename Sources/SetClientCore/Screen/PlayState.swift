@@ -65,9 +65,13 @@ public struct PlayState: Equatable, Sendable {
   /// The slot keys: `a` for slot A up to `u` for the 21st slot.
   public static let slotKeys = Array("abcdefghijklmnopqrstu")
 
+  /// The chain's keys, in the chain variant: `x`, `y`, `z` for slots X, Y, Z beside the table.
+  public static let chainKeys = Array("xyz")
+
   /// The key that shows a slot.
   public static func key(for slot: Slot) -> Character {
-    slot.index < slotKeys.count ? slotKeys[slot.index] : "?"
+    if let link = slot.chainIndex { return chainKeys[link] }
+    return slot.index < slotKeys.count ? slotKeys[slot.index] : "?"
   }
 
   /// Handles a key given the table as it stands.
@@ -129,8 +133,17 @@ public struct PlayState: Equatable, Sendable {
       if let seat = model.seat, model.rematchAsked[seat] { return [] }
       return [.send(key == .enter ? .new : .rematchSame)]
     case .character(let character):
-      guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
-      let slot = Slot(index)
+      let slot: Slot
+      if let link = Self.chainKeys.firstIndex(of: Character(character.lowercased())) {
+        guard !model.chain.isEmpty else {
+          notice = Notice(text: "no chain yet: the first set of a chain game is any set", at: now)
+          return []
+        }
+        slot = Slot.chain[link]
+      } else {
+        guard let index = Self.slotKeys.firstIndex(of: Character(character.lowercased())) else { return [] }
+        slot = Slot(index)
+      }
       guard let card = model.card(at: slot) else {
         notice = Notice(text: "no card in slot \(Self.key(for: slot))", at: now)
         return []

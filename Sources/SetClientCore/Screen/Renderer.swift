@@ -64,8 +64,9 @@ public struct Renderer: Sendable {
       if !model.cards.isEmpty, let final = fittedGrid(model, now: now, columns: columns, rows: room) {
         middle += [StyledLine()] + final
       }
-    } else if let fitted = fittedGrid(model, now: now, columns: columns, rows: rows - required) {
+    } else if let fitted = fittedGrid(model, now: now, columns: columns, rows: rows - required - chainRows(model)) {
       middle = fitted
+      if !model.chain.isEmpty { middle += [StyledLine(), chainLine(model)] }
     } else {
       let needed = Self.smallestSize(cards: model.cards.count)
       let text = "terminal too small: \(needed.columns)x\(needed.rows) needed"
@@ -362,7 +363,7 @@ public struct Renderer: Sendable {
       let name = names[holder]
       let text: String =
         switch (kind, mine) {
-        case (.claim, true): "You called Set: pick three cards"
+        case (.claim, true): "You called Set: pick \(model.rules.variant.groupSize == 4 ? "four" : "three") cards"
         case (.claim, false): model.isSpectator ? "\(name) holds the claim" : "\(name) called Set and is picking"
         case (.passedTurn, true): "Your turn: pick a set"
         case (.passedTurn, false): "\(name)'s turn to pick"
@@ -461,6 +462,28 @@ public struct Renderer: Sendable {
     }
   }
 
+  // MARK: - The chain
+
+  /// The rows the chain takes below the table: a gap and its line, in a chain game once it has one.
+  private func chainRows(_ model: ClientModel) -> Int { model.chain.isEmpty ? 0 : 2 }
+
+  /// The chain beside the table, apart from it: each card with its key (`x`, `y`, `z`), picked ones
+  /// shown reversed.
+  private func chainLine(_ model: ClientModel) -> StyledLine {
+    var line = StyledLine(" chain, use one: ", TextStyle(dim: true))
+    for (slot, card) in zip(Slot.chain, model.chain) {
+      let picked = model.selection.contains(slot)
+      line.add(" \(PlayState.key(for: slot)) ", TextStyle(bold: true, reverse: picked))
+      let symbol = options.unicode ? String(CardArt.glyph(card)) : card.description
+      let symbols = options.unicode ? Array(repeating: symbol, count: card.number + 1).joined() : symbol
+      var style = options.palette.card(card.colour)
+      style.reverse = picked
+      line.add(symbols, style)
+      line.add(options.unicode ? " \(card)  " : "  ", TextStyle(dim: true))
+    }
+    return line
+  }
+
   // MARK: - Help and history
 
   private func help(_ model: ClientModel) -> [StyledLine] {
@@ -471,6 +494,12 @@ public struct Renderer: Sendable {
       StyledLine(" all the same or all different. Find one before your opponent does."),
       StyledLine(),
     ]
+    if let rule = HumanText.variantRule(model.rules) {
+      lines.insert(contentsOf: HumanTable.wrap(rule, width: 72).map { StyledLine(" " + $0, title) }, at: 3)
+      if model.rules.variant.chains {
+        lines.insert(StyledLine(" Keys x, y, z pick the chain's cards, drawn below the table."), at: lines.count - 1)
+      }
+    }
     let keys: [(String, String)] = [
       ("space", "call Set: you alone pick for 5 s. A set +1; wrong or too slow -1,"),
       ("", "and your opponent gets 10 s to find one"),

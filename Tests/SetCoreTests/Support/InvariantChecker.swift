@@ -19,6 +19,10 @@ struct InvariantChecker {
   private var replay = Table()
   /// The deck count as last broadcast.
   private var broadcastDeck = 0
+  /// The chain as last broadcast.
+  private var chain: [Card] = []
+  /// The variant played, from the match's rules.
+  private var variant = Variant.normal
 
   init(seed: UInt64) {
     self.seed = seed
@@ -29,6 +33,7 @@ struct InvariantChecker {
   }
 
   mutating func check(_ step: Step) {
+    variant = step.after.rules.variant
     switch step.result {
     case .failure(let refusal):
       if refusal.reason != step.expectedError {
@@ -59,25 +64,31 @@ struct InvariantChecker {
       creditedCount = 0
       replay = Table(cards: table)
       broadcastDeck = deck
-      if table.count + deck != 81 { fail(step, "a game started with \(table.count) + \(deck) cards") }
+      chain = []
+      if table.count + deck != variant.deckSize { fail(step, "a game started with \(table.count) + \(deck) cards") }
+      if table.count != variant.tableSize { fail(step, "a game started with \(table.count) cards on the table") }
+      if table.contains(where: { !variant.cards.contains($0) }) { fail(step, "a card not in the variant's deck") }
+    case .chainChanged(let cards):
+      chain = cards
     case .scoreChanged(let seat, let delta, let total, _):
       broadcastScores[seat] += delta
       if total != broadcastScores[seat] {
         fail(step, "total \(total) is not the sum of the deltas, \(broadcastScores[seat])")
       }
     case .setFound(_, let slots, let cards, _):
-      if !SetLogic.isSet(cards) { fail(step, "\(cards) credited as a set") }
-      if slots.map({ replay.card(at: $0) }) != cards {
+      if !variant.isGroup(cards, chain: chain) { fail(step, "\(cards) credited as a group") }
+      if slots.map({ card(at: $0) }) != cards {
         fail(step, "the set's slots \(slots) do not hold \(cards)")
       }
-      for card in cards {
+      for (slot, card) in zip(slots, cards) where slot.chainIndex == nil {
         if credited.contains(card) { fail(step, "\(card) credited twice") }
         credited.insert(card)
         creditedCount += 1
       }
     case .notASet(_, let slots, let cards):
-      if SetLogic.isSet(cards) { fail(step, "\(cards) judged not a set") }
-      if slots.map({ replay.card(at: $0) }) != cards {
+      if variant.isGroup(cards, chain: chain) { fail(step, "\(cards) judged not a group") }
+      if cards.count != variant.groupSize { fail(step, "\(cards.count) cards judged") }
+      if slots.map({ card(at: $0) }) != cards {
         fail(step, "the slots \(slots) do not hold \(cards)")
       }
     case .tableChanged(let change, let deck):
@@ -93,6 +104,12 @@ struct InvariantChecker {
     }
   }
 
+  /// The card in a table or chain slot, as the events told.
+  private func card(at slot: Slot) -> Card? {
+    if let link = slot.chainIndex { return link < chain.count ? chain[link] : nil }
+    return replay.card(at: slot)
+  }
+
   /// Checks the match against the invariants and against the view rebuilt from events.
   private mutating func checkState(_ match: Match, _ step: Step) {
     // Every card in exactly one place.
@@ -105,7 +122,13 @@ struct InvariantChecker {
         places += 1
       }
     }
-    if places != 81 || seen.count != 81 { fail(step, "\(seen.count) cards in \(places) places, not 81") }
+    let size = variant.deckSize
+    if places != size || seen.count != size { fail(step, "\(seen.count) cards in \(places) places, not \(size)") }
+    if CardMask(replay.cards).count != replay.cards.count { fail(step, "a card twice on the table") }
+    if match.chain != chain { fail(step, "the chain \(match.chain) was broadcast as \(chain)") }
+    if !chain.isEmpty && (chain.count != 3 || !chain.allSatisfy(CardMask(match.taken.one + match.taken.two).contains)) {
+      fail(step, "the chain \(chain) is not a group taken off the table")
+    }
     if match.scores != broadcastScores { fail(step, "scores \(match.scores), broadcast \(broadcastScores)") }
     let taken = match.taken.one + match.taken.two
     if taken.count != creditedCount || CardMask(taken) != credited {
@@ -115,17 +138,20 @@ struct InvariantChecker {
       fail(step, "the table rebuilt from events differs from the match's")
     }
     if broadcastDeck != match.deck.count { fail(step, "deck \(match.deck.count), broadcast \(broadcastDeck)") }
-    let shouldEnd = match.deck.isEmpty && !match.table.hasSet
+    let reached = match.rules.firstTo.map { target in match.groups.values.contains { $0 >= target } } ?? false
+    let groupLeft = match.hasGroup
+    let shouldEnd = reached || (match.deck.isEmpty && !groupLeft)
     switch match.phase {
     case .over(let result):
       if result.ending == .completed {
         if !shouldEnd { fail(step, "the game ended with cards to play") }
-        if result.sets.values.reduce(0, +) * 3 + match.table.slotCount != 81 {
-          fail(step, "sets \(result.sets) and \(match.table.slotCount) cards on the table do not make 81")
+        if taken.count + match.table.slotCount + match.deck.count != size {
+          fail(step, "taken \(taken.count) and \(match.table.slotCount) cards on the table do not make \(size)")
         }
       }
       if result.scores != match.scores { fail(step, "result scores \(result.scores), match \(match.scores)") }
-      if result.sets != match.taken.map({ $0.count / 3 }) { fail(step, "result sets \(result.sets)") }
+      let groups = variant.chains ? match.groups : match.taken.map { $0.count / variant.groupSize }
+      if result.sets != groups || groups != match.groups { fail(step, "result sets \(result.sets)") }
     case .open, .window, .paused:
       if shouldEnd { fail(step, "the deck is empty with no set on the table, yet the game goes on") }
     case .waiting:

@@ -25,7 +25,7 @@ struct GameModel {
   mutating func read(_ line: String) {
     guard let decoded = ServerLine.decode(line) else { return }
     switch decoded {
-    case .table(let seq, let deck, let cards):
+    case .table(let seq, let deck, let cards, _):
       if lastSeq == nil {
         lastSeq = seq
         table = Table(cards: cards)

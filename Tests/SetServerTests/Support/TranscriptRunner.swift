@@ -87,6 +87,13 @@ enum TranscriptRunner {
       case "--claim-window":
         settings.rules = Rules(claimWindow: Int64((Double(value) ?? 5) * 1000))
       case "--grace": settings.rules.resumeGrace = Int64((Double(value) ?? 60) * 1000)
+      case "--variant":
+        guard let variant = Variant(name: value) else {
+          throw Transcript.ParseError(description: "no variant \(value)")
+        }
+        settings.rules.variant = variant
+        settings.rules.tableSize = variant.tableSize
+      case "--first-to": settings.rules.firstTo = Int(value)
       default: throw Transcript.ParseError(description: "unknown server option \(option)")
       }
     }
