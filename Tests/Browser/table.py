@@ -60,3 +60,30 @@ def find_set(slots):
         if is_set([slots[s] for s in trio]):
             return trio
     return None
+
+
+def third(a, b):
+    """The card that completes a and b to a set."""
+    values = ("123", "RGP", "STO", "DOS")
+    return "".join(x if x == y else next(v for v in values[i] if v not in (x, y)) for i, (x, y) in enumerate(zip(a, b)))
+
+
+def find_ultra(slots):
+    """Four slots whose cards split into two pairs completed by the same card, from {slot: code}, or None."""
+    for four in itertools.combinations(sorted(slots), 4):
+        a, b, c, d = [slots[s] for s in four]
+        if third(a, b) == third(c, d) or third(a, c) == third(b, d) or third(a, d) == third(b, c):
+            return four
+    return None
+
+
+def find_chain_set(slots, chain):
+    """A set of one chain card and two table cards ({slot: code} each), or any set of table cards when
+    there is no chain yet; None when there is none."""
+    if not chain:
+        return find_set(slots)
+    for link in sorted(chain):
+        for pair in itertools.combinations(sorted(slots), 2):
+            if is_set([chain[link]] + [slots[s] for s in pair]):
+                return pair + (link,)
+    return None

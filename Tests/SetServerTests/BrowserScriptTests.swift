@@ -59,4 +59,14 @@ struct BrowserScriptTests {
     #expect(status == 0, "\(output)")
     #expect(output.contains("desktop-1920x1080-clicks: a whole game"), "\(output)")
   }
+
+  @Test(
+    "headless Chromium plays whole chain and ultra9 games from the page; junior's nine cards, shuffle's moves",
+    .enabled(if: hasBrowser))
+  func headlessChromiumVariants() throws {
+    let (status, output) = try run("page_variants_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("chain-1366x768: a whole game"), "\(output)")
+    #expect(output.contains("ultra9-first-to-3-390x844: a whole game"), "\(output)")
+  }
 }

@@ -16,7 +16,7 @@ const game = {
   rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
   windowKind: null, windowMs: 0, windowAt: 0, selected: new Set(), newSlots: new Set(), seq: 0,
   over: null, retries: 0, stopped: false, pingAt: new Map(), pingCount: 0, lastHeard: 0, wasSeated: false,
-  pending: [],
+  pending: [], chain: {}, movedSlots: new Set(),
 };
 
 // MARK: - Connection
@@ -77,8 +77,9 @@ function handle(line) {
       game.rules = {};
       for (const pair of words.slice(1)) {
         const [key, value] = pair.split("=");
-        game.rules[key] = Number(value);
+        game.rules[key] = /^-?\d+$/.test(value) ? Number(value) : value;
       }
+      drawVariant();
       return;
     case "TABLE": return setTable(Number(words[1]), Number(words[2]), words.slice(3));
     case "PLAYER":
@@ -179,12 +180,15 @@ function event(verb, fields) {
       game.phase = "open";
       game.holder = 0;
       game.selected.clear();
+      game.chain = {};
       for (const seat of [1, 2]) if (game.players[seat]) game.players[seat].score = 0;
       setTable(game.seq, Number(fields[1]), fields.slice(2));
       game.newSlots = new Set(Object.keys(game.slots));
       log("Game " + fields[0] + " begins.");
+      if (variantRule()) log(variantRule());
       break;
     case "DIFF": applyDiff(fields); break;
+    case "CHAIN": setChain(fields); break;
     case "CLAIM":
       game.phase = "claim"; game.holder = Number(fields[0]); game.selected.clear();
       startWindow("claim", Number(fields[1]));
@@ -234,15 +238,18 @@ function event(verb, fields) {
 
 // MARK: - The table
 
-function setTable(seq, deck, pairs) {
+function setTable(seq, deck, allPairs) {
   game.deck = deck;
   game.slots = {};
+  const pairs = allPairs.filter((pair) => !isChainSlot(pair.split("=")[0]));
+  setChain(allPairs.filter((pair) => isChainSlot(pair.split("=")[0])));
   for (const pair of pairs) {
     const [slot, card] = pair.split("=");
     if (slot && card && card !== "-") game.slots[slot] = card;
   }
   const labels = pairs.map((pair) => pair.split("=")[0]);
   game.slotCount = labels.length;
+  game.movedSlots = new Set();
   draw();
 }
 
@@ -252,11 +259,13 @@ function applyDiff(fields) {
   const changes = fields.slice(2);
   const next = Object.assign({}, game.slots);
   game.newSlots = new Set();
+  game.movedSlots = new Set();
   for (const change of changes) if (change.startsWith("-")) delete next[change.slice(1)];
-  for (const change of changes) {
-    const move = /^([A-Z])>([A-Z])=(\w{4})$/.exec(change);
-    if (move) { delete next[move[1]]; next[move[2]] = move[3]; }
-  }
+  const moves = changes.map((change) => /^([A-Z])>([A-Z])=(\w{4})$/.exec(change)).filter(Boolean);
+  // Moves are applied together: every moved card is lifted before any is put down, so moves may cross.
+  for (const move of moves) delete next[move[1]];
+  for (const move of moves) { next[move[2]] = move[3]; game.movedSlots.add(move[2]); }
+  if (moves.length > 0) game.movedAt = performance.now();
   for (const change of changes) {
     const fill = /^\+([A-Z])=(\w{4})$/.exec(change);
     if (fill) { next[fill[1]] = fill[2]; game.newSlots.add(fill[1]); }
@@ -331,7 +340,9 @@ function layout() {
   table.style.setProperty("--card-w", cardWidth + "px");
   table.style.setProperty("--card-h", Math.floor(cardWidth / 1.5) + "px");
   table.style.setProperty("--gap", gap + "px");
-  table.style.gridTemplateColumns = "repeat(" + best.cols + ", " + cardWidth + "px)";
+  // Rows of best.cols cards, a short last row centred (junior's nine cards in two columns, say).
+  const row = best.cols * cardWidth + (best.cols - 1) * gap;
+  table.style.paddingInline = Math.max(0, Math.floor((rect.width - row) / 2) - 1) + "px";
 }
 
 function controlsHeight() {
@@ -361,6 +372,7 @@ function drawTable() {
     card.dataset.card = code;
     if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
     if (game.newSlots.has(slot)) card.classList.add("new");
+    markMoved(card, slot);
     const label = document.createElement("span");
     label.className = "slot";
     label.textContent = slot;
@@ -386,7 +398,7 @@ function drawScores() {
 
 function draw() {
   drawScores();
-  if (game.joined) drawTable();
+  if (game.joined) { drawChain(); drawTable(); }
   const seated = game.seat > 0;
   const controls = $("controls");
   controls.hidden = !seated;
@@ -409,10 +421,89 @@ function statusText() {
     case "waiting": return watching + "Waiting for a second player.";
     case "open": return watching + "Open play: anyone may call Set. " + deck + ".";
     case "claim": case "turn": case "needless":
-      return watching + (game.holder === game.seat ? "Your pick: choose three cards." : nameOf(game.holder) + " is picking.");
+      return watching + (game.holder === game.seat ? "Your pick: choose " + groupWord() + " cards." : nameOf(game.holder) + " is picking.");
     case "paused": return watching + "Paused while a player is away.";
     case "over": return watching + "Game over.";
     default: return watching;
+  }
+}
+
+// MARK: - Variants (RULES' variant= and firstTo=; the chain beside the table in slots X, Y, Z)
+
+const variantRules = {
+  junior: "Junior: only the 27 solid cards, nine on the table; a set is as usual.",
+  shuffle: "Shuffle: sets as usual, but after each set every card on the table moves to another place.",
+  chain: "Chain: after the first set, each set must use exactly one of the last set's cards, shown as X Y Z.",
+  ultra: "Ultra: pick four cards that split into two pairs whose third card (the one completing each pair) is the same.",
+  ultra9: "Ultra9: as Ultra (four cards, two pairs completed by the same card), with nine cards on the table.",
+};
+
+/// The game's rule in one sentence when it is not the standard game, or "".
+function variantRule() {
+  const rule = variantRules[game.rules.variant] || "";
+  const target = game.rules.firstTo > 0 ? "The first to find " + game.rules.firstTo + " sets wins." : "";
+  return [rule, target].filter(Boolean).join(" ");
+}
+
+/// How many cards a group is: four in the ultra variants, else three.
+function groupSize() { return game.rules.variant === "ultra" || game.rules.variant === "ultra9" ? 4 : 3; }
+function groupWord() { return groupSize() === 4 ? "four" : "three"; }
+
+/// A card a shuffle just moved slides in; the page redraws often, so the slide goes on from where it was.
+function markMoved(card, slot) {
+  const elapsed = performance.now() - (game.movedAt || 0);
+  if (!game.movedSlots.has(slot) || elapsed >= 700) return;
+  card.classList.add("moved");
+  card.style.animationDelay = -Math.round(elapsed) + "ms";
+}
+
+function isChainSlot(slot) { return slot === "X" || slot === "Y" || slot === "Z"; }
+
+/// The chain from X=<card> Y=<card> Z=<card> words; none for no words (the chain let go).
+function setChain(pairs) {
+  game.chain = {};
+  for (const pair of pairs) {
+    const [slot, card] = pair.split("=");
+    if (isChainSlot(slot) && card && card !== "-") game.chain[slot] = card;
+  }
+}
+
+/// The variant's name, first-to target and rule on the page: a badge in the bar and the help text.
+function drawVariant() {
+  const variant = game.rules.variant && game.rules.variant !== "normal" ? String(game.rules.variant) : "";
+  const target = game.rules.firstTo > 0 ? "first to " + game.rules.firstTo + " sets" : "";
+  const badge = $("variant");
+  badge.textContent = [variant, target].filter(Boolean).join(", ");
+  badge.hidden = !badge.textContent;
+  badge.title = variantRule();
+  $("rule").textContent = variantRule();
+  $("rule").hidden = !variantRule();
+  $("keys-chain").hidden = game.rules.variant !== "chain";
+}
+
+/// The chain's row, apart from the table: "chain, use one:" and its cards in slots X, Y, Z.
+function drawChain() {
+  const row = $("chain");
+  const slots = Object.keys(game.chain).sort();
+  row.hidden = slots.length === 0;
+  const cards = $("chain-cards");
+  cards.replaceChildren();
+  const mine = game.holder === game.seat && game.seat > 0;
+  for (const slot of slots) {
+    const code = game.chain[slot];
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = "card chain-card";
+    card.dataset.slot = slot;
+    card.dataset.card = code;
+    if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+    const label = document.createElement("span");
+    label.className = "slot";
+    label.textContent = slot;
+    card.appendChild(label);
+    card.appendChild(cardSVG(code));
+    card.addEventListener("click", () => pick(slot));
+    cards.appendChild(card);
   }
 }
 
@@ -447,10 +538,11 @@ function stopWindow() {
 // MARK: - Playing
 
 function pick(slot) {
-  if (!(game.seat > 0) || !game.slots[slot]) return;
+  const code = game.slots[slot] || game.chain[slot];
+  if (!(game.seat > 0) || !code) return;
   const mine = game.holder === game.seat;
   if (mine && game.selected.has(slot)) send("UNPICK " + slot);
-  else if (mine || game.phase === "open") send("PICK " + game.slots[slot]);  // By card: it cannot go stale.
+  else if (mine || game.phase === "open") send("PICK " + code);  // By card: it cannot go stale.
 }
 
 function act(action) {
@@ -477,7 +569,7 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "+" || event.key === "=") act("deal");
   else if (event.key === "/") { event.preventDefault(); $("chat-panel").open = true; $("chat-input").focus(); }
   else if (event.key === "Enter" && game.phase === "over") act("rematch");
-  else if (/^[a-uA-U]$/.test(event.key)) pick(event.key.toUpperCase());
+  else if (/^[a-uA-Ux-zX-Z]$/.test(event.key)) pick(event.key.toUpperCase());
 });
 
 // MARK: - Words: the game's log, the history, chat, the final table
