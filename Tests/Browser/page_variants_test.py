@@ -108,6 +108,14 @@ def chain_game(browser):
                     check(sorted(chain) == ["X", "Y", "Z"], label + ": the chain's slots are %s" % sorted(chain))
                     check_layout(p, label + "-chain")
                     shot(p, label + "-play")
+                    # A fresh page is told the chain with the table (unless the bot found a set meanwhile).
+                    bot_points = p.inner_text('.score[data-seat="2"] .points')
+                    p.reload()
+                    p.wait_for_selector("#chain [data-card]", timeout=20000)
+                    p.wait_for_timeout(500)
+                    check(chain_cards(p) == chain or p.inner_text('.score[data-seat="2"] .points') != bot_points,
+                          label + ": the chain after a reload is %s, not %s" % (chain_cards(p), chain))
+                    chain = chain_cards(p)
             return find_chain_set(table_cards(p), chain)
 
         def on_pick(count, group):

@@ -258,13 +258,18 @@ function applyDiff(fields) {
   game.slotCount = Number(fields[1]);
   const changes = fields.slice(2);
   const next = Object.assign({}, game.slots);
+  const wasNew = game.newSlots;
   game.newSlots = new Set();
   game.movedSlots = new Set();
   for (const change of changes) if (change.startsWith("-")) delete next[change.slice(1)];
   const moves = changes.map((change) => /^([A-Z])>([A-Z])=(\w{4})$/.exec(change)).filter(Boolean);
   // Moves are applied together: every moved card is lifted before any is put down, so moves may cross.
   for (const move of moves) delete next[move[1]];
-  for (const move of moves) { next[move[2]] = move[3]; game.movedSlots.add(move[2]); }
+  for (const move of moves) {
+    next[move[2]] = move[3];
+    game.movedSlots.add(move[2]);
+    if (wasNew.has(move[1])) game.newSlots.add(move[2]);  // A card just dealt stays marked where it went.
+  }
   if (moves.length > 0) game.movedAt = performance.now();
   for (const change of changes) {
     const fill = /^\+([A-Z])=(\w{4})$/.exec(change);
@@ -328,7 +333,8 @@ function layout() {
   const n = Math.max(labels.length, 1);
   const rect = table.getBoundingClientRect();
   const width = Math.max(200, rect.width - 4);
-  const height = Math.max(160, window.innerHeight - rect.top - controlsHeight() - 8);
+  // From the top of the page, not of the view: the layout must not grow as the page is scrolled.
+  const height = Math.max(160, window.innerHeight - (rect.top + window.scrollY) - controlsHeight() - 8);
   const gap = Math.max(4, Math.min(14, width / 80));
   let best = { w: 0, cols: 3 };
   for (let cols = 1; cols <= n; cols++) {
