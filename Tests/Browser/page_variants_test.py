@@ -1,6 +1,6 @@
 """Headless Chromium plays whole games of the variants from the table's page against `serve --bot`:
 a chain game (the chain in its own row, picked by clicks and by the keys x y z) and an ultra9 game to
-three sets (four picks to a group, nine cards); it sees junior's nine cards laid out and shuffle's
+three sets (four picks to a group, nine cards); it sees the chain's row fit a phone, junior's nine cards laid out and shuffle's
 moves applied together, and saves a screenshot of each. Exits 0 when everything held."""
 
 import os
@@ -140,6 +140,29 @@ def chain_game(browser):
         context.close()
 
 
+def chain_row_phone(browser):
+    """The chain's row and the table both fit a phone's window once the first set is found."""
+    label = "chain-390x844"
+    with Table(seed=11, extra=["--variant", "chain"]) as table:
+        context, page, errors = new_page(browser, (390, 844))
+        sit_down(page, table.url, "alice")
+        deadline = time.time() + 60
+        while not chain_cards(page) and time.time() < deadline:
+            trio = find_set(table_cards(page))
+            if trio and "is picking" not in page.inner_text("#status"):
+                pick_group(page, trio, by_keys=False)
+            page.wait_for_timeout(300)
+        check(sorted(chain_cards(page)) == ["X", "Y", "Z"], label + ": no chain after the first set")
+        page.wait_for_timeout(300)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        check(width <= 390, label + ": the page is %d px wide" % width)
+        check_layout(page, label)
+        shot(page, label)
+        check(not errors, label + ": script errors: %s" % errors)
+        print("%s: the chain and %d cards fit" % (label, len(table_cards(page))), flush=True)
+        context.close()
+
+
 def ultra9_game(browser, size):
     label = "ultra9-first-to-3-%dx%d" % size
     with Table(seed=7, extra=["--variant", "ultra9", "--first-to", "3"]) as table:
@@ -254,6 +277,7 @@ def main():
         junior_table(browser, (390, 844))
         shuffle_moves(browser)
         ultra9_game(browser, (390, 844))
+        chain_row_phone(browser)
         chain_game(browser)
         browser.close()
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
