@@ -1,4 +1,5 @@
-/// Where a session's connection stands.
+/// Where a session's connection stands, with the reason it ended kept typed (the shell puts it into words
+/// for the screen's `LinkStatus`).
 public enum SessionStatus: Equatable, Sendable {
   /// Connecting for the first time.
   case connecting
