@@ -115,19 +115,11 @@ public final class ClientSession: @unchecked Sendable {
     setLink(.lost("you left"))
   }
 
-  /// Leaves and sits down again on a new connection, with the name first asked for: for a spectator
-  /// taking a seat that became free (a named connection cannot name itself again).
+  /// Takes a seat that became free, as a spectator, on the same connection and under the name it
+  /// watches with (`SIT`); the reply brings the seat's resume token.
   public func sitDownAgain() {
     dispatchPrecondition(condition: .onQueue(queue))
-    client?.send(ClientCommand.quit.line)
-    client?.close()
-    client = nil
-    model = ClientModel()
-    savedToken = nil
-    name = requestedName
-    nameTries = 1
-    nameOwned = false
-    start()
+    client?.send(ClientCommand.sit.line(id: "sit"))
   }
 
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.

@@ -345,6 +345,13 @@ public struct ClientModel: Equatable, Sendable {
       self.token = token
       ownName = seat.flatMap { names[$0] }
       return askForState()
+    case .ok(.sit(let seat, let token)):
+      // A spectator sat down in a seat that became free, on the same connection.
+      self.seat = seat
+      log.seated(seat)
+      self.token = token
+      ownName = names[seat]
+      return askForState()
     case .ok(.resume(let seat, let name)):
       isNamed = true
       self.seat = seat
