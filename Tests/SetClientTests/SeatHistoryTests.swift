@@ -67,6 +67,13 @@ struct SeatHistoryTests {
     #expect(!screen.contains("both seats are taken"))
     #expect(screen.split(separator: "\n").last?.contains("Enter sit down") == true)
     #expect(state.handle(.enter, model: cat, now: table.now) == [.sitDown])
+    // The seat is taken on the same connection, and its token kept for a resume.
+    table.send(.sit, from: 3)
+    let seated = table.model(3)
+    #expect(seated.seat == .two)
+    #expect(seated.token != nil)
+    #expect(seated.log.entries.map(\.text).contains("You sit down in seat 2"), "\(seated.log.entries)")
+    #expect(!Self.screen(seated, at: table.now).contains("A seat is free"))
   }
 
   @Test("a relaunched client learns the finished games and says You're back")
