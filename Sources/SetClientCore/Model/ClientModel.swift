@@ -209,6 +209,12 @@ public struct ClientModel: Equatable, Sendable {
     switch event {
     case .joined(let seat, let name):
       if let own = ownName, PlayerName.same(own, name) { self.seat = seat }
+      if case .over = phase, names[seat].map({ !PlayerName.same($0, name) }) ?? true {
+        // A newcomer in a seat after a game ended starts at 0, as the server counts it, not with the
+        // score the seat's last player left.
+        scores[seat] = 0
+        sets[seat] = 0
+      }
       names[seat] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat] = true
