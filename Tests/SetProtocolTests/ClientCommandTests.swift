@@ -5,11 +5,13 @@ import Testing
 @Suite struct ClientCommandTests {
   /// One command of every kind, with and without its optional arguments.
   static let commands: [ClientCommand] = [
-    .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"), .mode(.human), .mode(.machine), .claim,
+    .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"), .sit, .mode(.human), .mode(.machine),
+    .claim,
     .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]), .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
     .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
     .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .stats(nil), .stats("ann"), .top(1), .top(100),
-    .say("good  game, ann!"), .new, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
+    .say("good  game, ann!"), .new, .rematchSame, .review(nil), .review(3), .ping(nil), .ping("t.1:a-b"),
+    .resume("abc123"), .quit,
   ]
 
   @Test("every command's line parses back to the same command, with an id or without")
