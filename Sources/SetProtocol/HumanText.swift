@@ -211,9 +211,9 @@ public enum HumanText {
     }
   }
 
-  /// What a spectator is told when a seat is freed: a named connection cannot name itself again.
+  /// What a spectator is told when a seat is freed: the one request that takes it.
   public static func seatFree(_ seat: Seat) -> String {
-    "Seat \(seat.rawValue) is free: to play, QUIT and connect again with NAME."
+    "Seat \(seat.rawValue) is free: type SIT to play in it."
   }
 
   /// The notice that the game record could not be written, for `reason` (the system's words).

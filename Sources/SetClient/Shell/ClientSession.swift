@@ -90,8 +90,8 @@ public final class ClientSession: @unchecked Sendable {
     step { $0.close() }
   }
 
-  /// Leaves and sits down again on a new connection, with the name first asked for: for a spectator
-  /// taking a seat that became free (a named connection cannot name itself again).
+  /// Takes a seat that became free, as a spectator, on the same connection and under the name it
+  /// watches with (`SIT`); the reply brings the seat's resume token.
   public func sitDownAgain() {
     dispatchPrecondition(condition: .onQueue(queue))
     step { $0.sitDownAgain() }

@@ -163,16 +163,10 @@ public struct SessionMachine: Equatable, Sendable {
     return wasOpen ? [.send(.quit, id: nil), .disconnect] : []
   }
 
-  /// Leaves and sits down again on a new connection, with the name first asked for: for a spectator
-  /// taking a seat that became free (a named connection cannot name itself again).
+  /// Takes a seat that became free, as a spectator, on the same connection and under the name it
+  /// watches with (`SIT`); the reply brings the seat's resume token. Nothing while disconnected.
   public mutating func sitDownAgain() -> [SessionAction] {
-    let wasOpen = connection == .open
-    model = ClientModel()
-    savedToken = nil
-    name = requestedName
-    nameTry = 1
-    nameOwned = false
-    return (wasOpen ? [.send(.quit, id: nil), .disconnect] : []) + start()
+    connection == .open ? [.send(.sit, id: .sit)] : []
   }
 
   // MARK: - Rules

@@ -7,6 +7,8 @@ public enum SessionRequest: String, CaseIterable, Equatable, Sendable {
   case name
   /// `RESUME`: taking a seat back with its token.
   case resume
+  /// `SIT`: a spectator taking a seat that became free, on the same connection.
+  case sit
 
   /// The request a reply answers, or nil when its id is none of the session's.
   public init?(answeredBy reply: Reply) {
