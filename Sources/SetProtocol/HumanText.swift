@@ -196,6 +196,12 @@ public enum HumanText {
     "Seat \(seat.rawValue) is free: to play, QUIT and connect again with NAME."
   }
 
+  /// The machine presentation's notice to a spectator that `seat` is free:
+  /// `NOTICE seat <seat> is free: to play, connect again with NAME`.
+  public static func seatFreeNotice(_ seat: Seat) -> ServerLine {
+    .notice(topic: "seat", text: "\(seat.rawValue) is free: to play, connect again with NAME")
+  }
+
   /// The notice that the game record could not be written, for `reason` (the system's words).
   public static func recordLost(_ reason: String) -> String {
     "Notice: the game record could not be written (\(reason)); the game goes on without it."
