@@ -64,7 +64,7 @@ function connect() {
       return;
     }
     if (event.code === 1013) {
-      showNotice("The table is full: no more connections are taken. Trying again in " + 8 + " s…");
+      showNotice("The table is full: it takes no more connections for now. Trying again in 8 s…");
       game.retries = Math.max(game.retries, 4);
       setTimeout(connect, 8000);
       return;
@@ -181,6 +181,7 @@ function handleError(code, text) {
       $("name").select();
       draw();
       return;
+    case "SERVER_FULL": return;  // The close (1013) that follows says so.
     case "NOT_OVER":
       if (game.review) game.review = null;
       return;
@@ -685,7 +686,7 @@ function showReview(lines) {
     parts.push(plural(Number(found), "set") + " found, " + missed + " missed");
     if (longest && longest !== "-" && Number(missed) > 0) parts.push("longest unseen " + seconds(Number(longest)));
     const broken = features.map(([name], i) => counts[i] > 0 ? name + " " + counts[i] : null).filter(Boolean);
-    parts.push(plural(Number(wrong), "wrong pick") + (broken.length ? " (" + broken.join(", ") + ")" : ""));
+    parts.push(plural(Number(wrong), "wrong pick") + (broken.length ? " (by feature: " + broken.join(", ") + ")" : ""));
     const item = document.createElement("li");
     item.dataset.seat = seat;
     item.textContent = (Number(seat) === game.seat ? "You" : nameOf(seat)) + ": " + parts.join("; ") + ".";
