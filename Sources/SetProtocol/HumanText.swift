@@ -196,10 +196,10 @@ public enum HumanText {
     "Seat \(seat.rawValue) is free: to play, QUIT and connect again with NAME."
   }
 
-  /// The machine presentation's notice to a spectator that `seat` is free:
-  /// `NOTICE seat <seat> is free: to play, connect again with NAME`.
+  /// The machine presentation's notice to a spectator that `seat` is free, in the same words:
+  /// `NOTICE seat Seat <seat> is free: ...`.
   public static func seatFreeNotice(_ seat: Seat) -> ServerLine {
-    .notice(topic: "seat", text: "\(seat.rawValue) is free: to play, connect again with NAME")
+    .notice(topic: "seat", text: seatFree(seat))
   }
 
   /// The notice that the game record could not be written, for `reason` (the system's words).

@@ -218,8 +218,9 @@ function handleNotice(topic, rest) {
     log(text.charAt(0).toUpperCase() + text.slice(1));
     drawRating();
   } else if (topic === "seat" && game.seat === 0) {
-    game.seatFree = Number(rest[0]);
-    log("Seat " + rest[0] + " is free.");
+    // NOTICE seat Seat <seat> is free: ...
+    game.seatFree = Number(rest[1]);
+    log("Seat " + game.seatFree + " is free.");
     showSitOffer();
   } else log(text);
 }
