@@ -118,6 +118,7 @@ def main():
         check(len(ann.query_selector_all("#log li:last-child .mini-card")) >= 3 or
               any(len(li.query_selector_all(".mini-card")) == 3 for li in ann.query_selector_all("#log li")),
               "the wrong pick's cards are not drawn")
+        check(why_not(codes) in ann.inner_text("#notice"), "the player is not shown why at the top of the page")
         wait_until(bob, lambda: "ann picked %s: not a set: %s." % (", ".join(codes), why_not(codes)) in bob.inner_text("#log"),
                    "the other player is not told why")
         shoot(ann, "wrong-pick")

@@ -131,13 +131,14 @@ function handleOK(words) {
     game.joined = true;
     game.retries = 0;
     if (verb === "NAME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
-    if (verb === "NAME" && game.seat === 0 && game.seatFree) showNotice("Someone else took the free seat first: you are watching.");
+    const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
     game.seatFree = 0;
     drawRating();
     if (verb === "RESUME") {
       showNotice(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.");
       setTimeout(hideNotice, 4000);
-    } else hideNotice();
+    } else if (beaten) showNotice("Someone else took the free seat first: you are watching.");
+    else hideNotice();
     game.wasSeated = game.seat > 0;
     $("join").hidden = true;
     $("table").hidden = false;
@@ -306,6 +307,7 @@ function event(verb, fields) {
       const picked = fields[2].split(",");
       const why = whyNot(picked);
       logCards(who(fields[0]) + " picked ", picked, ": not a set" + (why ? ": " + why : "") + ".");
+      if (Number(fields[0]) === game.seat && why) flash("Not a set: " + why + ".", 6000);
       game.selected.clear();
       break;
     }
@@ -712,6 +714,14 @@ function hideOver() { $("over").hidden = true; }
 function setStatus(text) { $("status").textContent = text; }
 function showNotice(text) { const notice = $("notice"); notice.textContent = text; notice.hidden = false; }
 function hideNotice() { $("notice").hidden = true; }
+
+/// Shows `text` in the notice bar for `ms`, unless something else has replaced it by then.
+function flash(text, ms) {
+  showNotice(text);
+  setTimeout(() => {
+    if ($("notice").textContent === text) { hideNotice(); if (game.joined) layout(); }
+  }, ms);
+}
 
 // MARK: - Start
 
