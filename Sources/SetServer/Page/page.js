@@ -307,7 +307,7 @@ function event(verb, fields) {
       const picked = fields[2].split(",");
       const why = whyNot(picked);
       logCards(who(fields[0]) + " picked ", picked, ": not a set" + (why ? ": " + why : "") + ".");
-      if (Number(fields[0]) === game.seat && why) flash("Not a set: " + why + ".", 6000);
+      if (Number(fields[0]) === game.seat && why) flash(picked.join(", ") + ": not a set: " + why + ".", 6000);
       game.selected.clear();
       break;
     }
