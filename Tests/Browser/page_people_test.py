@@ -145,6 +145,7 @@ def main():
         # 4. The spectator is told the seat is free and sits down with one click.
         wait_until(cy, lambda: cy.is_visible('[data-action="sit"]'), "the spectator is not offered the free seat")
         check("Seat 2 is free" in cy.inner_text("#notice"), "the spectator is not told which seat is free")
+        check("bob" not in cy.inner_text('.score[data-seat="2"]'), "the free seat still shows who left it")
         shoot(cy, "seat-free")
         cy.click('[data-action="sit"]')
         wait_until(cy, lambda: "(you)" in cy.inner_text('.score[data-seat="2"]'), "one click did not seat the spectator")

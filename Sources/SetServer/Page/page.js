@@ -222,6 +222,8 @@ function handleNotice(topic, rest) {
     // NOTICE seat Seat <seat> is free: ...
     game.seatFree = Number(rest[1]);
     log("Seat " + game.seatFree + " is free.");
+    game.players[game.seatFree] = { name: "", score: 0, here: true };
+    drawScores();
     showSitOffer();
   } else log(text);
 }
