@@ -543,6 +543,7 @@ public struct GameHost {
         log(.info, "seat \(seat.rawValue) (\(holders[seat]!.name)) is free")
         holders[seat] = nil
         tellSpectators(HumanText.seatFree(seat))
+        tellMachineSpectators(HumanText.seatFreeNotice(seat))
       }
     case .open, .window, .paused:
       break
@@ -554,6 +555,14 @@ public struct GameHost {
     for (id, client) in clients.sorted(by: { $0.key < $1.key })
     where client.name != nil && client.seat == nil && client.presentation == .human {
       say(id, text)
+    }
+  }
+
+  /// Tells the spectators who read the machine presentation, with a `NOTICE` line.
+  private mutating func tellMachineSpectators(_ line: ServerLine) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .machine {
+      send(id, line.line)
     }
   }
 

@@ -59,4 +59,13 @@ struct BrowserScriptTests {
     #expect(status == 0, "\(output)")
     #expect(output.contains("desktop-1920x1080-clicks: a whole game"), "\(output)")
   }
+
+  @Test(
+    "headless Chromium at a table of people: secrets and ratings, why not a set, the review, the same deck, a free seat",
+    .enabled(if: hasBrowser))
+  func headlessChromiumPeople() throws {
+    let (status, output) = try run("page_people_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("people: 0 failures"), "\(output)")
+  }
 }
