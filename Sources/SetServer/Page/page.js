@@ -32,7 +32,7 @@ const game = {
   rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
   windowKind: null, windowMs: 0, windowAt: 0, selected: new Set(), newSlots: new Set(), seq: 0,
   over: null, retries: 0, stopped: false, pingAt: new Map(), pingCount: 0, lastHeard: 0, wasSeated: false,
-  pending: [], rating: null, sitting: false, review: null, seatFree: 0,
+  pending: [], rating: null, review: null, seatFree: 0,
 };
 
 // MARK: - Connection
@@ -57,12 +57,6 @@ function connect() {
     if (game.ws !== ws) return;
     game.ws = null;
     if (game.stopped) return;
-    if (game.sitting) {
-      // Leaving the spectators' place for a free seat: a new connection's NAME takes it.
-      game.sitting = false;
-      connect();
-      return;
-    }
     if (event.code === 1013) {
       showNotice("The table is full: it takes no more connections for now. Trying again in 8 s…");
       game.retries = Math.max(game.retries, 4);
@@ -126,11 +120,11 @@ function handle(line) {
 
 function handleOK(words) {
   const verb = words[1];
-  if (verb === "NAME" || verb === "RESUME") {
+  if (verb === "NAME" || verb === "RESUME" || verb === "SIT") {
     game.seat = Number(words[2]);
     game.joined = true;
     game.retries = 0;
-    if (verb === "NAME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
+    if (verb !== "RESUME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
     const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
     game.seatFree = 0;
     drawRating();
@@ -173,6 +167,13 @@ function handleError(code, text) {
       store.remove(tokenKey(game.name));
       if (game.name) sendName(game.name);  // The seat is gone: sit down afresh.
       return;
+    case "SEAT_TAKEN":
+      if (game.seat === 0 && game.seatFree > 0) {
+        game.seatFree = 0;
+        showNotice("Someone else took the free seat first: you are watching.");
+        return;
+      }
+      break;
     case "WRONG_SECRET":
       game.joined = false;
       $("join").hidden = false;
@@ -239,7 +240,7 @@ function drawRating() {
     : "This name is yours in this browser: your games change its rating.";
 }
 
-/// Offers a spectator the free seat: one click leaves watching and sits down on a new connection.
+/// Offers a spectator the free seat: one click takes it with SIT, on the same connection.
 function showSitOffer() {
   const notice = $("notice");
   notice.replaceChildren();
@@ -254,9 +255,8 @@ function showSitOffer() {
 
 function sit() {
   if (game.seat !== 0 || !game.seatFree || !game.ws) return;
-  game.sitting = true;
   showNotice("Sitting down…");
-  send("QUIT");  // The server lets the name go before it closes; the close brings the new connection.
+  send("SIT");  // The reply brings the seat and its resume token, as NAME's does.
 }
 
 function nameOf(seat) {
