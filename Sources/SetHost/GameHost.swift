@@ -22,6 +22,9 @@ public struct GameHost {
     var presentation = Presentation.human
     var address = ""
     var badTokens = 0
+    /// The fingerprint of the secret this connection proved its name with, kept while it watches so
+    /// that `SIT` seats it as the name's owner; nil when it named itself without one.
+    var fingerprint: String?
     /// In words, what the status line last told this connection could be done, so that it is told again
     /// only when the phase changes.
     var lastDoing: String?
@@ -225,6 +228,7 @@ public struct GameHost {
       answer = .success(.ok(.mode(presentation)))
     case .name(let name, let secret): answer = takeName(name, secret: secret, for: id, at: now)
     case .resume(let token): answer = resume(token, for: id, at: now)
+    case .sit: answer = sit(id, at: now)
     case .quit:
       answer = .success(.ok(.quit))
     case .table, .state, .scores, .history, .say:
@@ -270,11 +274,10 @@ public struct GameHost {
       return .failure(ProtocolError(.wrongSecret))
     }
     if holders.values.contains(where: { $0 == nil }), !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
-      return .failure(
-        ProtocolError(
-          .rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute"))
+      return .failure(seatingLimited)
     }
     clients[id]?.name = name
+    clients[id]?.fingerprint = fingerprint
     actions.append(.identified(id))
     sendRules(to: id)
     tellRecordLost(to: id)
@@ -284,6 +287,37 @@ public struct GameHost {
       if clients[id]?.presentation == .human { say(id, "Both seats are taken: you are watching.") }
       return .success(.ok(.name(seat: nil, token: nil)))
     }
+    let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
+    return .success(.ok(.name(seat: seat, token: token)))
+  }
+
+  /// `SIT`: a spectator takes a free seat under the name it watches with, on the same connection. A
+  /// name's owner is seated as its owner only if it proved the secret with its `NAME`.
+  private mutating func sit(_ id: ConnectionID, at now: Instant) -> Result<Reply.Kind, ProtocolError> {
+    guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
+    if let seat = client.seat {
+      return .failure(ProtocolError(.seatTaken, "you already play in seat \(seat.rawValue)"))
+    }
+    guard let seat = Seat.allCases.first(where: { holders[$0] == nil }) else {
+      return .failure(ProtocolError(.seatTaken, "both seats are taken; SIT once one is free"))
+    }
+    guard seatingLimit.allow(client.address, at: now) else { return .failure(seatingLimited) }
+    let owner = history.owner(of: name)
+    // A fingerprint no longer the owner's (the name was claimed meanwhile) makes the player a guest.
+    let fingerprint = client.fingerprint.flatMap { owner == nil || owner == $0 ? $0 : nil }
+    let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
+    return .success(.ok(.sit(seat: seat, token: token)))
+  }
+
+  /// The refusal of a seat to an address that took too many.
+  private var seatingLimited: ProtocolError {
+    ProtocolError(.rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute")
+  }
+
+  /// Seats the named connection `id` in the free `seat`, tells everyone, and returns its resume token.
+  private mutating func takeSeat(
+    _ seat: Seat, for id: ConnectionID, as name: String, fingerprint: String?, owner: String?, at now: Instant
+  ) -> String {
     let token = makeToken()
     holders[seat] = Holder(name: name, token: token, client: id)
     if case .over = match.phase { newcomers.insert(seat) }
@@ -301,7 +335,7 @@ public struct GameHost {
       say(id, "  RESUME \(token)")
     }
     tellRating(name, owned: fingerprint != nil, byOther: fingerprint == nil && owner != nil, to: id)
-    return .success(.ok(.name(seat: seat, token: token)))
+    return token
   }
 
   /// Tells a player just seated whether their games change the name's rating: as its owner (a secret
@@ -509,6 +543,7 @@ public struct GameHost {
         log(.info, "seat \(seat.rawValue) (\(holders[seat]!.name)) is free")
         holders[seat] = nil
         tellSpectators(HumanText.seatFree(seat))
+        tellMachineSpectators(HumanText.seatFreeNotice(seat))
       }
     case .open, .window, .paused:
       break
@@ -520,6 +555,14 @@ public struct GameHost {
     for (id, client) in clients.sorted(by: { $0.key < $1.key })
     where client.name != nil && client.seat == nil && client.presentation == .human {
       say(id, text)
+    }
+  }
+
+  /// Tells the spectators who read the machine presentation, with a `NOTICE` line.
+  private mutating func tellMachineSpectators(_ line: ServerLine) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .machine {
+      send(id, line.line)
     }
   }
 

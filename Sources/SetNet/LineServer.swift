@@ -48,6 +48,11 @@ public final class LineServer: @unchecked Sendable {
   private var acceptRetryTimer: DispatchSourceTimer?
   private var connections: [ConnectionID: Connection] = [:]
   private var attachedCount = 0
+  /// Connections past `maxConnections` held until they show what they speak, to be told the server is
+  /// full in their own framing (a browser's WebSocket gets a text message and close code 1013).
+  private var turnedAwayCount = 0
+  /// The most connections held at once to be turned away so; past it, the full line is written raw.
+  static let turnedAwayLimit = 16
   private var lastID: UInt64 = 0
   /// How many times accepting paused for want of descriptors (for tests).
   private(set) var acceptPauses = 0
@@ -307,7 +312,8 @@ public final class LineServer: @unchecked Sendable {
   }
 
   private func adopt(_ fd: Int32, peer: String) {
-    guard connections.count < configuration.maxConnections else {
+    let full = connections.count - turnedAwayCount >= configuration.maxConnections
+    guard !full || (configuration.webSite != nil && turnedAwayCount < Self.turnedAwayLimit) else {
       if let text = delegate?.farewellLine(for: .serverFull) {
         let bytes = Array(text.utf8) + Self.crlf
         _ = bytes.withUnsafeBytes {
@@ -324,12 +330,17 @@ public final class LineServer: @unchecked Sendable {
       Glibc.close(fd)
       return
     }
-    let channel = SocketChannel(fd: fd, loop: loop) { [self] in connections[id] = nil }
+    let channel = SocketChannel(fd: fd, loop: loop) { [self] in
+      if connections[id]?.turnedAway == true { turnedAwayCount -= 1 }
+      connections[id] = nil
+    }
     channel.enableArrivalTimes()
     let connection = Connection(
       id: id, peer: peer, channel: channel, framer: LineFramer(maxLineBytes: configuration.maxLineBytes),
       machine: ConnectionStateMachine(limits: limits, now: MonotonicClock.now()))
     connection.web = configuration.webSite.map { WebConnection(site: $0, maxLineBytes: configuration.maxLineBytes) }
+    connection.turnedAway = full
+    if full { turnedAwayCount += 1 }
     connections[id] = connection
     channel.start(
       onReadable: { [self] in readInput(connection) },
@@ -358,9 +369,25 @@ public final class LineServer: @unchecked Sendable {
   /// whose WebSocket just opened.
   private func attach(_ connection: Connection) {
     guard !connection.attached else { return }
+    guard !connection.turnedAway else { return turnAway(connection) }
     connection.attached = true
     attachedCount += 1
     delegate?.connected(connection.id, peer: connection.peer)
+  }
+
+  /// Tells a connection held past `maxConnections` that the server is full, now that it is known to be
+  /// a line client (the line, raw) or a WebSocket (a text message, then close code 1013), and closes it.
+  private func turnAway(_ connection: Connection) {
+    guard connection.machine.isOpen else { return }
+    let text = delegate?.farewellLine(for: .serverFull)
+    if let web = connection.web, web.phase != .line {
+      if let text { connection.channel.enqueue(WebSocketFrame.text(text)) }
+      connection.closeFrameSent = true
+      connection.channel.enqueue(WebSocketFrame.close(code: WebConnection.closeCode(for: .serverFull)))
+    } else if let text {
+      connection.channel.enqueue(Array(text.utf8) + Self.crlf)
+    }
+    perform(connection.machine.closeRequested(flushFirst: true, now: MonotonicClock.now()), connection)
   }
 
   // MARK: - Browsers
@@ -522,6 +549,7 @@ public final class LineServer: @unchecked Sendable {
   private func deliver(_ items: [LineInput], from connection: Connection, arrivedAt time: Instant) {
     let now = MonotonicClock.now()
     var answered = false
+    guard !connection.turnedAway else { return }  // Told the server is full: nothing it sends is read.
     for item in items {
       guard connection.machine.isOpen else { return }
       let action = connection.machine.inputFramed(item, now: now)
@@ -731,6 +759,9 @@ private final class Connection: @unchecked Sendable {
   var attached = false
   /// A WebSocket close frame was written or queued: nothing more may follow it.
   var closeFrameSent = false
+  /// Past `maxConnections`: it is told the server is full once it is known to be a line client or a
+  /// WebSocket, and is never attached.
+  var turnedAway = false
   /// When the HTTP request head now arriving was first seen unfinished.
   var headSince: Instant?
   /// Its lifecycle and limits: what the server does with its input, output and end.

@@ -6,6 +6,8 @@ public enum ClientCommand: Equatable, Sendable {
   case help(String?)
   /// `NAME name [secret]`: take a seat if one is free, else watch; with the name's secret, as its owner.
   case name(String, secret: String? = nil)
+  /// `SIT`: a spectator takes a seat that became free, under the name it watches with.
+  case sit
   /// `MODE HUMAN|MACHINE`: switch presentation.
   case mode(Presentation)
   /// `CLAIM` (or `SET`): call Set.
@@ -58,6 +60,7 @@ extension ClientCommand {
     switch self {
     case .help: .help
     case .name: .name
+    case .sit: .sit
     case .mode: .mode
     case .claim: .claim
     case .pick, .guardedPick: .pick
@@ -88,7 +91,7 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .claim, .deal, .table, .state, .scores, .history, .new, .quit: []
+      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit: []
       case .pick(let slots): slots.map(\.label)
       case .guardedPick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
       case .guardedPick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])

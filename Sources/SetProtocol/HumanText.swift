@@ -211,9 +211,15 @@ public enum HumanText {
     }
   }
 
-  /// What a spectator is told when a seat is freed: a named connection cannot name itself again.
+  /// What a spectator is told when a seat is freed: the one request that takes it.
   public static func seatFree(_ seat: Seat) -> String {
-    "Seat \(seat.rawValue) is free: to play, QUIT and connect again with NAME."
+    "Seat \(seat.rawValue) is free: type SIT to play in it."
+  }
+
+  /// The machine presentation's notice to a spectator that `seat` is free, in the same words:
+  /// `NOTICE seat Seat <seat> is free: ...`.
+  public static func seatFreeNotice(_ seat: Seat) -> ServerLine {
+    .notice(topic: "seat", text: seatFree(seat))
   }
 
   /// The notice that the game record could not be written, for `reason` (the system's words).

@@ -4,6 +4,8 @@ import SetCore
 public enum OKReply: Equatable, Sendable {
   /// `OK NAME <seat> <token>`: a seat and its resume token; `OK NAME 0 -` for a spectator (both nil).
   case name(seat: Seat?, token: String?)
+  /// `OK SIT <seat> <token>`: the seat a spectator took and its resume token.
+  case sit(seat: Seat, token: String)
   /// `OK RESUME <seat> <name>`: the seat taken back and its player's name.
   case resume(seat: Seat, name: String)
   /// `OK STATE <seq> <game> <phase> <holder> <ms> <selected>`.
@@ -45,6 +47,7 @@ public enum OKReply: Equatable, Sendable {
   public var answers: Verb {
     switch self {
     case .name: .name
+    case .sit: .sit
     case .resume: .resume
     case .state: .state
     case .scores: .scores
@@ -73,6 +76,7 @@ public enum OKReply: Equatable, Sendable {
   public var fields: [String] {
     switch self {
     case .name(let seat, let token): ["\(seat?.rawValue ?? 0)", token ?? "-"]
+    case .sit(let seat, let token): ["\(seat.rawValue)", token]
     case .resume(let seat, let name): ["\(seat.rawValue)", name]
     case .state(let summary): summary.fields
     case .scores(let first, let second): ["\(first)", "\(second)"]
@@ -99,6 +103,9 @@ public enum OKReply: Equatable, Sendable {
       } else {
         return nil
       }
+    case .sit:
+      guard f.count >= 2, let seat = EventCodec.seat(f[0]), f[1] != "-" else { return nil }
+      self = .sit(seat: seat, token: f[1])
     case .resume:
       guard f.count >= 2, let seat = EventCodec.seat(f[0]), PlayerName.isValid(f[1]) else { return nil }
       self = .resume(seat: seat, name: f[1])

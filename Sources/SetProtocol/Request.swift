@@ -120,6 +120,8 @@ public struct Request: Equatable, Sendable {
       guard words.count == 1 else { return .failure(usage()) }
       guard PlayerName.isValid(words[0]) else { return .failure(ProtocolError(.badName)) }
       return .success(.name(words[0]))
+    case .sit:
+      return words.isEmpty ? .success(.sit) : .failure(usage())
     case .mode:
       guard words.count == 1, let mode = Presentation(rawValue: words[0].lowercased()) else { return .failure(usage()) }
       return .success(.mode(mode))

@@ -3,6 +3,7 @@
 /// did-you-mean read it. The cases are in the order `HELP` lists them.
 public enum Verb: String, CaseIterable, Sendable {
   case name = "NAME"
+  case sit = "SIT"
   case claim = "CLAIM"
   case pick = "PICK"
   case unpick = "UNPICK"
@@ -39,6 +40,7 @@ public enum Verb: String, CaseIterable, Sendable {
   public var usage: String {
     switch self {
     case .name: "NAME <name> [<secret>]"
+    case .sit: "SIT"
     case .claim: "CLAIM"
     case .pick: "PICK <slot> [<slot> <slot>]"
     case .unpick: "UNPICK <slot>"
@@ -65,6 +67,7 @@ public enum Verb: String, CaseIterable, Sendable {
   public var meaning: String {
     switch self {
     case .name: "take a seat (the first two names play, later ones watch)"
+    case .sit: "a spectator takes a seat that became free, under the same name"
     case .claim: "call Set: you alone may pick for a few seconds (SET works too)"
     case .pick: "pick cards by slot letter; PICK A B C picks three (and claims)"
     case .unpick: "take back a pick"

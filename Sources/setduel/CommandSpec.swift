@@ -1,3 +1,5 @@
+import SetProtocol
+
 /// A command of `setduel` as data: its name, its use, what it does and its options. The parser
 /// (`Arguments`), the help text, the man page and the shell completions are all made from these, so
 /// they cannot disagree.
@@ -101,7 +103,9 @@ extension Arguments {
       words, valued: Set(valued.map(\.name)), flags: Set(command.options.filter { $0.value == nil }.map(\.name)))
     for option in valued where !option.choices.isEmpty {
       guard let given = text(option.name), !option.choices.contains(given.lowercased()) else { continue }
-      throw UsageError(message: "--\(option.name) \(given): expected \(Self.alternatives(option.choices))")
+      let guess = Suggestion.nearest(to: given.lowercased(), among: option.choices).map { " (did you mean \($0)?)" }
+      throw UsageError(
+        message: "--\(option.name) \(given): expected \(Self.alternatives(option.choices))" + (guess ?? ""))
     }
   }
 

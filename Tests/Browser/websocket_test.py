@@ -277,11 +277,57 @@ def raw_checks(port):
     keeper.close()
 
 
+def server_full(port):
+    """Past --max-connections, a WebSocket is told in a text message and closed with 1013; a line
+    client still gets the line; the page itself is still served."""
+    held = socket.create_connection(("127.0.0.1", port), timeout=5)
+    held.recv(4096)  # The banner: the one place is taken.
+    sock, status, _, rest = handshake(port)
+    check(status == 101, "server full: the upgrade failed (%d)" % status)
+    reader = Reader(sock, rest)
+    try:
+        op, text = reader.frame()
+        check(op == 1 and text == b"ERR SERVER_FULL the server is full", "server full: the first frame is %d %r" % (op, text))
+        payload = reader.until(8)
+        check(close_code(payload) == 1013, "server full: closed with %s, not 1013" % close_code(payload))
+    except (EOFError, AssertionError, socket.timeout) as error:
+        check(False, "server full: no text message and close frame (%s)" % error)
+    sock.close()
+    line = socket.create_connection(("127.0.0.1", port), timeout=5)
+    data = b""
+    try:
+        while b"\r\n" not in data:
+            chunk = line.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except socket.timeout:
+        pass
+    check(data == b"ERR SERVER_FULL the server is full\r\n", "server full: a line client got %r" % data)
+    line.close()
+    page = socket.create_connection(("127.0.0.1", port), timeout=5)
+    page.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
+    answer = b""
+    try:
+        while True:
+            chunk = page.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    except socket.timeout:
+        pass
+    check(answer.startswith(b"HTTP/1.1 200"), "server full: the page was not served: %r" % answer[:40])
+    page.close()
+    held.close()
+
+
 def main():
     with Table(seed=3) as table:
         asyncio.run(play_whole_game(table))
     with Table(bot=None) as table:
         raw_checks(table.port)
+    with Table(bot=None, extra=["--max-connections", "1"]) as table:
+        server_full(table.port)
     print("%d passed, %d failed" % (0 if failures else 1, 1 if failures else 0))
     sys.exit(1 if failures else 0)
 

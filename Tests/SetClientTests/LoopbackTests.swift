@@ -225,11 +225,14 @@ struct LoopbackTests {
       bot.start()
     }
     #expect(eventually(timeout: 10) { queue.sync { bot.session.model.isSpectator && said.values == [true] } })
+    let connections = table.inspect { Set($0.clientIDs) }
     bob.close()  // bob forfeits after the grace, and his seat is freed at game over
     let seated = eventually(timeout: 10) { queue.sync { bot.session.model.seat == .two } }
     #expect(seated, "\(queue.sync { bot.session.model.phase })")
     #expect(queue.sync { said.values } == [true, false])
     #expect(table.eventually { $0.seatsTaken == [true, true] })
+    #expect(
+      table.inspect { Set($0.clientIDs) }.isSubset(of: connections), "it sat down on the connection it watched on")
     queue.sync { bot.stop() }
   }
 }

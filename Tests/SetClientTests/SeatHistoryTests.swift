@@ -59,6 +59,8 @@ struct SeatHistoryTests {
     var state = PlayState()
     #expect(Self.screen(table.model(3), at: table.now).contains("both seats are taken"))
     #expect(state.handle(.enter, model: table.model(3), now: table.now).isEmpty)
+    table.send(.deal, from: 2)  // a needless deal: bob leaves a score behind him
+    #expect(table.model(1).scores[.two] == -1)
     table.leave(2)
     table.advance(to: table.now.adding(milliseconds: Rules().resumeGrace + 1))
     let cat = table.model(3)
@@ -67,6 +69,16 @@ struct SeatHistoryTests {
     #expect(!screen.contains("both seats are taken"))
     #expect(screen.split(separator: "\n").last?.contains("Enter sit down") == true)
     #expect(state.handle(.enter, model: cat, now: table.now) == [.sitDown])
+    // The seat is taken on the same connection, and its token kept for a resume.
+    table.send(.sit, from: 3)
+    let seated = table.model(3)
+    #expect(seated.seat == .two)
+    #expect(seated.token != nil)
+    #expect(seated.log.entries.map(\.text).contains("You sit down in seat 2"), "\(seated.log.entries)")
+    #expect(!Self.screen(seated, at: table.now).contains("A seat is free"))
+    // The one who stayed sees the newcomer at 0, not the score the seat's last player left.
+    #expect(table.model(1).scores == seated.scores)
+    #expect(table.model(1).scores[.two] == 0)
   }
 
   @Test("a relaunched client learns the finished games and says You're back")

@@ -6,6 +6,7 @@ import Testing
   /// One command of every kind, with and without its optional arguments.
   static let commands: [ClientCommand] = [
     .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"), .name("ann", secret: "8cTq2VbX0rLm5YwJ"),
+    .sit,
     .mode(.human), .mode(.machine), .claim,
     .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]), .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
     .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),

@@ -61,6 +61,15 @@ struct BrowserScriptTests {
   }
 
   @Test(
+    "headless Chromium at a table of people: secrets and ratings, why not a set, the review, the same deck, a free seat",
+    .enabled(if: hasBrowser))
+  func headlessChromiumPeople() throws {
+    let (status, output) = try run("page_people_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("people: 0 failures"), "\(output)")
+  }
+
+  @Test(
     "headless Chromium plays whole chain and ultra9 games from the page; junior's nine cards, shuffle's moves",
     .enabled(if: hasBrowser))
   func headlessChromiumVariants() throws {

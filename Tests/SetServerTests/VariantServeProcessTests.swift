@@ -8,7 +8,10 @@ struct VariantServeProcessTests {
   func badOptions() throws {
     let folder = try makeTemporaryFolder("variant")
     let cases = [
-      (["--variant", "ultra8"], "--variant ultra8: no such variant (did you mean ultra?)"),
+      (
+        ["--variant", "ultra8"],
+        "--variant ultra8: expected normal, junior, shuffle, chain, ultra or ultra9 (did you mean ultra?)"
+      ),
       (["--first-to", "0"], "--first-to 0: must be 1 to 27"),
       (["--variant", "junior", "--first-to", "10"], "--first-to 10: must be 1 to 9"),
     ]

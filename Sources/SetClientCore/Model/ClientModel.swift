@@ -213,6 +213,12 @@ public struct ClientModel: Equatable, Sendable {
     switch event {
     case .joined(let seat, let name):
       if let own = ownName, PlayerName.same(own, name) { self.seat = seat }
+      if case .over = phase, names[seat].map({ !PlayerName.same($0, name) }) ?? true {
+        // A newcomer in a seat after a game ended starts at 0, as the server counts it, not with the
+        // score the seat's last player left.
+        scores[seat] = 0
+        sets[seat] = 0
+      }
       names[seat] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat] = true
@@ -353,6 +359,13 @@ public struct ClientModel: Equatable, Sendable {
       if let seat { log.seated(seat) }
       self.token = token
       ownName = seat.flatMap { names[$0] }
+      return askForState()
+    case .ok(.sit(let seat, let token)):
+      // A spectator sat down in a seat that became free, on the same connection.
+      self.seat = seat
+      log.seated(seat)
+      self.token = token
+      ownName = names[seat]
       return askForState()
     case .ok(.resume(let seat, let name)):
       isNamed = true

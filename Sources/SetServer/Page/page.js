@@ -10,13 +10,29 @@ const store = {
   remove(key) { try { localStorage.removeItem(key); } catch (e) { /* private mode */ } },
 };
 const tokenKey = (name) => "setduel:token:" + location.host + ":" + name.toLowerCase();
+const secretKey = (name) => "setduel:secret:" + location.host + ":" + name.toLowerCase();
+
+/// The secret that proves `name` is this browser's (protocol.md, Names and their owners): 32 random
+/// letters, digits, - or _, made once per table and name and kept beside the resume token.
+function secretFor(name) {
+  let secret = store.get(secretKey(name));
+  if (secret && /^[A-Za-z0-9_-]{16,64}$/.test(secret)) return secret;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  secret = Array.from(bytes, (b) => alphabet[b & 63]).join("");
+  store.set(secretKey(name), secret);
+  return secret;
+}
+
+function sendName(name) { send("NAME " + name + " " + secretFor(name)); }
 
 const game = {
   ws: null, name: store.get("setduel:name:" + location.host) || "", seat: null, joined: false,
   rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
   windowKind: null, windowMs: 0, windowAt: 0, selected: new Set(), newSlots: new Set(), seq: 0,
   over: null, retries: 0, stopped: false, pingAt: new Map(), pingCount: 0, lastHeard: 0, wasSeated: false,
-  pending: [], chain: {}, movedSlots: new Set(),
+  pending: [], rating: null, review: null, seatFree: 0, chain: {}, movedSlots: new Set(),
 };
 
 // MARK: - Connection
@@ -31,16 +47,22 @@ function connect() {
     send("MODE MACHINE");
     const token = game.name ? store.get(tokenKey(game.name)) : null;
     if (token) send("RESUME " + token);
-    else if (game.joined && game.name) send("NAME " + game.name);
+    else if (game.joined && game.name) sendName(game.name);
   };
   ws.onmessage = (event) => {
     game.lastHeard = performance.now();
     handle(String(event.data));
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (game.ws !== ws) return;
     game.ws = null;
     if (game.stopped) return;
+    if (event.code === 1013) {
+      showNotice("The table is full: it takes no more connections for now. Trying again in 8 s…");
+      game.retries = Math.max(game.retries, 4);
+      setTimeout(connect, 8000);
+      return;
+    }
     const delay = Math.min(8000, 500 * Math.pow(2, game.retries++));
     showNotice("Connection lost. Reconnecting in " + Math.round(delay / 100) / 10 + " s…");
     setTimeout(connect, delay);
@@ -86,9 +108,11 @@ function handle(line) {
       game.players[words[1]] = { name: words[2] === "-" ? "" : words[2], score: Number(words[3]), here: words[4] !== "away" };
       return drawScores();
     case "RESULT": return addHistory(words.slice(1));
-    case "FOUND": case "HELP": case "STAT": case "NOTICE":
-      if (verb === "NOTICE") log(words.slice(2).join(" "));
+    case "NOTICE": return handleNotice(words[1], words.slice(2));
+    case "REVIEWSET": case "REVIEWPLAYER":
+      if (game.review) game.review.push(words);
       return;
+    case "FOUND": case "HELP": case "STAT": return;
   }
   const seq = Number(words[1]);
   if (Number.isFinite(seq) && seq > 0) game.seq = Math.max(game.seq, seq);
@@ -97,15 +121,19 @@ function handle(line) {
 
 function handleOK(words) {
   const verb = words[1];
-  if (verb === "NAME" || verb === "RESUME") {
+  if (verb === "NAME" || verb === "RESUME" || verb === "SIT") {
     game.seat = Number(words[2]);
     game.joined = true;
     game.retries = 0;
-    if (verb === "NAME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
+    if (verb !== "RESUME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
+    const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
+    game.seatFree = 0;
+    drawRating();
     if (verb === "RESUME") {
       showNotice(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.");
       setTimeout(hideNotice, 4000);
-    } else hideNotice();
+    } else if (beaten) showNotice("Someone else took the free seat first: you are watching.");
+    else hideNotice();
     game.wasSeated = game.seat > 0;
     $("join").hidden = true;
     $("table").hidden = false;
@@ -113,6 +141,9 @@ function handleOK(words) {
     send("STATE");
     $("history").replaceChildren();  // HISTORY tells every finished game again.
     send("HISTORY");
+  } else if (verb === "REVIEW") {
+    showReview(game.review || []);
+    game.review = null;
   } else if (verb === "STATE") {
     // OK STATE <seq> <game> <phase> <holder> <ms> <selected>
     game.phase = words[4];
@@ -135,7 +166,27 @@ function handleError(code, text) {
       return;
     case "BAD_TOKEN":
       store.remove(tokenKey(game.name));
-      if (game.name) send("NAME " + game.name);  // The seat is gone: sit down afresh.
+      if (game.name) sendName(game.name);  // The seat is gone: sit down afresh.
+      return;
+    case "SEAT_TAKEN":
+      if (game.seat === 0 && game.seatFree > 0) {
+        game.seatFree = 0;
+        showNotice("Someone else took the free seat first: you are watching.");
+        return;
+      }
+      break;
+    case "WRONG_SECRET":
+      game.joined = false;
+      $("join").hidden = false;
+      $("table").hidden = true;
+      showNotice("The name " + game.name + " belongs to someone else at this table: it was first played with " +
+        "another browser's or program's secret, so its rating is theirs. Choose another name.");
+      $("name").select();
+      draw();
+      return;
+    case "SERVER_FULL": return;  // The close (1013) that follows says so.
+    case "NOT_OVER":
+      if (game.review) game.review = null;
       return;
     case "NAME_TAKEN": case "BAD_NAME":
       game.joined = false;
@@ -161,6 +212,54 @@ function handlePong(token) {
   rtt.classList.toggle("high", ms > 250);
 }
 
+/// A NOTICE: a rated or guest name, a free seat, or words to show as they are.
+function handleNotice(topic, rest) {
+  const text = rest.join(" ");
+  if (topic === "rating") {
+    game.rating = rest[0] && rest[0].startsWith("guest") ? "guest" : "rated";
+    store.set("setduel:rating:" + location.host + ":" + game.name.toLowerCase(), game.rating);
+    log(text.charAt(0).toUpperCase() + text.slice(1));
+    drawRating();
+  } else if (topic === "seat" && game.seat === 0) {
+    // NOTICE seat Seat <seat> is free: ...
+    game.seatFree = Number(rest[1]);
+    log("Seat " + game.seatFree + " is free.");
+    game.players[game.seatFree] = { name: "", score: 0, here: true };
+    drawScores();
+    showSitOffer();
+  } else log(text);
+}
+
+function drawRating() {
+  const badge = $("rating");
+  const rating = game.seat > 0 && game.name
+    ? game.rating || store.get("setduel:rating:" + location.host + ":" + game.name.toLowerCase()) : null;
+  badge.hidden = !rating;
+  badge.textContent = rating || "";
+  badge.dataset.rating = rating || "";
+  badge.title = rating === "guest" ? "Someone else owns this name: your games here are not rated."
+    : "This name is yours in this browser: your games change its rating.";
+}
+
+/// Offers a spectator the free seat: one click takes it with SIT, on the same connection.
+function showSitOffer() {
+  const notice = $("notice");
+  notice.replaceChildren();
+  notice.append("Seat " + game.seatFree + " is free. ");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "sit";
+  button.textContent = "Sit down";
+  notice.appendChild(button);
+  notice.hidden = false;
+}
+
+function sit() {
+  if (game.seat !== 0 || !game.seatFree || !game.ws) return;
+  showNotice("Sitting down…");
+  send("SIT");  // The reply brings the seat and its resume token, as NAME's does.
+}
+
 function nameOf(seat) {
   const player = game.players[seat];
   return (player && player.name) || "seat " + seat;
@@ -170,10 +269,17 @@ function who(seat) { return Number(seat) === game.seat ? "You" : nameOf(seat); }
 
 function event(verb, fields) {
   switch (verb) {
-    case "JOINED":
-      game.players[fields[0]] = { name: fields[1], score: 0, here: true };
-      log(fields[1] + " sat down in seat " + fields[0] + ".");
+    case "JOINED": {
+      const seat = Number(fields[0]);
+      const swapped = game.phase === "open" && game.players[seat] && game.players[seat].name;
+      game.players[seat] = { name: fields[1], score: 0, here: true };
+      if (game.seat === 0 && game.seatFree === seat) { game.seatFree = 0; hideNotice(); }
+      if (game.name && fields[1].toLowerCase() === game.name.toLowerCase() && game.seat > 0 && game.seat !== seat) {
+        game.seat = seat;  // A same-deck rematch swapped the seats.
+        log("You play from seat " + seat + " this game.");
+      } else if (!swapped) log(fields[1] + " sat down in seat " + fields[0] + ".");
       break;
+    }
     case "START":
       game.over = null;
       hideOver();
@@ -203,7 +309,14 @@ function event(verb, fields) {
     case "PICK": game.selected.add(fields[1]); break;
     case "UNPICK": game.selected.delete(fields[1]); break;
     case "SET": log(who(fields[0]) + " found a set: " + fields[2].split(",").map(describe).join(", ") + "."); game.selected.clear(); break;
-    case "NOSET": log(who(fields[0]) + " picked cards that are not a set."); game.selected.clear(); break;
+    case "NOSET": {
+      const picked = fields[2].split(",");
+      const why = whyNot(picked);
+      logCards(who(fields[0]) + " picked ", picked, ": not a set" + (why ? ": " + why : "") + ".");
+      if (Number(fields[0]) === game.seat && why) flash(picked.join(", ") + ": not a set: " + why + ".", 6000);
+      game.selected.clear();
+      break;
+    }
     case "EXPIRED": log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " time ran out."); game.selected.clear(); break;
     case "SCORE": {
       const delta = Number(fields[1]);
@@ -227,9 +340,15 @@ function event(verb, fields) {
       if (fields[0] === "open") { game.phase = "open"; game.holder = 0; stopWindow(); }
       else { game.phase = fields[0]; game.holder = Number(fields[1]); startWindow(fields[0], Number(fields[2])); }
       break;
-    case "OVER": showOver(fields); break;
+    case "OVER":
+      showOver(fields);
+      game.review = [];
+      send("REVIEW " + fields[0]);
+      break;
     case "RATED": break;
-    case "REMATCH": log(who(fields[0]) + " asked for a rematch."); break;
+    case "REMATCH":
+      log(who(fields[0]) + " asked for a rematch" + (fields[1] === "same" ? " on the same deck." : "."));
+      break;
     case "SAY": chat(fields[0], fields.slice(1).join(" ")); break;
     case "BYE": game.stopped = true; showNotice("The server is stopping: " + fields.join(" ")); break;
   }
@@ -288,6 +407,22 @@ const words = {
 function describe(code) {
   const [n, c, s, p] = code;
   return words.number[n] + " " + words.colour[c] + " " + words.shading[s] + " " + words.shape[p] + (n === "1" ? "" : "s");
+}
+
+const features = [["number", words.number], ["colour", words.colour], ["shading", words.shading], ["shape", words.shape]];
+
+/// Why three cards are not a set, in the terminal client's words (HumanText.whyNot): each feature on
+/// which two agree and the third differs, with its three values in the cards' order. Null for a set.
+function whyNot(codes) {
+  if (codes.length !== 3 || codes.some((code) => !/^[123][RGP][STO][DOS]$/.test(code))) return null;
+  const broken = [];
+  features.forEach(([name, values], i) => {
+    if (new Set(codes.map((code) => code[i])).size === 2) {
+      broken.push(name + " is " + codes.map((code) => values[code[i]]).join(", "));
+    }
+  });
+  if (broken.length === 0) return null;
+  return broken.join("; ") + (broken.length === 1 ? " (two the same, one different)" : " (each two the same, one different)");
 }
 
 const shapes = {
@@ -413,6 +548,7 @@ function draw() {
     controls.querySelector('[data-action="claim"]').hidden = over;
     controls.querySelector('[data-action="deal"]').hidden = over;
     controls.querySelector('[data-action="rematch"]').hidden = !over;
+    controls.querySelector('[data-action="rematch-same"]').hidden = !over;
     controls.querySelector('[data-action="claim"]').disabled = game.phase !== "open";
     controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
   }
@@ -556,11 +692,13 @@ function act(action) {
   if (action === "claim") send("CLAIM");
   else if (action === "deal") send("DEAL");
   else if (action === "rematch") send("NEW");
+  else if (action === "rematch-same") send("REMATCH SAME");
 }
 
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-action]");
-  if (button) act(button.dataset.action);
+  if (button && button.dataset.action === "sit") sit();
+  else if (button) act(button.dataset.action);
 });
 
 document.addEventListener("keydown", (event) => {
@@ -588,6 +726,22 @@ function append(list, text, keep) {
   list.appendChild(item);
   while (list.children.length > keep) list.removeChild(list.firstChild);
   list.scrollTop = list.scrollHeight;
+  return item;
+}
+
+/// A log line with small drawings of the cards after `before`, each titled with its words.
+function logCards(before, codes, after) {
+  const item = append($("log"), before + codes.join(", ") + after, 60);
+  const drawn = document.createElement("span");
+  drawn.className = "mini-cards";
+  for (const code of codes) {
+    const card = document.createElement("span");
+    card.className = "mini-card";
+    card.title = code + ": " + describe(code);
+    card.appendChild(cardSVG(code));
+    drawn.appendChild(card);
+  }
+  item.appendChild(drawn);
 }
 
 function chat(name, text) { append($("chat"), name + ": " + text, 100); }
@@ -612,10 +766,47 @@ function showOver(fields) {
   const title = winner === 0 ? "A tie" : winner === game.seat ? "You won!" : nameOf(winner) + " won";
   $("over-title").textContent = title;
   $("over-detail").textContent = nameOf(1) + " " + fields[2] + ", " + nameOf(2) + " " + fields[3] +
-    (fields[6] === "forfeit" ? " (by forfeit)" : "") + (game.seat > 0 ? ". Rematch? Press Enter or the button." : ".");
+    (fields[6] === "forfeit" ? " (by forfeit)" : "") +
+    (game.seat > 0 ? ". Rematch? Press Enter or the button; Same deck deals the same cards again, seats swapped." : ".");
+  $("review").replaceChildren();
   $("over").hidden = false;
   addHistory(fields);
   log(resultText(fields) + ".");
+}
+
+/// The finished game's review (REVIEWPLAYER lines): each player's sets missed, the longest a set they
+/// missed stayed unseen, and their wrong picks by the feature that broke them.
+function showReview(lines) {
+  const list = $("review");
+  list.replaceChildren();
+  const players = lines.filter((w) => w[0] === "REVIEWPLAYER");
+  const sets = lines.filter((w) => w[0] === "REVIEWSET").length;
+  for (const w of players) {
+    // REVIEWPLAYER <game> <seat> <found> <missed> <wrong> <n>,<c>,<s>,<sh> <longestUnseenMs> ...
+    const [seat, found, missed, wrong, byFeature, longest] = w.slice(2, 8);
+    const counts = byFeature.split(",").map(Number);
+    const parts = [];
+    parts.push(plural(Number(found), "set") + " found, " + missed + " missed");
+    if (longest && longest !== "-" && Number(missed) > 0) parts.push("longest unseen " + seconds(Number(longest)));
+    const broken = features.map(([name], i) => counts[i] > 0 ? name + " " + counts[i] : null).filter(Boolean);
+    parts.push(plural(Number(wrong), "wrong pick") + (broken.length ? " (by feature: " + broken.join(", ") + ")" : ""));
+    const item = document.createElement("li");
+    item.dataset.seat = seat;
+    item.textContent = (Number(seat) === game.seat ? "You" : nameOf(seat)) + ": " + parts.join("; ") + ".";
+    list.appendChild(item);
+  }
+  if (players.length) {
+    const item = document.createElement("li");
+    item.textContent = plural(sets, "set") + " appeared on the table.";
+    list.appendChild(item);
+  }
+}
+
+function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+function seconds(ms) {
+  const s = ms / 1000;
+  return s < 60 ? (Math.round(s * 10) / 10) + " s" : Math.floor(s / 60) + " min " + Math.round(s % 60) + " s";
 }
 
 function hideOver() { $("over").hidden = true; }
@@ -623,6 +814,14 @@ function hideOver() { $("over").hidden = true; }
 function setStatus(text) { $("status").textContent = text; }
 function showNotice(text) { const notice = $("notice"); notice.textContent = text; notice.hidden = false; }
 function hideNotice() { $("notice").hidden = true; }
+
+/// Shows `text` in the notice bar for `ms`, unless something else has replaced it by then.
+function flash(text, ms) {
+  showNotice(text);
+  setTimeout(() => {
+    if ($("notice").textContent === text) { hideNotice(); if (game.joined) layout(); }
+  }, ms);
+}
 
 // MARK: - Start
 
@@ -641,10 +840,12 @@ window.addEventListener("DOMContentLoaded", () => {
     const name = $("name").value.trim();
     if (!name) return;
     game.name = name;
+    game.rating = null;
     store.set("setduel:name:" + location.host, name);
     game.joined = true;
     const token = store.get(tokenKey(name));
-    send(token ? "RESUME " + token : "NAME " + name);
+    if (token) send("RESUME " + token);
+    else sendName(name);
   });
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,0 +1,18 @@
+import SetProtocol
+
+/// The requests a session sends on its own behalf, tagged with an id so that their replies can be told
+/// from the replies to the player's requests: the id is the case's name on the wire (`NAME @name ...`).
+public enum SessionRequest: String, CaseIterable, Equatable, Sendable {
+  /// `NAME`: sitting down, or asking again under another name.
+  case name
+  /// `RESUME`: taking a seat back with its token.
+  case resume
+  /// `SIT`: a spectator taking a seat that became free, on the same connection.
+  case sit
+
+  /// The request a reply answers, or nil when its id is none of the session's.
+  public init?(answeredBy reply: Reply) {
+    guard let id = reply.id, let request = SessionRequest(rawValue: id) else { return nil }
+    self = request
+  }
+}
