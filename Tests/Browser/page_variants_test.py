@@ -131,6 +131,7 @@ def chain_game(browser):
         check(picked > 1, label + ": fewer than two sets picked")
         log = page.inner_text("#log")
         check("You found a set" in log, label + ": the log does not tell your sets")
+        check("BAD_ARGUMENT" not in log and "ERR" not in log, label + ": the log shows an error: %s" % log[-300:])
         check_layout(page, label + "-over")
         page.wait_for_timeout(300)
         shot(page, label + "-over")

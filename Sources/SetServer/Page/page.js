@@ -342,8 +342,10 @@ function event(verb, fields) {
       break;
     case "OVER":
       showOver(fields);
-      game.review = [];
-      send("REVIEW " + fields[0]);
+      if (reviewable()) {
+        game.review = [];
+        send("REVIEW " + fields[0]);
+      }
       break;
     case "RATED": break;
     case "REMATCH":
@@ -598,6 +600,9 @@ function markMoved(card, slot) {
   card.classList.add("moved");
   card.style.animationDelay = -Math.round(elapsed) + "ms";
 }
+
+/// Whether the server reviews this table's games: REVIEW covers standard Set alone.
+function reviewable() { return !game.rules.variant || game.rules.variant === "normal"; }
 
 function isChainSlot(slot) { return slot === "X" || slot === "Y" || slot === "Z"; }
 
