@@ -65,6 +65,11 @@ public final class LineServer: @unchecked Sendable {
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
+  /// Connections given output since their last write, in the order they were given it: each is
+  /// written once, with everything it was given, at the end of the turn (see `queueWrite`).
+  private var unwritten: [Connection] = []
+  /// A turn of the queue is to write `unwritten` (output given outside a batch of readiness).
+  private var writeScheduled = false
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   private var lastRawForWebSocket: [UInt8] = []
   private var lastFramedForWebSocket: [UInt8] = []
@@ -121,7 +126,10 @@ public final class LineServer: @unchecked Sendable {
     let port = UInt16(bigEndian: bound.sin_port)
 
     let loop = try EventLoop.started(on: queue, orClosing: fd)
-    loop.onBatchEnd { [self] in deliverArrived() }
+    loop.onBatchEnd { [self] in
+      deliverArrived()
+      writeUnwritten()
+    }
     self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -163,7 +171,7 @@ public final class LineServer: @unchecked Sendable {
       connection.channel.enqueue(line.utf8)
       connection.channel.enqueue(Self.crlf)
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
   }
 
   /// Queues each of `lines` and a CRLF for `id`, then writes what the socket takes now: one lookup
@@ -180,7 +188,7 @@ public final class LineServer: @unchecked Sendable {
         connection.channel.enqueue(Self.crlf)
       }
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
   }
 
   /// Queues `bytes` for `id` exactly as given (for telnet answers and the like). Returns as `send`.
@@ -198,7 +206,7 @@ public final class LineServer: @unchecked Sendable {
     } else {
       connection.channel.enqueue(bytes)
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
   }
 
   /// Marks `id` as identified: the idle timeout no longer applies to it.
@@ -550,6 +558,38 @@ public final class LineServer: @unchecked Sendable {
 
   // MARK: - Output
 
+  /// Has what `connection` was given written at the end of this turn, with whatever else it is given
+  /// in the turn: a broadcast's lines and the reply before them go out in one write, and a turn's
+  /// writes are made one after the other, after its input is handled. Output past the cap, or for a
+  /// socket already full, is dealt with now, as `flushQueued` does. Returns whether it is connected.
+  private func queueWrite(_ connection: Connection) -> Bool {
+    let channel = connection.channel
+    if channel.isWaitingToWrite || channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
+      return flushQueued(connection)
+    }
+    guard !connection.writeQueued else { return true }
+    connection.writeQueued = true
+    unwritten.append(connection)
+    if !(loop?.isHandlingBatch ?? false) && !writeScheduled {
+      writeScheduled = true
+      queue.async { [self] in writeUnwritten() }
+    }
+    return true
+  }
+
+  /// Writes every connection given output in this turn, in the order it was given it.
+  private func writeUnwritten() {
+    writeScheduled = false
+    guard !unwritten.isEmpty else { return }
+    let batch = unwritten
+    unwritten.removeAll(keepingCapacity: true)
+    for connection in batch {
+      connection.writeQueued = false
+      guard connection.machine.isOpen, connection.channel.pendingOutputBytes > 0 else { continue }
+      _ = flushQueued(connection)
+    }
+  }
+
   /// Writes what `connection` has queued, unless the loop already watches for room to; drops the
   /// connection if the write fails or too much is left queued. Returns whether it is still connected.
   private func flushQueued(_ connection: Connection) -> Bool {
@@ -740,6 +780,8 @@ private final class Connection: @unchecked Sendable {
   var lastBytesWritten = 0
   /// Hanging up: a check of whether the peer has acknowledged everything is already scheduled.
   var deliveryCheckPending = false
+  /// Output given to it waits to be written at the end of the turn (it is in `unwritten`).
+  var writeQueued = false
 
   init(id: ConnectionID, peer: String, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id
