@@ -209,6 +209,11 @@ public final class LineServer: @unchecked Sendable {
     return queueWrite(connection)
   }
 
+  /// How many writes handed the kernel some of `id`'s output, or nil if `id` is gone (for tests).
+  func writeCalls(of id: ConnectionID) -> Int? {
+    connections[id]?.channel.writeCalls
+  }
+
   /// Marks `id` as identified: the idle timeout no longer applies to it.
   public func markIdentified(_ id: ConnectionID) {
     dispatchPrecondition(condition: .onQueue(queue))
@@ -575,6 +580,13 @@ public final class LineServer: @unchecked Sendable {
       queue.async { [self] in writeUnwritten() }
     }
     return true
+  }
+
+  /// Writes now what the connections were given so far in this turn (see `queueWrite`), rather than
+  /// at its end: for output given on a timer's deadline, which should not wait for another turn.
+  public func writeQueuedOutput() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    writeUnwritten()
   }
 
   /// Writes every connection given output in this turn, in the order it was given it.

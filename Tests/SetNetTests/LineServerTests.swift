@@ -20,6 +20,34 @@ import Testing
     #expect(peer?.hasPrefix("127.0.0.1:") == true)
   }
 
+  @Test func writesWhatOneTurnGivesAConnectionInOneWrite() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    let id = try #require(harness.id(of: client))
+    let before = try #require(harness.sync { server, _ in server.writeCalls(of: id) })
+    // Two lines read together are answered together.
+    client.sendRaw(Array("a\nb\n".utf8))
+    #expect(client.readLine(timeout: 5) == "echo a")
+    #expect(client.readLine(timeout: 5) == "echo b")
+    #expect(harness.sync { server, _ in server.writeCalls(of: id) } == before + 1)
+    // Lines given outside a batch of input (on a timer, say) go out together on the next turn...
+    harness.sync { server, _ in
+      server.send("one", to: id)
+      server.send(lines: ["two", "three"], to: id)
+    }
+    #expect((0..<3).map { _ in client.readLine(timeout: 5) } == ["one", "two", "three"])
+    #expect(harness.sync { server, _ in server.writeCalls(of: id) } == before + 2)
+    // ...or at once, when asked.
+    let writtenAtOnce = harness.sync { server, _ in
+      server.send("four", to: id)
+      server.send("five", to: id)
+      server.writeQueuedOutput()
+      return server.writeCalls(of: id)
+    }
+    #expect(writtenAtOnce == before + 3)
+    #expect((0..<2).map { _ in client.readLine(timeout: 5) } == ["four", "five"])
+  }
+
   @Test func halfClosedClientStillGetsRepliesToWhatItSent() throws {
     let harness = try ServerHarness()
     let client = try harness.client()
