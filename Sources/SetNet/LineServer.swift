@@ -65,11 +65,9 @@ public final class LineServer: @unchecked Sendable {
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
-  /// Connections given output since their last write, in the order they were given it: each is
-  /// written once, with everything it was given, at the end of the turn (see `queueWrite`).
+  /// Connections given output during this batch of input and not yet written, in the order they were
+  /// given it: each is written once, with everything it was given (see `queueWrite`).
   private var unwritten: [Connection] = []
-  /// A turn of the queue is to write `unwritten` (output given outside a batch of readiness).
-  private var writeScheduled = false
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   private var lastRawForWebSocket: [UInt8] = []
   private var lastFramedForWebSocket: [UInt8] = []
@@ -563,35 +561,37 @@ public final class LineServer: @unchecked Sendable {
 
   // MARK: - Output
 
-  /// Has what `connection` was given written at the end of this turn, with whatever else it is given
-  /// in the turn: a broadcast's lines and the reply before them go out in one write, and a turn's
-  /// writes are made one after the other, after its input is handled. Output past the cap, or for a
-  /// socket already full, is dealt with now, as `flushQueued` does. Returns whether it is connected.
+  /// Has what `connection` was given during a batch of input written at the batch's end, with
+  /// whatever else the batch gives it: a reply and the broadcast after it, or the answers to several
+  /// lines read together, go out in one write. So that the first connections given output (the seated
+  /// players, before the spectators) do not wait for a thousand others to be given theirs, the waiting
+  /// connections are written whenever `connectionsWrittenTogether` of them wait. Output given outside
+  /// a batch (on a timer's deadline, say), output past the cap, and output for a socket already full
+  /// are dealt with at once, as `flushQueued` does. Returns whether the connection is still connected.
   private func queueWrite(_ connection: Connection) -> Bool {
     let channel = connection.channel
-    if channel.isWaitingToWrite || channel.pendingOutputBytes > configuration.maxQueuedOutputBytes {
-      return flushQueued(connection)
-    }
+    guard loop?.isHandlingBatch == true, !channel.isWaitingToWrite,
+      channel.pendingOutputBytes <= configuration.maxQueuedOutputBytes
+    else { return flushQueued(connection) }
     guard !connection.writeQueued else { return true }
     connection.writeQueued = true
     unwritten.append(connection)
-    if !(loop?.isHandlingBatch ?? false) && !writeScheduled {
-      writeScheduled = true
-      queue.async { [self] in writeUnwritten() }
-    }
+    if unwritten.count >= Self.connectionsWrittenTogether { writeUnwritten() }
     return true
   }
 
-  /// Writes now what the connections were given so far in this turn (see `queueWrite`), rather than
-  /// at its end: for output given on a timer's deadline, which should not wait for another turn.
+  /// How many connections given output during a batch of input wait at most before they are written.
+  static let connectionsWrittenTogether = 32
+
+  /// Writes now what the connections were given so far in this batch of input (see `queueWrite`),
+  /// rather than at its end. Output given outside a batch is written at once anyway.
   public func writeQueuedOutput() {
     dispatchPrecondition(condition: .onQueue(queue))
     writeUnwritten()
   }
 
-  /// Writes every connection given output in this turn, in the order it was given it.
+  /// Writes every connection waiting in `unwritten`, in the order it was given output.
   private func writeUnwritten() {
-    writeScheduled = false
     guard !unwritten.isEmpty else { return }
     let batch = unwritten
     unwritten.removeAll(keepingCapacity: true)
