@@ -561,8 +561,12 @@ public struct GameHost {
     let state = state ?? match
     // The seated players first, then the spectators, whatever order they connected in: with a thousand
     // watching, a player who resumed late still reads every event as soon as the other player does.
-    let seated = clientOrder.filter { clients[$0]?.seat != nil }
-    for id in seated + clientOrder.filter({ clients[$0]?.seat == nil }) {
+    // The seats' holders are found without looking through the spectators; every other connection
+    // follows in the order it connected.
+    let seated = Seat.allCases.compactMap { seat in
+      holders[seat]?.client.flatMap { clients[$0]?.seat == seat ? $0 : nil }
+    }
+    for id in seated + clientOrder.filter({ !seated.contains($0) }) {
       guard let client = clients[id], client.name != nil else { continue }
       switch client.presentation {
       case .machine:
