@@ -46,6 +46,9 @@ public struct GameHost {
   /// The sequence number of the last event that changed the table (a START or a DIFF).
   public private(set) var tableSeq = 0
   var clients: [ConnectionID: Client] = [:]
+  /// The keys of `clients` in ascending order, kept as connections come and go, so that a broadcast
+  /// to a thousand spectators need not sort them every time.
+  private var clientOrder: [ConnectionID] = []
   var holders = PerSeat<Holder?>.repeating(nil)
   /// The name last seen in each seat, to tell events about a seat that has emptied.
   var seatNames: PerSeat = ["seat 1", "seat 2"]
@@ -110,7 +113,10 @@ public struct GameHost {
   /// A connection opened.
   public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    clients[id] = Client(address: SeatingLimit.address(ofPeer: peer))
+    if clients.updateValue(Client(address: SeatingLimit.address(ofPeer: peer)), forKey: id) == nil {
+      clientOrder.append(id)
+      if clientOrder.count > 1 && clientOrder[clientOrder.count - 2] > id { clientOrder.sort() }
+    }
     log(.info, "connection \(id) from \(peer)")
     send(
       id,
@@ -155,6 +161,7 @@ public struct GameHost {
   public mutating func disconnect(_ id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     guard let client = clients.removeValue(forKey: id) else { return [] }
+    if let index = clientOrder.firstIndex(of: id) { clientOrder.remove(at: index) }
     log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
     if let seat = client.seat, holders[seat]?.client == id {
       holders[seat]?.client = nil
@@ -620,8 +627,13 @@ public struct GameHost {
     let state = state ?? match
     // The seated players first, then the spectators, whatever order they connected in: with a thousand
     // watching, a player who resumed late still reads every event as soon as the other player does.
-    let order = clients.sorted { ($0.value.seat == nil ? 1 : 0, $0.key) < ($1.value.seat == nil ? 1 : 0, $1.key) }
-    for (id, client) in order where client.name != nil {
+    // The seats' holders are found without looking through the spectators; every other connection
+    // follows in the order it connected.
+    let seated = Seat.allCases.compactMap { seat in
+      holders[seat]?.client.flatMap { clients[$0]?.seat == seat ? $0 : nil }
+    }
+    for id in seated + clientOrder.filter({ !seated.contains($0) }) {
+      guard let client = clients[id], client.name != nil else { continue }
       switch client.presentation {
       case .machine:
         for line in lines { send(id, line) }

@@ -40,6 +40,8 @@ final class EventLoop: @unchecked Sendable {
   private var batchEnded: (() -> Void)?
   private var lastToken: UInt64 = 0
   private var isStopped = false
+  /// Whether the handlers of a batch of readiness are running: the batch's end comes after them.
+  private(set) var isHandlingBatch = false
 
   /// A loop whose handlers run on `queue`. Call `start()` to begin waiting.
   init(queue: DispatchQueue) throws(SocketError) {
@@ -140,6 +142,9 @@ final class EventLoop: @unchecked Sendable {
 
   /// Runs the handlers of the first `count` of `events`, then the batch's end.
   private func handle(_ events: [epoll_event], count: Int) {
+    let outermost = !isHandlingBatch
+    isHandlingBatch = true
+    defer { if outermost { isHandlingBatch = false } }
     for index in 0..<max(0, count) {
       let token = events[index].data.u64
       // Looked up now: an earlier handler in this batch may have removed it.

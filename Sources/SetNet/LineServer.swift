@@ -70,6 +70,9 @@ public final class LineServer: @unchecked Sendable {
   private static let crlf: [UInt8] = [13, 10]
   /// The limits every connection's state machine holds it to.
   private let limits: ConnectionStateMachine.Limits
+  /// Connections given output during this batch of input and not yet written, in the order they were
+  /// given it: each is written once, with everything it was given (see `queueWrite`).
+  private var unwritten: [Connection] = []
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   private var lastRawForWebSocket: [UInt8] = []
   private var lastFramedForWebSocket: [UInt8] = []
@@ -126,7 +129,10 @@ public final class LineServer: @unchecked Sendable {
     let port = UInt16(bigEndian: bound.sin_port)
 
     let loop = try EventLoop.started(on: queue, orClosing: fd)
-    loop.onBatchEnd { [self] in deliverArrived() }
+    loop.onBatchEnd { [self] in
+      deliverArrived()
+      writeUnwritten()
+    }
     self.loop = loop
 
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -168,7 +174,7 @@ public final class LineServer: @unchecked Sendable {
       connection.channel.enqueue(line.utf8)
       connection.channel.enqueue(Self.crlf)
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
   }
 
   /// Queues each of `lines` and a CRLF for `id`, then writes what the socket takes now: one lookup
@@ -185,7 +191,7 @@ public final class LineServer: @unchecked Sendable {
         connection.channel.enqueue(Self.crlf)
       }
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
   }
 
   /// Queues `bytes` for `id` exactly as given (for telnet answers and the like). Returns as `send`.
@@ -203,7 +209,12 @@ public final class LineServer: @unchecked Sendable {
     } else {
       connection.channel.enqueue(bytes)
     }
-    return flushQueued(connection)
+    return queueWrite(connection)
+  }
+
+  /// How many writes handed the kernel some of `id`'s output, or nil if `id` is gone (for tests).
+  func writeCalls(of id: ConnectionID) -> Int? {
+    connections[id]?.channel.writeCalls
   }
 
   /// Marks `id` as identified: the idle timeout no longer applies to it.
@@ -578,6 +589,47 @@ public final class LineServer: @unchecked Sendable {
 
   // MARK: - Output
 
+  /// Has what `connection` was given during a batch of input written at the batch's end, with
+  /// whatever else the batch gives it: a reply and the broadcast after it, or the answers to several
+  /// lines read together, go out in one write. So that the first connections given output (the seated
+  /// players, before the spectators) do not wait for a thousand others to be given theirs, the waiting
+  /// connections are written whenever `connectionsWrittenTogether` of them wait. Output given outside
+  /// a batch (on a timer's deadline, say), output past the cap, and output for a socket already full
+  /// are dealt with at once, as `flushQueued` does. Returns whether the connection is still connected.
+  private func queueWrite(_ connection: Connection) -> Bool {
+    let channel = connection.channel
+    guard loop?.isHandlingBatch == true, !channel.isWaitingToWrite,
+      channel.pendingOutputBytes <= configuration.maxQueuedOutputBytes
+    else { return flushQueued(connection) }
+    guard !connection.writeQueued else { return true }
+    connection.writeQueued = true
+    unwritten.append(connection)
+    if unwritten.count >= Self.connectionsWrittenTogether { writeUnwritten() }
+    return true
+  }
+
+  /// How many connections given output during a batch of input wait at most before they are written.
+  static let connectionsWrittenTogether = 32
+
+  /// Writes now what the connections were given so far in this batch of input (see `queueWrite`),
+  /// rather than at its end. Output given outside a batch is written at once anyway.
+  public func writeQueuedOutput() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    writeUnwritten()
+  }
+
+  /// Writes every connection waiting in `unwritten`, in the order it was given output.
+  private func writeUnwritten() {
+    guard !unwritten.isEmpty else { return }
+    let batch = unwritten
+    unwritten.removeAll(keepingCapacity: true)
+    for connection in batch {
+      connection.writeQueued = false
+      guard connection.machine.isOpen, connection.channel.pendingOutputBytes > 0 else { continue }
+      _ = flushQueued(connection)
+    }
+  }
+
   /// Writes what `connection` has queued, unless the loop already watches for room to; drops the
   /// connection if the write fails or too much is left queued. Returns whether it is still connected.
   private func flushQueued(_ connection: Connection) -> Bool {
@@ -771,6 +823,8 @@ private final class Connection: @unchecked Sendable {
   var lastBytesWritten = 0
   /// Hanging up: a check of whether the peer has acknowledged everything is already scheduled.
   var deliveryCheckPending = false
+  /// Output given to it waits to be written at the end of the turn (it is in `unwritten`).
+  var writeQueued = false
 
   init(id: ConnectionID, peer: String, channel: SocketChannel, framer: LineFramer, machine: ConnectionStateMachine) {
     self.id = id

@@ -121,6 +121,8 @@ final class SocketChannel: @unchecked Sendable {
 
   /// Bytes handed to the kernel so far.
   private(set) var bytesWritten = 0
+  /// The writes that handed the kernel some bytes, so far.
+  private(set) var writeCalls = 0
 
   /// The bytes the kernel still holds to send (or to see acknowledged), or nil if it cannot say.
   var unsentKernelBytes: Int? {
@@ -152,6 +154,7 @@ final class SocketChannel: @unchecked Sendable {
           let count = send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
           if count >= 0 {
             bytesWritten += count
+            writeCalls += 1
             return count
           }
           if errno != EINTR {

@@ -366,6 +366,7 @@ public final class TableServer: LineServerDelegate, @unchecked Sendable {
     // Input that came before the deadline but waits unread (the server was held up) is judged first.
     server?.readWaitingInput()
     perform(host.advance(to: now()))
+    server?.writeQueuedOutput()  // The players learn of the deadline now, whatever the transport holds.
   }
 
   // MARK: - Helpers

@@ -25,9 +25,15 @@ public protocol LineTransport: AnyObject {
   /// Reads and delivers, now, the input waiting on every connection: called before acting on a
   /// deadline. Default: nothing (for a transport that delivers input as it comes).
   func readWaitingInput()
+  /// Writes now what the connections were given so far in this turn, rather than at its end: called
+  /// after acting on a deadline. Default: nothing (for a transport that writes as it is given output).
+  func writeQueuedOutput()
 }
 
 extension LineTransport {
   /// Nothing waits: input is delivered as it comes.
   public func readWaitingInput() {}
+
+  /// Nothing waits: output is written as it is given.
+  public func writeQueuedOutput() {}
 }

@@ -20,6 +20,25 @@ import Testing
     #expect(peer?.hasPrefix("127.0.0.1:") == true)
   }
 
+  @Test func writesWhatOneTurnGivesAConnectionInOneWrite() throws {
+    let harness = try ServerHarness()
+    let client = try harness.client()
+    let id = try #require(harness.id(of: client))
+    let before = try #require(harness.sync { server, _ in server.writeCalls(of: id) })
+    // Two lines read together are answered together.
+    client.sendRaw(Array("a\nb\n".utf8))
+    #expect(client.readLine(timeout: 5) == "echo a")
+    #expect(client.readLine(timeout: 5) == "echo b")
+    #expect(harness.sync { server, _ in server.writeCalls(of: id) } == before + 1)
+    // Lines given outside a batch of input (on a timer, say) are written at once.
+    let writtenAtOnce = harness.sync { server, _ in
+      server.send("one", to: id)
+      return server.writeCalls(of: id)
+    }
+    #expect(writtenAtOnce == before + 2)
+    #expect(client.readLine(timeout: 5) == "one")
+  }
+
   @Test func halfClosedClientStillGetsRepliesToWhatItSent() throws {
     let harness = try ServerHarness()
     let client = try harness.client()
