@@ -78,7 +78,9 @@ enum Demo {
       ]
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
-      info: info)
+      info: info,
+      // One secret for the solo games, whatever port each table takes: the name's rating stays its player's.
+      secrets: NameSecretFile(host: "solo", port: 0))
     let (table, tablePort) = (server, port)
     app.onSeated = {
       countDown(from: countdown, on: app) {
