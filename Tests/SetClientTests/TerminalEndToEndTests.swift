@@ -135,6 +135,8 @@ struct TerminalEndToEndTests {
       frame.contains("Go!") && "abcdefghijkl".allSatisfy { frame.contains(card: $0) }
     }
     #expect(started, "frame: \(play.lastFrame)")
+    // The player's name is proved by the solo games' one secret: rated as theirs, not a guest.
+    #expect(!play.lastFrame.contains("Guest"), "\(play.lastFrame)")
     play.type("\u{03}")
     #expect(play.waitForExit(within: 20) == 0)
     // Quit normally, the table closed cleanly: its record ends with `end`.
@@ -144,7 +146,10 @@ struct TerminalEndToEndTests {
     for file in files {
       let text = try readFile(records + "/" + file)
       #expect(text.hasSuffix("\nend\n"), "\(text.suffix(80))")
+      #expect(text.contains("\nowner 1 "), "the player's seat is its name's owner's")
     }
+    let secrets = try listFiles(folder + "/state/setduel").filter { $0.hasSuffix(".secret") }
+    #expect(secrets.count == 1 && secrets[0].contains("solo"), "\(secrets)")
   }
 
   @Test(
