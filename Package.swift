@@ -113,7 +113,7 @@ let package = Package(
     .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
     .testTarget(
       name: "SetStatsTests",
-      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),
+      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetPureTestSupport"]),
     .testTarget(name: "SetTransportTests", dependencies: ["SetTransport"]),
     .testTarget(
       name: "SetHostTests",
@@ -124,6 +124,7 @@ let package = Package(
       name: "SetClientCoreTests",
       dependencies: ["SetClientCore", "SetCore", "SetProtocol", "SetSimulation", "SetPureTestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(name: "SetSimulationTests", dependencies: ["SetSimulation", "SetCore", "SetClientCore"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
