@@ -91,11 +91,15 @@ let package = Package(
 
     // MARK: Tests
 
-    // What the test targets share: `eventually`, a table on loopback, a host driven without sockets.
-    // For tests only: it links Testing, and no product or shell depends on it.
+    // What the test targets share, for tests only (no product or shell depends on them). Without sockets:
+    // `eventually`, files, a host driven on a manual clock, generated records.
     .target(
-      name: "SetTestSupport",
-      dependencies: ["SetCore", "SetHost", "SetTransport", "SetNet", "SetServer", "SetProtocol", "SetSimulation"],
+      name: "SetPureTestSupport", dependencies: ["SetCore", "SetHost", "SetTransport", "SetProtocol", "SetSimulation"],
+      path: "Tests/SetPureTestSupport"),
+    // With sockets and processes: a table on loopback, the built binary, a pseudo-terminal, a network
+    // namespace. It re-exports the helpers without sockets.
+    .target(
+      name: "SetTestSupport", dependencies: ["SetPureTestSupport", "SetCore", "SetHost", "SetNet", "SetServer"],
       path: "Tests/SetTestSupport"),
 
     .testTarget(name: "ArchitectureTests"),
@@ -109,8 +113,18 @@ let package = Package(
     .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
     .testTarget(
       name: "SetStatsTests",
-      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetTestSupport"]),
+      dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetPureTestSupport"]),
     .testTarget(name: "SetTransportTests", dependencies: ["SetTransport"]),
+    .testTarget(
+      name: "SetHostTests",
+      dependencies: [
+        "SetHost", "SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis", "SetPureTestSupport",
+      ]),
+    .testTarget(
+      name: "SetClientCoreTests",
+      dependencies: ["SetClientCore", "SetCore", "SetProtocol", "SetSimulation", "SetPureTestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "SetSimulationTests", dependencies: ["SetSimulation", "SetCore", "SetClientCore"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
@@ -124,8 +138,7 @@ let package = Package(
       dependencies: [
         "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
         "setduel", "SetTestSupport", "SetSimulation",
-      ],
-      exclude: ["Snapshots"]),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,16 +33,16 @@ struct RecordFailureTests {
 
   @Test("a write that fails mid-game is told at once to every named connection, in its presentation")
   func failsMidGame() {
-    var table = GameHostTests.seated()
+    var table = SeatedPair.driver()
     let cat = ConnectionID(3)
     table.connect(cat)
     table.send("NAME cat", from: cat, at: 10)
-    for id in [GameHostTests.ann, GameHostTests.bob, cat] { _ = table.drain(id) }
+    for id in [SeatedPair.ann, SeatedPair.bob, cat] { _ = table.drain(id) }
     let actions = table.host.recordFailed("Input/output error")
     #expect(
       actions.contains(.log(.error, "cannot write the game record: Input/output error; the game goes on without it")))
     let notice = "NOTICE records the game record could not be written: Input/output error"
-    #expect(actions.contains(.send(GameHostTests.ann, notice)) && actions.contains(.send(GameHostTests.bob, notice)))
+    #expect(actions.contains(.send(SeatedPair.ann, notice)) && actions.contains(.send(SeatedPair.bob, notice)))
     #expect(actions.contains(.send(cat, HumanText.recordLost("Input/output error"))))
   }
 

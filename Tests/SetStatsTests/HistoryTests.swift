@@ -1,8 +1,8 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetPureTestSupport
 import SetSimulation
-import SetTestSupport
 import Testing
 
 @testable import SetStats

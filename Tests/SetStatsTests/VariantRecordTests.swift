@@ -1,3 +1,4 @@
+import Foundation
 import SetCore
 import SetHost
 import SetProtocol

@@ -1,6 +1,7 @@
 import SetCore
 import SetHost
 import SetNet
+import SetPureTestSupport
 import SetServer
 import Testing
 
@@ -50,7 +51,7 @@ package final class LoopbackTable {
 
   /// Whether `condition` on the host comes to hold within `timeout` seconds (see `eventually`).
   package func eventually(timeout: Double = 10, _ condition: (GameHost) -> Bool) -> Bool {
-    SetTestSupport.eventually(timeout: timeout) { inspect(condition) }
+    SetPureTestSupport.eventually(timeout: timeout) { inspect(condition) }
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SetNet
+import SetPureTestSupport
 
 /// `setduel play` run in a pseudo-terminal, driven by keys, as a person would use it.
 package final class PseudoTerminalProcess {

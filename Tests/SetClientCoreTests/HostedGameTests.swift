@@ -3,7 +3,6 @@ import SetProtocol
 import SetSimulation
 import Testing
 
-@testable import SetClient
 @testable import SetClientCore
 
 @Suite("Models and bots against the real host, without sockets")

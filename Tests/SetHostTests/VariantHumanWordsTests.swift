@@ -1,5 +1,5 @@
 import SetCore
-import SetTestSupport
+import SetPureTestSupport
 import SetTransport
 import Testing
 

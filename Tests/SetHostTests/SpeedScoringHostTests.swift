@@ -1,7 +1,7 @@
 import SetCore
 import SetHost
 import SetProtocol
-import SetTestSupport
+import SetPureTestSupport
 import SetTransport
 import Testing
 

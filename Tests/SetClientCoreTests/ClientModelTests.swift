@@ -2,7 +2,6 @@ import SetCore
 import SetProtocol
 import Testing
 
-@testable import SetClient
 @testable import SetClientCore
 
 @Suite("Client model")

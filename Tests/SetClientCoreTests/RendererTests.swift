@@ -2,7 +2,6 @@ import SetCore
 import SetProtocol
 import Testing
 
-@testable import SetClient
 @testable import SetClientCore
 
 /// Models built from the lines a server would send, for the renderer's snapshots.

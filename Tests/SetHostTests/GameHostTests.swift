@@ -1,6 +1,6 @@
 import SetCore
 import SetProtocol
-import SetTestSupport
+import SetPureTestSupport
 import SetTransport
 import Testing
 
@@ -9,19 +9,11 @@ import Testing
 /// The host on its own, with no sockets: time is whatever the test says.
 @Suite("Game host")
 struct GameHostTests {
-  static let ann = ConnectionID(1)
-  static let bob = ConnectionID(2)
+  static let ann = SeatedPair.ann
+  static let bob = SeatedPair.bob
 
-  /// A host with ann and bob seated in the machine presentation (bob asks for it in lower case).
-  static func seated() -> HostDriver {
-    var driver = HostDriver(seed: 7)
-    for (id, name) in [(ann, "ann"), (bob, "bob")] {
-      driver.connect(id)
-      driver.send(name == "ann" ? "MODE MACHINE" : "mode machine", from: id)
-      driver.send("NAME \(name)", from: id)
-    }
-    return driver
-  }
+  /// A host with ann and bob seated in the machine presentation.
+  static func seated() -> HostDriver { SeatedPair.driver() }
 
   @Test("RULES comes first after NAME and RESUME succeed, in the machine presentation only")
   func rulesLine() {

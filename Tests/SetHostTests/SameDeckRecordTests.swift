@@ -2,7 +2,7 @@ import SetAnalysis
 import SetCore
 import SetHost
 import SetProtocol
-import SetTestSupport
+import SetPureTestSupport
 import SetTransport
 import Testing
 

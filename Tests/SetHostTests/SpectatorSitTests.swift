@@ -1,6 +1,6 @@
 import SetCore
 import SetProtocol
-import SetTestSupport
+import SetPureTestSupport
 import SetTransport
 import Testing
 

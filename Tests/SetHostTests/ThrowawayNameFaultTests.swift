@@ -1,7 +1,7 @@
 import SetCore
 import SetProtocol
+import SetPureTestSupport
 import SetStats
-import SetTestSupport
 import SetTransport
 import Testing
 
