@@ -1,5 +1,5 @@
-/// A two-player match of Set at one table: a pure state machine. Every rule of play lives here, which
-/// is why the file runs past 300 lines.
+/// A two-player match of Set at one table: a pure state machine. Its rules live in this file and its
+/// extensions: seats in Match+Seats, play in Match+Play, the steps they share in Match+Steps.
 ///
 /// Every call takes the command, the seat that sent it and the time, and returns the events it caused
 /// with the next deadline. The match reads no clock and no global randomness: its deals come from a
@@ -18,40 +18,40 @@ public struct Match: Equatable, Sendable {
   /// The seed the deals come from.
   public let seed: UInt64
   /// Where the match stands.
-  public private(set) var phase: Phase = .waiting
+  public internal(set) var phase: Phase = .waiting
   /// The cards face up.
-  public private(set) var table = Table()
+  public internal(set) var table = Table()
   /// The cards still to be dealt.
-  public private(set) var deck = Deck(cards: [])
+  public internal(set) var deck = Deck(cards: [])
   /// This game's scores.
-  public private(set) var scores = PerSeat.repeating(0)
+  public internal(set) var scores = PerSeat.repeating(0)
   /// The cards of the sets each seat took this game.
-  public private(set) var taken = PerSeat<[Card]>.repeating([])
+  public internal(set) var taken = PerSeat<[Card]>.repeating([])
   /// Whether each seat's player is at the table.
-  public private(set) var present = PerSeat.repeating(false)
+  public internal(set) var present = PerSeat.repeating(false)
   /// The groups each seat found this game.
-  public private(set) var groups = PerSeat.repeating(0)
+  public internal(set) var groups = PerSeat.repeating(0)
   /// In the chain variant, the last group found, beside the table in slots `X`, `Y`, `Z`; empty before
   /// a game's first group and in every other variant.
-  public private(set) var chain: [Card] = []
+  public internal(set) var chain: [Card] = []
   /// The slots the window's holder has selected.
-  public private(set) var selection: [Slot] = []
+  public internal(set) var selection: [Slot] = []
   /// The current game's number, from 1; 0 before the first.
-  public private(set) var game = 0
+  public internal(set) var game = 0
   /// The results of the games finished so far, oldest first.
-  public private(set) var results: [GameResult] = []
+  public internal(set) var results: [GameResult] = []
   /// Which seats asked for a rematch.
-  public private(set) var rematchAsked = PerSeat.repeating(false)
+  public internal(set) var rematchAsked = PerSeat.repeating(false)
   /// Which seats asked for that rematch on the same deck.
-  public private(set) var sameDeckAsked = PerSeat.repeating(false)
+  public internal(set) var sameDeckAsked = PerSeat.repeating(false)
   /// The game whose deck the current game was dealt again from, or nil for a fresh deal.
-  public private(set) var sameDeckAs: Int?
-  private var generator: SplitMix64
+  public internal(set) var sameDeckAs: Int?
+  var generator: SplitMix64
   /// The generator as it stood before the current game's deck was shuffled: a same-deck rematch
   /// shuffles from it again, so the deck comes out the same.
-  private var lastDeal: SplitMix64
+  var lastDeal: SplitMix64
   /// How long the set being judged took to find, for speed scoring.
-  private var findClock = FindClock()
+  var findClock = FindClock()
 
   /// A match waiting for its two players, dealing from `seed`.
   public init(rules: Rules = Rules(), seed: UInt64) {
@@ -132,7 +132,7 @@ public struct Match: Equatable, Sendable {
 
   /// What a deadline passed by `now` makes happen; nothing before the deadline. A window that runs out
   /// opens what follows it at `now`, so no deadline is left passed.
-  private mutating func handleDue(at now: Instant) -> [MatchEvent] {
+  mutating func handleDue(at now: Instant) -> [MatchEvent] {
     guard let deadline, deadline <= now else { return [] }
     var events: [MatchEvent] = []
     switch phase {
@@ -154,267 +154,5 @@ public struct Match: Equatable, Sendable {
       break
     }
     return events
-  }
-
-  // MARK: - Seats
-
-  private mutating func join(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    guard !present[seat] else { throw .alreadyPresent }
-    present[seat] = true
-    switch phase {
-    case .waiting:
-      return [.joined(seat)] + (present.values.allSatisfy { $0 } ? [startGame()] : [])
-    case .paused(var pause):
-      pause.forfeitAt[seat] = nil
-      guard pause.forfeitAt.values.allSatisfy({ $0 == nil }) else {
-        phase = .paused(pause)
-        return [.returned(seat)]
-      }
-      guard var window = pause.suspended else {
-        phase = .open
-        return [.returned(seat), .resumed(nil)]
-      }
-      window.deadline = now.adding(milliseconds: pause.remaining)
-      phase = .window(window)
-      return [.returned(seat), .resumed(window)]
-    case .over:
-      return [.joined(seat)]
-    case .open, .window:
-      return [.returned(seat)]
-    }
-  }
-
-  private mutating func leave(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    guard present[seat] else { throw .absent }
-    present[seat] = false
-    rematchAsked[seat] = false
-    sameDeckAsked[seat] = false
-    let forfeitAt = now.adding(milliseconds: rules.resumeGrace)
-    switch phase {
-    case .waiting, .over:
-      return [.left(seat, forfeitAt: nil)]
-    case .open:
-      phase = .paused(Pause(suspended: nil, remaining: 0, forfeitAt: forfeits(seat, forfeitAt)))
-    case .window(let window):
-      let remaining = max(0, window.deadline.millisecondsRoundedUp(since: now))  // never shortened
-      phase = .paused(Pause(suspended: window, remaining: remaining, forfeitAt: forfeits(seat, forfeitAt)))
-    case .paused(var pause):
-      pause.forfeitAt[seat] = forfeitAt
-      phase = .paused(pause)
-    }
-    return [.left(seat, forfeitAt: forfeitAt)]
-  }
-
-  private func forfeits(_ seat: Seat, _ instant: Instant) -> PerSeat<Instant?> {
-    PerSeat { $0 == seat ? instant : nil }
-  }
-
-  // MARK: - Play
-
-  /// Throws unless a game is running and unpaused.
-  private func requirePlay() throws(MatchError) {
-    switch phase {
-    case .waiting: throw .notStarted
-    case .over: throw .gameOver
-    case .paused: throw .paused
-    case .open, .window: break
-    }
-  }
-
-  private mutating func claim(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    try requirePlay()
-    if case .window(let window) = phase {
-      throw window.holder == seat ? .alreadyHolding : .notYourTurn
-    }
-    return [openWindow(for: seat, .claim, at: now)]
-  }
-
-  private mutating func pick(_ slots: [Slot], by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    try requirePlay()
-    var events: [MatchEvent] = []
-    events.reserveCapacity(8)
-    if case .window(let window) = phase, window.holder != seat { throw .notYourTurn }
-    let distinct = slots.indices.allSatisfy { !slots[..<$0].contains(slots[$0]) }
-    let size = rules.variant.groupSize
-    guard !slots.isEmpty, distinct, selection.count + slots.count <= size else {
-      throw size == 3 || slots.isEmpty || !distinct ? .badPick : .wrongGroupSize(size)
-    }
-    // Three cards named at once where a group is four is a set, not an UltraSet: refused, free.
-    if size == 4, slots.count == 3 { throw .wrongGroupSize(size) }
-    for slot in slots {
-      guard card(at: slot) != nil else { throw .noSuchSlot(slot) }
-      guard !selection.contains(slot) else { throw .alreadyPicked(slot) }
-    }
-    if !chain.isEmpty {
-      let links = (selection + slots).filter { $0.chainIndex != nil }.count
-      if links > 1 { throw .twoChainCards }
-      if links == 0, selection.count + slots.count == size { throw .chainCardNeeded }
-    }
-    if phase == .open {
-      guard rules.pickClaims else { throw .claimFirst }
-      events.append(openWindow(for: seat, .claim, at: now))
-    }
-    for slot in slots {
-      selection.append(slot)
-      events.append(.picked(seat, slot))
-    }
-    if selection.count == rules.variant.groupSize, case .window(let window) = phase {
-      judge(window, at: now, into: &events)
-    }
-    return events
-  }
-
-  private mutating func unpick(_ slot: Slot, by seat: Seat) throws(MatchError) -> [MatchEvent] {
-    try requirePlay()
-    // In open play nobody holds a turn and nothing is picked.
-    guard case .window(let window) = phase else { throw .notPicked(slot) }
-    guard window.holder == seat else { throw .notYourTurn }
-    guard let at = selection.firstIndex(of: slot) else { throw .notPicked(slot) }
-    selection.remove(at: at)
-    return [.unpicked(seat, slot)]
-  }
-
-  /// Judges the selected cards of the window's holder, appending what follows to `events`.
-  private mutating func judge(_ window: Window, at now: Instant, into events: inout [MatchEvent]) {
-    let seat = window.holder
-    let slots = selection
-    let cards = slots.map { card(at: $0)! }
-    selection.removeAll(keepingCapacity: true)
-    let variant = rules.variant
-    guard variant == .normal ? SetLogic.isSet(cards) : variant.isGroup(cards, chain: chain) else {
-      events.append(.notASet(seat, slots, cards))
-      switch window.kind {
-      case .claim:
-        events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
-        events.append(openWindow(for: seat.opponent, .passedTurn, at: now))
-      case .passedTurn:
-        events.append(changeScore(seat, by: -rules.wrongPickPenalty, for: .wrongPick))
-        events.append(openPlay())
-      case .needlessDeal:
-        events.append(openPlay())
-      }
-      return
-    }
-    let leaving = slots.filter { $0.chainIndex == nil }
-    taken[seat] += leaving.map { table.cards[$0.index] }
-    groups[seat] += 1
-    var timer = findClock
-    timer.note(events, at: now)
-    let findMs = timer.findTime(at: now)
-    let points = rules.scoring.points(reward: rules.setReward, findMs: findMs)
-    events.append(.setFound(seat, slots, cards, findMs: findMs))
-    events.append(changeScore(seat, by: points, for: .setFound))
-    let refill = deck.deal(max(0, min(leaving.count, rules.tableSize - (table.slotCount - leaving.count))))
-    events.append(.tableChanged(table.take(leaving, refill: refill), deck: deck.count))
-    if variant.chains {
-      chain = cards
-      events.append(.chainChanged(chain))
-    }
-    if let over = endIfDone() {
-      events.append(over)
-      return
-    }
-    if variant == .shuffle, table.slotCount > 1 {
-      events.append(.tableChanged(table.shuffle(using: &generator), deck: deck.count))
-    }
-    events.append(openPlay())
-  }
-
-  private mutating func deal(by seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
-    try requirePlay()
-    guard phase == .open else { throw .notNow }
-    guard !deck.isEmpty else { throw .deckEmpty }
-    guard !hasGroup else {
-      return [
-        changeScore(seat, by: -rules.needlessDealPenalty, for: .needlessDeal),
-        openWindow(for: seat.opponent, .needlessDeal, at: now),
-      ]
-    }
-    // A chain with no group on a full table is let go: any set counts again, and 21 cards hold one.
-    if !chain.isEmpty, table.slotCount + 3 > 21 {
-      chain = []
-      return [.chainChanged([])]
-    }
-    let change = table.append(deck.deal(3))
-    return [.tableChanged(change, deck: deck.count)] + (endIfDone().map { [$0] } ?? [])
-  }
-
-  private mutating func rematch(_ seat: Seat, sameDeck: Bool) throws(MatchError) -> [MatchEvent] {
-    guard case .over = phase else { throw .notOver }
-    // A player away cannot ask: a game started then would run with an empty seat, unpaused.
-    guard present[seat] else { throw .absent }
-    guard !rematchAsked[seat] else { throw .alreadyAsked }
-    rematchAsked[seat] = true
-    sameDeckAsked[seat] = sameDeck
-    let asked: MatchEvent = sameDeck ? .sameDeckAsked(seat) : .rematchAsked(seat)
-    guard rematchAsked.values.allSatisfy({ $0 }) else { return [asked] }
-    return [asked, startGame(sameDeck: sameDeckAsked.values.allSatisfy { $0 })]
-  }
-
-  // MARK: - Steps shared by the commands
-
-  private mutating func startGame(sameDeck: Bool = false) -> MatchEvent {
-    sameDeckAs = sameDeck && game > 0 ? game : nil
-    if sameDeckAs != nil { generator = lastDeal }
-    lastDeal = generator
-    game += 1
-    deck =
-      rules.variant == .normal
-      ? Deck.shuffled(using: &generator) : Deck.shuffled(rules.variant.cards, using: &generator)
-    table = Table(cards: deck.deal(rules.tableSize))
-    scores = PerSeat.repeating(0)
-    taken = PerSeat.repeating([])
-    groups = PerSeat.repeating(0)
-    chain = []
-    selection.removeAll(keepingCapacity: true)
-    rematchAsked = PerSeat.repeating(false)
-    sameDeckAsked = PerSeat.repeating(false)
-    phase = .open
-    return .gameStarted(game: game, table: table.cards, deck: deck.count)
-  }
-
-  private mutating func openWindow(for seat: Seat, _ kind: Window.Kind, at now: Instant) -> MatchEvent {
-    let length =
-      switch kind {
-      case .claim: rules.claimWindow
-      case .passedTurn: rules.passedTurnWindow
-      case .needlessDeal: rules.needlessDealWindow
-      }
-    let window = Window(holder: seat, kind: kind, deadline: now.adding(milliseconds: length))
-    selection.removeAll(keepingCapacity: true)
-    phase = .window(window)
-    return .windowOpened(window)
-  }
-
-  private mutating func openPlay() -> MatchEvent {
-    phase = .open
-    return .openPlay
-  }
-
-  private mutating func changeScore(_ seat: Seat, by delta: Int, for reason: ScoreReason) -> MatchEvent {
-    scores[seat] += delta
-    return .scoreChanged(seat, delta: delta, total: scores[seat], reason: reason)
-  }
-
-  /// Ends the game if a player reached the rules' `firstTo` groups, or the deck is empty and no group
-  /// is on the table.
-  private mutating func endIfDone() -> MatchEvent? {
-    if let target = rules.firstTo, groups.values.contains(where: { $0 >= target }) { return finish(.completed) }
-    guard deck.isEmpty, !hasGroup else { return nil }
-    return finish(.completed)
-  }
-
-  private mutating func finish(_ ending: GameResult.Ending) -> MatchEvent {
-    let winner: Seat? =
-      switch ending {
-      case .forfeit(let loser): loser.opponent
-      case .completed: scores.one == scores.two ? nil : (scores.one > scores.two ? .one : .two)
-      }
-    let result = GameResult(
-      game: game, scores: scores, sets: groups, winner: winner, ending: ending)
-    results.append(result)
-    selection.removeAll(keepingCapacity: true)
-    phase = .over(result)
-    return .gameOver(result)
   }
 }

@@ -32,9 +32,7 @@ extension GameHost {
   /// Swaps the two players' seats, as a same-deck rematch starts: each keeps their name, token and
   /// connection, and a `JOINED` for each seat tells everyone (and each player's client its new seat).
   mutating func swapSeats() {
-    guard let one = holders.one, let two = holders.two else { return }
-    holders = [two, one]
-    seatNames = PerSeat(one: seatNames.two, two: seatNames.one)
+    guard let one = seating.holders.one, let two = seating.holders.two, seating.swap() else { return }
     for id in Array(clients.keys) {
       let seat = clients[id]?.seat
       clients[id]?.seat = seat?.opponent

@@ -26,7 +26,7 @@ public struct TableSummary: Equatable, Sendable {
 extension GameHost {
   /// The table as seen from outside, now.
   public var summary: TableSummary {
-    let seats = holders.map { $0?.name }
+    let seats = seating.seated
     let stage: TableSummary.Stage =
       if case .over = match.phase { .over } else if seats.values.contains(nil) { .waiting } else { .playing }
     let spectators = clients.values.reduce(0) { $0 + ($1.name != nil && $1.seat == nil ? 1 : 0) }

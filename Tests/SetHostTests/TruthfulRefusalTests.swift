@@ -23,7 +23,7 @@ struct TruthfulRefusalTests {
     #expect(table.drain(cat) == ["ERR ALREADY_NAMED " + ErrorCode.alreadyNamed.text])
     let paused = if case .paused = table.host.match.phase { true } else { false }
     #expect(paused, "the game should wait for bob")
-    #expect(table.host.holders.two?.client == nil, "the spectator took the away player's seat")
+    #expect(table.host.seating.holders.two?.client == nil, "the spectator took the away player's seat")
     // The seat's own player still resumes it.
     let bob2 = ConnectionID(4)
     table.connect(bob2)

@@ -1,0 +1,79 @@
+import SetCore
+import SetProtocol
+
+// Replies to this client's requests, and the state summary that resynchronises the model.
+extension ClientModel {
+  mutating func apply(_ reply: Reply, at now: Instant) -> [ModelAction] {
+    if case .ok(.review) = reply.kind { (review, reviewing) = (reviewing, []) }
+    if case .error = reply.kind { reviewing = [] }
+    switch reply.kind {
+    case .pong:
+      return []
+    case .error(let error):
+      lastError = Refusal(error: error, at: now)
+      // The seat went to another connection with this one's token: this one must not take it back.
+      if error.code == .resumedElsewhere { farewell = error.code.text }
+      return []
+    case .ok(.name(let seat, let token)):
+      isNamed = true
+      self.seat = seat
+      if let seat { log.seated(seat) }
+      self.token = token
+      ownName = seat.flatMap { names[$0] }
+      return askForState()
+    case .ok(.sit(let seat, let token)):
+      // A spectator sat down in a seat that became free, on the same connection.
+      self.seat = seat
+      log.seated(seat)
+      self.token = token
+      ownName = names[seat]
+      return askForState()
+    case .ok(.resume(let seat, let name)):
+      isNamed = true
+      self.seat = seat
+      ownName = name
+      log.resumed(seat, game: game)
+      // A relaunched client starts with nothing: the finished games come with HISTORY.
+      return askForState() + [.requestHistory]
+    case .ok(.state(let summary)):
+      return applyState(summary, at: now)
+    case .ok(.scores(let first, let second)):
+      scores = [first, second]
+      return []
+    case .ok:
+      return []
+    }
+  }
+
+  /// `OK STATE seq game phase holder ms selected`.
+  mutating func applyState(_ state: StateSummary, at now: Instant) -> [ModelAction] {
+    awaitingState = false
+    let running = [PhaseName.open, .claim, .turn, .needless, .paused].contains(state.phase)
+    log.cameBack(
+      to: state.game,
+      standing: running ? "\(Renderer.scoreLine(displayNames, scores)), \(deck) cards left in the deck" : nil)
+    lastSeq = max(lastSeq, state.seq)
+    if state.game != game {
+      sets = [0, 0]
+      rematchAsked = [false, false]
+    }
+    game = state.game
+    selection = state.selected
+    switch state.phase {
+    case .waiting: phase = .waiting
+    case .open: phase = .open
+    case .paused: phase = .paused(holder: state.holder, kind: nil, remaining: state.ms)
+    case .over:
+      let result = results.last { $0.game == state.game }
+      phase = .over(result)
+      return result == nil ? [.requestHistory] : []
+    case .claim, .turn, .needless:
+      if let kind = state.phase.windowKind, let holder = state.holder {
+        phase = .window(
+          holder: holder, kind: kind, deadline: now.adding(milliseconds: state.ms),
+          length: windowLength(kind, atLeast: state.ms))
+      }
+    }
+    return []
+  }
+}

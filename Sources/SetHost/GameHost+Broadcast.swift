@@ -1,0 +1,96 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// One broadcast, each connection in its own presentation.
+extension GameHost {
+
+  /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
+  /// the seat's last player left.
+  var scores: PerSeat<Int> {
+    seating.scores(match.scores)
+  }
+
+  /// Broadcasts rules events to every named connection, in their own presentation.
+  mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
+    broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
+  }
+
+  /// Tells everyone who sits in each seat now, as after the seats were swapped.
+  mutating func broadcastJoined(_ seats: [(Seat, String)]) {
+    broadcast(wire: seats.map { .joined($0.0, name: $0.1) })
+  }
+
+  /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
+  /// default, the match as it stands).
+  mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
+    guard !events.isEmpty else { return }
+    for event in events {
+      switch event {
+      case .started:
+        seating.gameStarted()
+        gameFinds = []
+      case .setFound(let seat, _, _, let findMs?): gameFinds.append((seat, findMs))
+      case .over:
+        resultNames.append(seating.names)
+        resultFinds.append(gameFinds)
+      default: break
+      }
+    }
+    let first = seq + 1
+    seq += events.count
+    // Encoded once, the same line goes to every machine client.
+    let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
+    for (offset, event) in events.enumerated() {
+      switch event {
+      case .started, .diff: tableSeq = first + offset
+      default: break
+      }
+    }
+    for (offset, line) in lines.enumerated() {
+      record(RecordLine.event(seq: first + offset, line: line).line)
+      log(.info, line)
+    }
+    // The human presentation of the same events, made once for each seat that reads it (and once
+    // for spectators): in the second person for the player it concerns.
+    var words: [Int: [String]] = [:]
+    let state = state ?? match
+    // The seated players first, then the spectators, whatever order they connected in: with a thousand
+    // watching, a player who resumed late still reads every event as soon as the other player does.
+    // The seats' holders are found without looking through the spectators; every other connection
+    // follows in the order it connected.
+    let seated = Seat.allCases.compactMap { seat in
+      seating.holders[seat]?.client.flatMap { clients[$0]?.seat == seat ? $0 : nil }
+    }
+    for id in seated + clientOrder.filter({ !seated.contains($0) }) {
+      guard let client = clients[id], client.name != nil else { continue }
+      switch client.presentation {
+      case .machine:
+        for line in lines { send(id, line) }
+      case .human:
+        let key = client.seat?.rawValue ?? 0
+        if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: client.seat) }
+        for line in words[key] ?? [] { send(id, line) }
+        sendStatus(to: id, of: state, ifChanged: true)
+      }
+    }
+    if !pendingRated.isEmpty {
+      let rated = pendingRated
+      pendingRated = []
+      broadcast(wire: rated)
+    }
+  }
+
+  /// Events in words, then the table drawn again if it changed: whole and in words, with the card
+  /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
+
+  /// The whole state for one connection: the table and both seats (and, in words, the status, or,
+  /// `statusIfChanged`, the status only if the broadcast just before did not already tell it).
+  mutating func sendState(to id: ConnectionID, statusIfChanged: Bool = false) {
+    guard let client = clients[id] else { return }
+    switch client.presentation {
+    case .human: sendHumanState(to: id, statusIfChanged: statusIfChanged)
+    case .machine: sendMachineState(to: id)
+    }
+  }
+}

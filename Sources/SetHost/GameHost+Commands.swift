@@ -1,0 +1,203 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// What each command does: the requests that inform, the plays the match decides, and how time passing
+// and the match's own events are recorded and told.
+extension GameHost {
+  mutating func handle(_ command: ClientCommand, requestID: String?, from id: ConnectionID, at now: Instant) {
+    let answer: Result<Reply.Kind, ProtocolError>
+    switch command {
+    case .help(let verb):
+      if var lines = Help.lines(for: verb) {
+        let human = clients[id]?.presentation == .human
+        if verb == nil, let rule = HumanText.variantRule(match.rules) { lines.append(rule) }
+        for line in lines {
+          if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
+        }
+        answer = .success(.ok(.help))
+      } else if clients[id]?.presentation == .human, let verb {
+        // In words, as for a mistyped command: the nearest verb, if one is near.
+        let guess = Help.nearest(to: verb).map { "did you mean HELP \($0)?" } ?? "HELP lists them"
+        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
+      } else {
+        answer = .failure(ProtocolError(.unknownCommand))
+      }
+    case .ping(let token): answer = .success(.pong(token: token))
+    case .mode(let presentation):
+      let switched = clients[id]?.presentation != presentation
+      clients[id]?.presentation = presentation
+      // A named connection that turns to the machine presentation missed the RULES line at its NAME.
+      if switched, clients[id]?.name != nil { sendRules(to: id) }
+      answer = .success(.ok(.mode(presentation)))
+    case .name(let name, let secret): answer = takeName(name, secret: secret, for: id, at: now)
+    case .resume(let token): answer = resume(token, for: id, at: now)
+    case .sit: answer = sit(id, at: now)
+    case .quit:
+      answer = .success(.ok(.quit))
+    case .table, .state, .scores, .history, .say:
+      answer = inform(command, for: id)
+    case .stats(let name): answer = stats(name, for: id)
+    case .review(let game): answer = review(game, for: id)
+    case .top(let count): answer = top(count, for: id)
+    case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
+    case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
+    case .claim, .pick, .unpick, .deal, .new, .rematchSame:
+      answer = play(command, by: id, at: now)
+    case .guardedPick(let target, let table):
+      answer = guardedPick(target, table: table, by: id, at: now)
+    }
+    let closing = command == .quit || closeAfterReply
+    switch answer {
+    case .success(let kind): reply(id, Reply(id: requestID, kind), prompting: !closing)
+    case .failure(let error): reply(id, Reply(id: requestID, .error(error)), prompting: !closing)
+    }
+    if command == .quit {
+      actions.append(.hangUp(id))
+    } else if closing {
+      actions.append(.close(id))
+    }
+    closeAfterReply = false
+  }
+
+  mutating func inform(_ command: ClientCommand, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+    guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
+    let human = client.presentation == .human
+    switch command {
+    case .table:
+      if human {
+        sendState(to: id)
+      } else {
+        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
+      }
+      return .success(.ok(.table))
+    case .state:
+      sendState(to: id)
+      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: client.seat)) }
+      return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
+    case .scores:
+      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: client.seat)) }
+      return .success(.ok(.scores(scores.one, scores.two)))
+    case .history:
+      for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
+        if human {
+          say(id, HumanText.outcome(result, names: names, viewer: nil))
+          if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
+        } else {
+          send(id, ServerLine.result(result, names: names).line)
+          for find in finds {
+            send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
+          }
+        }
+      }
+      return .success(.ok(.history(count: match.results.count)))
+    case .say(let text):
+      broadcast(wire: [.said(name: name, text: text)])
+      return .success(.ok(.say))
+    default:
+      return .failure(ProtocolError(.unknownCommand))
+    }
+  }
+
+  mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    if case .pick(let slots) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
+    let matchCommand: MatchCommand
+    let done: OKReply
+    switch command {
+    case .claim: (matchCommand, done) = (.claim, .claim)
+    case .pick(let slots): (matchCommand, done) = (.pick(slots), .pick)
+    case .unpick(let slot): (matchCommand, done) = (.unpick(slot), .unpick)
+    case .deal: (matchCommand, done) = (.deal, .deal)
+    case .rematchSame: (matchCommand, done) = (.rematchSameDeck, .rematch)
+    default: (matchCommand, done) = (.rematch, .new)
+    }
+    do {
+      let game = match.game
+      broadcast(try apply(matchCommand, by: seat, at: now), at: now)
+      // A game dealt from the same deck as an earlier one is played with the seats swapped, and the
+      // record marks the pair to compare.
+      if match.game > game, let earlier = match.sameDeckAs {
+        swapSeats()
+        record(RecordLine.sameDeck(game: match.game, earlier: earlier).line)
+      }
+      freeEmptySeats()
+      return .success(.ok(done))
+    } catch {
+      return .failure(ProtocolError(error, phase: match.phase, names: seating.names))
+    }
+  }
+
+  /// The usage error for a pick naming more cards than the variant's group holds (a request may name up
+  /// to four, for UltraSets), or nil.
+  func wrongArity(_ count: Int) -> ProtocolError? {
+    let size = match.rules.variant.groupSize
+    guard count > size else { return nil }
+    let usage = size == 3 ? Help.usage(of: "PICK") ?? "PICK" : "PICK <slot> [<slot> <slot> <slot>]"
+    return ProtocolError(.badArgument, "usage: " + usage + (size == 3 ? "" : " (an UltraSet is four cards)"))
+  }
+
+  /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
+  /// or a card it names is no longer on the table; otherwise the pick of those slots.
+  mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    let count =
+      switch target {
+      case .slots(let slots): slots.count
+      case .cards(let cards): cards.count
+      }
+    if let wrong = wrongArity(count) { return .failure(wrong) }
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
+    if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
+    switch target {
+    case .slots(let slots):
+      return play(.pick(slots), by: id, at: now)
+    case .cards(let cards):
+      var slots: [Slot] = []
+      for card in cards {
+        if let link = match.chain.firstIndex(of: card) {
+          slots.append(Slot.chain[link])
+          continue
+        }
+        guard let index = match.table.cards.firstIndex(of: card) else {
+          return .failure(ProtocolError(.stale, "\(card) is not on the table; nothing was done"))
+        }
+        slots.append(Slot(index))
+      }
+      return play(.pick(slots), by: id, at: now)
+    }
+  }
+
+  /// Applies a command to the match and records it, returning the events the command caused. What the
+  /// match made due first (a window that ran out before the timer fired) goes out on its own, as a
+  /// firing timer's would, whether or not the command is carried out.
+  mutating func apply(_ command: MatchCommand, by seat: Seat, at now: Instant) throws(MatchError)
+    -> ArraySlice<MatchEvent>
+  {
+    // What a passed deadline made due happens first, on its own and told with the status it left,
+    // so the match has nothing due left to handle with the command.
+    if let deadline = match.deadline, deadline <= now {
+      passTime(match.advance(to: now).events, at: now, leaving: match)
+    }
+    do throws(MatchRefusal) {
+      let outcome = try match.apply(command, by: seat, at: now)
+      record(RecordLine.command(command, seat: seat, at: now).line)
+      return outcome.caused
+    } catch {
+      throw error.reason
+    }
+  }
+
+  /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
+  mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
+    guard !due.isEmpty else { return }
+    record(RecordLine.tick(at: now).line)
+    broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
+    freeEmptySeats()
+  }
+}

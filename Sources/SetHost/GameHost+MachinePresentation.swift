@@ -1,0 +1,32 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// The machine presentation: the lines a program reads.
+extension GameHost {
+  /// The whole state for one connection in the machine presentation: the table and both seats.
+  mutating func sendMachineState(to id: ConnectionID) {
+    send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
+    for seat in Seat.allCases {
+      let holder = seating.holders[seat]
+      send(
+        id,
+        ServerLine.player(seat, name: holder?.name, score: scores[seat], present: holder?.client != nil)
+          .line)
+    }
+  }
+
+  /// The rules in force, for a connection that just took its name or, named, just turned to the
+  /// machine presentation (which alone has the line).
+  mutating func sendRules(to id: ConnectionID) {
+    if clients[id]?.presentation == .machine { send(id, ServerLine.rules(match.rules).line) }
+  }
+
+  /// Tells the spectators who read the machine presentation, with a `NOTICE` line.
+  mutating func tellMachineSpectators(_ line: ServerLine) {
+    for (id, client) in clients.sorted(by: { $0.key < $1.key })
+    where client.name != nil && client.seat == nil && client.presentation == .machine {
+      send(id, line.line)
+    }
+  }
+}

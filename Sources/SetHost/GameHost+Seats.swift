@@ -1,0 +1,155 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// Who sits where: naming, sitting, resuming, freeing seats, as `Seating` rules them, told to everyone.
+extension GameHost {
+  mutating func takeName(_ name: String, secret: String?, for id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    let taken =
+      clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
+      || seating.isHeld(byName: name)
+    guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    let fingerprint = secret.map { NameClaim.fingerprint(name: name, secret: $0) }
+    let owner = history.owner(of: name)
+    if let fingerprint, let owner, owner != fingerprint {
+      // Counted with wrong tokens: a connection guessing secrets is closed as one guessing tokens is.
+      clients[id]?.badTokens += 1
+      log(.warning, "\(id): wrong secret for \(name)")
+      closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
+      return .failure(ProtocolError(.wrongSecret))
+    }
+    if seating.firstFree != nil, !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
+      return .failure(seatingLimited)
+    }
+    clients[id]?.name = name
+    clients[id]?.fingerprint = fingerprint
+    actions.append(.identified(id))
+    sendRules(to: id)
+    tellRecordLost(to: id)
+    guard let seat = seating.firstFree else {
+      log(.info, "\(name) watches (\(id))")
+      sendState(to: id)
+      if clients[id]?.presentation == .human { say(id, "Both seats are taken: you are watching.") }
+      return .success(.ok(.name(seat: nil, token: nil)))
+    }
+    let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
+    return .success(.ok(.name(seat: seat, token: token)))
+  }
+
+  /// `SIT`: a spectator takes a free seat under the name it watches with, on the same connection. A
+  /// name's owner is seated as its owner only if it proved the secret with its `NAME`.
+  mutating func sit(_ id: ConnectionID, at now: Instant) -> Result<Reply.Kind, ProtocolError> {
+    guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
+    if let seat = client.seat {
+      return .failure(ProtocolError(.seatTaken, "you already play in seat \(seat.rawValue)"))
+    }
+    guard let seat = seating.firstFree else {
+      return .failure(ProtocolError(.seatTaken, "both seats are taken; SIT once one is free"))
+    }
+    guard seatingLimit.allow(client.address, at: now) else { return .failure(seatingLimited) }
+    let owner = history.owner(of: name)
+    // A fingerprint no longer the owner's (the name was claimed meanwhile) makes the player a guest.
+    let fingerprint = client.fingerprint.flatMap { owner == nil || owner == $0 ? $0 : nil }
+    let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
+    return .success(.ok(.sit(seat: seat, token: token)))
+  }
+
+  /// The refusal of a seat to an address that took too many.
+  var seatingLimited: ProtocolError {
+    ProtocolError(.rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute")
+  }
+
+  /// Seats the named connection `id` in the free `seat`, tells everyone, and returns its resume token.
+  mutating func takeSeat(
+    _ seat: Seat, for id: ConnectionID, as name: String, fingerprint: String?, owner: String?, at now: Instant
+  ) -> String {
+    let token = makeToken()
+    let afterGame = if case .over = match.phase { true } else { false }
+    seating.take(seat, name: name, token: token, client: id, afterGame: afterGame)
+    clients[id]?.seat = seat
+    log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
+    let events = (try? apply(.join, by: seat, at: now)) ?? []
+    broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
+    if botNames.contains(PlayerName.key(name)) { record(RecordLine.bot(seat).line) }
+    if let fingerprint { record(RecordLine.owner(seat, fingerprint: fingerprint).line) }
+    let started = events.contains { if case .gameStarted = $0 { true } else { false } }
+    if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
+    if clients[id]?.presentation == .human {
+      say(id, "If your connection drops, reconnect and type:")
+      say(id, "  RESUME \(token)")
+    }
+    tellRating(name, owned: fingerprint != nil, byOther: fingerprint == nil && owner != nil, to: id)
+    return token
+  }
+
+  /// Tells a player just seated whether their games change the name's rating: as its owner (a secret
+  /// was given), as a guest on a name someone else owns (they do not), or as a guest on a name no one
+  /// owns (they do, as before names had owners; told in words only, as nothing changed for machines).
+  mutating func tellRating(_ name: String, owned: Bool, byOther: Bool, to id: ConnectionID) {
+    let human = clients[id]?.presentation == .human
+    let text: String
+    if owned {
+      text = "rated: \(name) is yours; only games with its secret change its rating"
+    } else if byOther {
+      text = "guest: \(name) belongs to someone else; your games here are not rated"
+    } else if human {
+      text = "guest: anyone may play as \(name); NAME \(name) <secret> makes it yours"
+    } else {
+      return
+    }
+    if human {
+      say(id, text.prefix(1).uppercased() + text.dropFirst() + ".")
+    } else {
+      send(id, ServerLine.notice(topic: "rating", text: text).line)
+    }
+  }
+
+  mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
+    Reply.Kind, ProtocolError
+  > {
+    // A named connection, seated or watching, is someone already: RESUME is for a new connection.
+    guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    guard let seat = seating.seat(ofToken: token), let holder = seating.holders[seat]
+    else {
+      clients[id]?.badTokens += 1
+      log(.warning, "\(id): wrong resume token")
+      closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
+      return .failure(ProtocolError(.badToken))
+    }
+    if let old = seating.resume(seat, on: id) {
+      // The same person on a new connection: the old one is stale (a dropped link not yet noticed), or
+      // a second client of theirs with the same token; told why, so that it does not take it back.
+      clients[old]?.seat = nil
+      send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)
+      actions.append(.close(old))
+    }
+    clients[id]?.name = holder.name
+    clients[id]?.seat = seat
+    actions.append(.identified(id))
+    sendRules(to: id)
+    tellRecordLost(to: id)
+    log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
+    if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
+    sendState(to: id, statusIfChanged: true)
+    return .success(.ok(.resume(seat: seat, name: holder.name)))
+  }
+
+  /// Outside a running game, a seat whose player has gone is freed for the next NAME.
+  mutating func freeEmptySeats() {
+    switch match.phase {
+    case .waiting, .over:
+      for (seat, name) in seating.freeAbandoned() {
+        log(.info, "seat \(seat.rawValue) (\(name)) is free")
+        tellSpectators(HumanText.seatFree(seat))
+        tellMachineSpectators(HumanText.seatFreeNotice(seat))
+      }
+    case .open, .window, .paused:
+      break
+    }
+  }
+
+  /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
+}

@@ -1,0 +1,101 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+/// Who holds each seat, with the secret that lets them take it back, and the names the seats were
+/// last played under.
+///
+/// A seat is held by a named player from the moment they take it until it is freed: while they are
+/// away, the seat stays theirs, and whoever shows its token takes it back. A value with no I/O: the
+/// host asks it and tells everyone what changed.
+struct Seating: Equatable {
+  /// A seat taken by a named player, kept while they are away so they can RESUME.
+  struct Holder: Equatable {
+    var name: String
+    var token: String
+    /// The connection the player sits on, or nil while they are away.
+    var client: ConnectionID?
+  }
+
+  /// Each seat's holder, nil when the seat is free.
+  private(set) var holders = PerSeat<Holder?>.repeating(nil)
+  /// The name last seen in each seat, to tell events about a seat that has emptied.
+  private(set) var names: PerSeat = ["seat 1", "seat 2"]
+  /// Seats taken by a new player since the last game ended: their score is 0 until a game starts.
+  private(set) var newcomers: Set<Seat> = []
+
+  /// Whether each seat is taken (held for a player, here or away).
+  var taken: PerSeat<Bool> { holders.map { $0 != nil } }
+
+  /// The name holding each seat, nil when free.
+  var seated: PerSeat<String?> { holders.map { $0?.name } }
+
+  /// The first free seat, or nil when both are taken.
+  var firstFree: Seat? { Seat.allCases.first { holders[$0] == nil } }
+
+  /// Whether a seat holder goes by `name`, as names compare (case aside).
+  func isHeld(byName name: String) -> Bool {
+    holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
+  }
+
+  /// The seat whose resume token is `token`, or nil.
+  func seat(ofToken token: String) -> Seat? {
+    Seat.allCases.first { holders[$0]?.token == token }
+  }
+
+  /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
+  /// the seat's last player left.
+  func scores(_ played: PerSeat<Int>) -> PerSeat<Int> {
+    PerSeat { newcomers.contains($0) ? 0 : played[$0] }
+  }
+
+  /// `name` takes the free `seat` on connection `client` with its resume `token`; `afterGame` when a
+  /// game has ended, which makes them a newcomer whose score is 0 until the next game starts.
+  mutating func take(_ seat: Seat, name: String, token: String, client: ConnectionID, afterGame: Bool) {
+    precondition(holders[seat] == nil, "seat \(seat.rawValue) is taken")
+    holders[seat] = Holder(name: name, token: token, client: client)
+    if afterGame { newcomers.insert(seat) }
+    names[seat] = name
+  }
+
+  /// The holder of `seat` comes back on connection `client`; returns the connection they sat on
+  /// before, if another one still held it.
+  mutating func resume(_ seat: Seat, on client: ConnectionID) -> ConnectionID? {
+    let old = holders[seat]?.client
+    holders[seat]?.client = client
+    return old == client ? nil : old
+  }
+
+  /// Connection `client` left: the seat it held is kept for its player, now away. Returns that seat,
+  /// or nil if the connection held none (as after another connection resumed it).
+  mutating func leave(_ seat: Seat, by client: ConnectionID) -> Seat? {
+    guard holders[seat]?.client == client else { return nil }
+    holders[seat]?.client = nil
+    return seat
+  }
+
+  /// Frees every seat whose player is away, returning each freed seat with its player's name.
+  mutating func freeAbandoned() -> [(seat: Seat, name: String)] {
+    var freed: [(seat: Seat, name: String)] = []
+    for seat in Seat.allCases {
+      guard let holder = holders[seat], holder.client == nil else { continue }
+      holders[seat] = nil
+      freed.append((seat, holder.name))
+    }
+    return freed
+  }
+
+  /// Swaps the two holders, each keeping their name, token and connection; false, changing nothing,
+  /// unless both seats are held.
+  mutating func swap() -> Bool {
+    guard let one = holders.one, let two = holders.two else { return false }
+    holders = [two, one]
+    names = PerSeat(one: names.two, two: names.one)
+    return true
+  }
+
+  /// A game started: every seat's score counts again.
+  mutating func gameStarted() {
+    newcomers = []
+  }
+}
