@@ -168,12 +168,7 @@ public final class LineServer: @unchecked Sendable {
   public func send(_ line: String, to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
-    if connection.isWebSocket {
-      connection.channel.enqueue(WebSocketFrame.text(line))
-    } else {
-      connection.channel.enqueue(line.utf8)
-      connection.channel.enqueue(Self.crlf)
-    }
+    enqueue(line, on: connection)
     return queueWrite(connection)
   }
 
@@ -183,15 +178,19 @@ public final class LineServer: @unchecked Sendable {
   public func send(lines: [String], to id: ConnectionID) -> Bool {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let connection = connections[id], connection.machine.isOpen, connection.attached else { return false }
-    for line in lines {
-      if connection.isWebSocket {
-        connection.channel.enqueue(WebSocketFrame.text(line))
-      } else {
-        connection.channel.enqueue(line.utf8)
-        connection.channel.enqueue(Self.crlf)
-      }
-    }
+    for line in lines { enqueue(line, on: connection) }
     return queueWrite(connection)
+  }
+
+  /// Queues one line for `connection` as its framing writes it: a text message for a WebSocket, the
+  /// line and a CRLF for a line client.
+  private func enqueue(_ line: String, on connection: Connection) {
+    if connection.isWebSocket {
+      connection.channel.enqueue(WebSocketFrame.text(line))
+    } else {
+      connection.channel.enqueue(line.utf8)
+      connection.channel.enqueue(Self.crlf)
+    }
   }
 
   /// Queues `bytes` for `id` exactly as given (for telnet answers and the like). Returns as `send`.

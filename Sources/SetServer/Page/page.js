@@ -508,20 +508,9 @@ function drawTable() {
       table.appendChild(empty);
       continue;
     }
-    const card = document.createElement("button");
-    card.type = "button";
-    card.className = "card";
-    card.dataset.slot = slot;
-    card.dataset.card = code;
-    if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+    const card = cardButton(slot, code, mine, "card");
     if (game.newSlots.has(slot)) card.classList.add("new");
     markMoved(card, slot);
-    const label = document.createElement("span");
-    label.className = "slot";
-    label.textContent = slot;
-    card.appendChild(label);
-    card.appendChild(cardSVG(code));
-    card.addEventListener("click", () => pick(slot));
     table.appendChild(card);
   }
   layout();
@@ -628,6 +617,24 @@ function drawVariant() {
   $("keys-chain").hidden = game.rules.variant !== "chain";
 }
 
+/// A card that can be picked: its slot's label, its drawing, and a click that picks it; marked when the
+/// window's holder has selected it (as yours, or as the other player's).
+function cardButton(slot, code, mine, className) {
+  const card = document.createElement("button");
+  card.type = "button";
+  card.className = className;
+  card.dataset.slot = slot;
+  card.dataset.card = code;
+  if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+  const label = document.createElement("span");
+  label.className = "slot";
+  label.textContent = slot;
+  card.appendChild(label);
+  card.appendChild(cardSVG(code));
+  card.addEventListener("click", () => pick(slot));
+  return card;
+}
+
 /// The chain's row, apart from the table: "chain, use one:" and its cards in slots X, Y, Z.
 function drawChain() {
   const row = $("chain");
@@ -638,19 +645,7 @@ function drawChain() {
   const mine = game.holder === game.seat && game.seat > 0;
   for (const slot of slots) {
     const code = game.chain[slot];
-    const card = document.createElement("button");
-    card.type = "button";
-    card.className = "card chain-card";
-    card.dataset.slot = slot;
-    card.dataset.card = code;
-    if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
-    const label = document.createElement("span");
-    label.className = "slot";
-    label.textContent = slot;
-    card.appendChild(label);
-    card.appendChild(cardSVG(code));
-    card.addEventListener("click", () => pick(slot));
-    cards.appendChild(card);
+    cards.appendChild(cardButton(slot, code, mine, "card chain-card"));
   }
 }
 
