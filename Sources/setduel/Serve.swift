@@ -7,7 +7,6 @@ import SetDiscovery
 import SetHost
 import SetLAN
 import SetNet
-import SetProtocol
 import SetServer
 import SetTransport
 
@@ -96,7 +95,7 @@ enum Serve {
     var system = SystemRandomNumberGenerator()
     settings.seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     settings.rules = Rules(claimWindow: try arguments.seconds("claim-window", rules.claimWindow))
-    let variant = try Self.variant(arguments.text("variant"))
+    let variant = Self.variant(arguments)
     settings.rules.variant = variant
     settings.rules.tableSize = variant.tableSize
     if arguments.text("first-to") != nil {
@@ -173,14 +172,10 @@ enum Serve {
     milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
   }
 
-  /// The variant a `--variant` value names, or a usage error with the nearest name.
-  static func variant(_ text: String?) throws(Arguments.UsageError) -> Variant {
-    guard let text else { return .normal }
-    if let variant = Variant(name: text) { return variant }
-    let names = Variant.allCases.map(\.rawValue)
-    let hint = Suggestion.nearest(to: text.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
-    throw Arguments.UsageError(
-      message: "--variant \(text): no such variant\(hint); one of \(names.joined(separator: ", "))")
+  /// The variant `--variant` names, or the standard game: the parser has refused any other value,
+  /// naming the nearest.
+  static func variant(_ arguments: Arguments) -> Variant {
+    arguments.text("variant").flatMap(Variant.init(name:)) ?? .normal
   }
 
   static func printBanner(host: String, port: UInt16, seed: UInt64) {

@@ -26,7 +26,7 @@ enum StatsCommand {
     let arguments = try Arguments(words, for: command)
     arguments.answerHelp(command)
     guard arguments.positional.count <= 1 else { throw Arguments.UsageError(message: "stats takes at most one NAME") }
-    let variant = try Serve.variant(arguments.text("variant"))
+    let variant = Serve.variant(arguments)
     let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
     let folded: RecordsFolder.Folded
     do {
