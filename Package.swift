@@ -72,19 +72,23 @@ let package = Package(
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
         "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis",
       ]),
+    // What the benchmarks share: durations as numbers, a thread's processor time, the records benchmarks' options.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
     .executableTarget(
-      name: "setduel-bench", dependencies: ["SetCore", "SetSimulation"], path: "Benchmarks/CoreBench"),
+      name: "setduel-bench", dependencies: ["SetCore", "SetSimulation", "BenchmarkSupport"],
+      path: "Benchmarks/CoreBench"),
     // The bot levels against each other and a steady person, seeded, on a virtual clock: `setduel-bots`.
     .executableTarget(
       name: "setduel-bots", dependencies: ["SetCore", "SetClientCore", "SetSimulation"], path: "Benchmarks/BotBench"),
     // The load generator behind Benchmarks/run.sh: SetDuel against redis-server on loopback. Build in release.
     // Folding the players' history from 10,000 generated records, and a server's start-up on them.
     .executableTarget(
-      name: "setduel-history-bench", dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer"],
+      name: "setduel-history-bench",
+      dependencies: ["SetCore", "SetSimulation", "SetStats", "SetServer", "BenchmarkSupport"],
       path: "Benchmarks/HistoryBench"),
     // Analysing 10,000 generated records on one core.
     .executableTarget(
-      name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis"],
+      name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis", "BenchmarkSupport"],
       path: "Benchmarks/AnalysisBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),

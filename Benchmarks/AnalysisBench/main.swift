@@ -1,31 +1,13 @@
 // Analyses generated game records: every set on every table and each player's figures, one record at
 // a time on one thread, so on one core. Build in release: `swift run -c release setduel-analysis-bench [--records N]`.
 // With `--smoke`, 200.
+import BenchmarkSupport
 import Glibc
 import SetAnalysis
 import SetCore
 import SetSimulation
 
 let clock = ContinuousClock()
-
-/// Seconds in a duration, as a Double.
-func seconds(_ duration: Duration) -> Double {
-  let parts = duration.components
-  return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-}
-
-/// Milliseconds with one decimal.
-func milliseconds(_ value: Double) -> String {
-  let tenths = Int(value * 10_000 + 0.5)
-  return "\(tenths / 10).\(tenths % 10) ms"
-}
-
-/// The processor time this thread has used, in seconds: on a shared machine, the time on one core.
-func threadTime() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-  return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
-}
 
 /// The best and the median of `rounds` timings of `body`, in seconds, on the wall clock and in this
 /// thread's processor time.
@@ -42,13 +24,10 @@ func timed(rounds: Int, _ body: () -> Void) -> (best: Double, median: Double, cp
   return (times[0], times[times.count / 2], cpu[0], cpu[cpu.count / 2])
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let smoke = arguments.contains("--smoke")
-var count = smoke ? 200 : 10_000
-if let at = arguments.firstIndex(of: "--records"), let given = Int(arguments[arguments.index(after: at)]) {
-  count = given
-}
-let rounds = smoke ? 1 : 3
+let options = RecordsBenchOptions()
+let smoke = options.smoke
+let count = options.count
+let rounds = options.rounds(3)
 
 // 500 distinct seeded games, repeated: analysing a record does not depend on having seen it before.
 let distinct = min(count, 500)

@@ -1,15 +1,10 @@
 // Measures the rules core in one run: the set finder against the naive triple loop, and complete
 // simulated games per second on one core. Build in release: `swift run -c release setduel-bench`.
+import BenchmarkSupport
 import SetCore
 import SetSimulation
 
 let clock = ContinuousClock()
-
-/// Seconds in a duration, as a Double.
-func seconds(_ duration: Duration) -> Double {
-  let parts = duration.components
-  return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-}
 
 /// Seconds per call of `body`, timed over `calls` calls; `body` returns a count that is checked so the
 /// work cannot be optimised away.

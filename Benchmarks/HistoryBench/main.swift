@@ -1,5 +1,6 @@
 // Folds the players' history from generated game records, and times a server's start-up on them.
 // Build in release: `swift run -c release setduel-history-bench [--records N]`. With `--smoke`, 200.
+import BenchmarkSupport
 import Glibc
 import SetCore
 import SetServer
@@ -7,18 +8,6 @@ import SetSimulation
 import SetStats
 
 let clock = ContinuousClock()
-
-/// Seconds in a duration, as a Double.
-func seconds(_ duration: Duration) -> Double {
-  let parts = duration.components
-  return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-}
-
-/// Milliseconds with one decimal.
-func milliseconds(_ value: Double) -> String {
-  let tenths = Int(value * 10_000 + 0.5)
-  return "\(tenths / 10).\(tenths % 10) ms"
-}
 
 /// The best and the median of `rounds` timings of `body`, in seconds.
 func timed(rounds: Int, _ body: () -> Void) -> (best: Double, median: Double) {
@@ -35,13 +24,10 @@ func write(_ path: String, _ text: String) {
   fclose(file)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let smoke = arguments.contains("--smoke")
-var count = smoke ? 200 : 10_000
-if let at = arguments.firstIndex(of: "--records"), let given = Int(arguments[arguments.index(after: at)]) {
-  count = given
-}
-let rounds = smoke ? 1 : 5
+let options = RecordsBenchOptions()
+let smoke = options.smoke
+let count = options.count
+let rounds = options.rounds(5)
 
 // MARK: - The records: distinct seeded games, seated from a pool of 40 players in turn
 
