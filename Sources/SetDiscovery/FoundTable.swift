@@ -29,12 +29,13 @@ public struct FoundTable: Hashable, Sendable {
   }
 
   /// One line for scripts, tab-separated: name, address, port, phase, seat 1, seat 2 (empty when
-  /// free), spectators, the page's address (empty when none). Tabs and line breaks in the name become spaces.
+  /// free), spectators, the page's address (empty when none), the variant (`normal` for the standard
+  /// game). Tabs and line breaks in the name become spaces.
   public var porcelain: String {
     let cleanName = String(name.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     return [
       cleanName, IPv4.text(address), String(port), advert.phase.rawValue, advert.seats[0] ?? "", advert.seats[1] ?? "",
-      String(advert.watching), pageAddress ?? "",
+      String(advert.watching), pageAddress ?? "", advert.variant ?? "normal",
     ].joined(separator: "\t")
   }
 }

@@ -74,7 +74,17 @@ public struct TableAdvert: Hashable, Sendable {
       phase: phase, seats: seats, watching: values["watching"].flatMap { Int($0) }.map { max(0, $0) } ?? 0,
       protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol,
       page: values["page"].flatMap { $0.hasPrefix("/") ? $0 : nil },
-      variant: values["variant"].flatMap { $0.isEmpty || $0 == "normal" ? nil : $0 })
+      variant: values["variant"].flatMap(Self.variantName))
+  }
+
+  /// A `variant` value as a table announces one: a word of at most 16 lower-case letters and digits,
+  /// other than `normal`. Anything else (controls, spaces, a name from a later format) reads as the
+  /// standard game: it is never shown.
+  static func variantName(_ value: String) -> String? {
+    let isWord =
+      (1...16).contains(value.utf8.count)
+      && value.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (48...57).contains($0) }
+    return isWord && value != "normal" ? value : nil
   }
 
   /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching".

@@ -25,6 +25,7 @@ enum Browse {
     var shown = table
     shown.name = Harmless.text(table.name)
     shown.advert.seats = table.advert.seats.map { $0.map(Harmless.text) }
+    shown.advert.variant = table.advert.variant.map(Harmless.text)
     return shown
   }
 

@@ -30,11 +30,11 @@ import Testing
     )
     let table = FoundTable(name: "ann's table", address: [192, 168, 1, 5], port: 7878, advert: .empty)
     #expect(table.line == "ann's table, 192.168.1.5:7878, waiting for players")
-    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\t")
+    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\t\tnormal")
     var withPage = table
     withPage.advert.page = "/"
     #expect(withPage.pageAddress == "http://192.168.1.5:7878/")
-    #expect(withPage.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\thttp://192.168.1.5:7878/")
+    #expect(withPage.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\thttp://192.168.1.5:7878/\tnormal")
     #expect(TableAdvert(txt: withPage.advert.txt)?.page == "/")
   }
 
@@ -46,5 +46,25 @@ import Testing
     #expect(ServiceNames.instance(long)!.labels[0].count == 62, "cut at a character boundary")
     #expect(ServiceNames.renamed(long).utf8.count <= 63)
     #expect(ServiceNames.host("Ann's Mac")!.description == "ann-s-mac.local")
+  }
+
+  @Test("a variant value that is not a short lower-case word reads as the standard game and is never shown")
+  func hostileVariantIsNotShown() {
+    for hostile in [
+      "ch\u{1B}[2Jain", "ultra\u{9B}31m", "a b", "Ultra", "\u{8}\u{8}\u{8}", "", String(repeating: "x", count: 17),
+    ] {
+      let advert = TableAdvert(txt: [Array("phase=playing".utf8), Array("variant=\(hostile)".utf8)])
+      #expect(advert?.variant == nil, "\(hostile.debugDescription)")
+      #expect(
+        advert.map {
+          FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tnormal")
+        } == true)
+    }
+    let chain = TableAdvert(txt: [Array("phase=playing".utf8), Array("variant=chain".utf8)])
+    #expect(chain?.variant == "chain")
+    #expect(
+      chain.map { FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tchain") }
+        == true)
+    #expect(chain?.summary == "playing, the chain variant")
   }
 }

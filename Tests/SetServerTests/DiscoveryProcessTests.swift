@@ -101,13 +101,13 @@ struct DiscoveryProcessTests {
     // The default host, 0.0.0.0: every interface of the namespace, which has only loopback.
     let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
 
-    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/"
+    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
     #expect(try Self.list(in: namespace, folder: folder) == [empty])
 
     let player = try Subprocess(
       namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
     defer { player.signal(SIGKILL) }
-    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0\thttp://127.0.0.1:\(port)/"
+    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
     let listed = Self.eventuallyLists([seated], in: namespace, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
 
@@ -157,7 +157,8 @@ struct DiscoveryProcessTests {
     play.type("\r")
     #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
     let listed = Self.eventuallyLists(
-      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/"], in: namespace, folder: folder)
+      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/\tnormal"], in: namespace,
+      folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
 
@@ -256,7 +257,7 @@ struct DiscoveryProcessTests {
     #expect(attacker.output == "sent\n")
     #expect(
       try Self.list(in: namespace, folder: folder) == [
-        "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/"
+        "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
       ])
     server.signal(SIGTERM)
     #expect(server.end() == "exit 0", "seed \(seed): \(server.errorOutput)")
@@ -272,7 +273,8 @@ struct DiscoveryProcessTests {
     defer { server.signal(SIGKILL) }
     try here.link(to: neighbour, address: "10.78.0.1", otherAddress: "10.78.0.2")
     let listed = Self.eventuallyLists(
-      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0\thttp://10.78.0.1:\(port)/"], in: neighbour, folder: folder)
+      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0\thttp://10.78.0.1:\(port)/\tnormal"], in: neighbour,
+      folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
 
@@ -311,11 +313,12 @@ struct DiscoveryProcessTests {
       in: here, ["--host", "10.77.0.1", "--table-name", "lan table"], folder: folder, name: "lan")
     defer { lan.signal(SIGKILL) }
     let seenNextDoor = try Self.list(in: neighbour, folder: folder)
-    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0\thttp://10.77.0.1:\(lanPort)/"])
+    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0\thttp://10.77.0.1:\(lanPort)/\tnormal"])
     let seenHere = try Self.list(in: here, folder: folder)
     #expect(
       seenHere.contains(
-        "loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0\thttp://127.0.0.1:\(loopbackPort)/"), "\(seenHere)")
+        "loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0\thttp://127.0.0.1:\(loopbackPort)/\tnormal"),
+      "\(seenHere)")
   }
 }
 
