@@ -22,7 +22,7 @@ struct LoopbackTests {
       return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, pace: 0.02, picksAtOnce: true))
     }
     queue.sync { bots[0].start() }
-    #expect(eventually(timeout: 10) { queue.sync { bots[0].session.model.seat == .one } })
+    #expect(eventually(timeout: 30) { queue.sync { bots[0].session.model.seat == .one } })
     queue.sync { bots[1].start() }
     let over = eventually(timeout: 90) {
       queue.sync {
@@ -52,7 +52,7 @@ struct LoopbackTests {
     bot.send("NAME bot")
     let player = ClientSession(host: "127.0.0.1", port: table.port, name: "BOT", queue: queue, policy: .quick)
     queue.sync { player.start() }
-    #expect(eventually(timeout: 10) { queue.sync { player.model.seat == .two } })
+    #expect(eventually(timeout: 30) { queue.sync { player.model.seat == .two } })
     queue.sync {
       #expect(player.name == "BOT2")
       #expect(player.renaming == "Someone here is already called BOT: you play as BOT2.")
@@ -66,11 +66,11 @@ struct LoopbackTests {
     let queue = DispatchQueue(label: "test.resume")
     let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
     queue.sync { ann.start() }
-    #expect(eventually(timeout: 10) { queue.sync { ann.model.seat == .one } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.seat == .one } })
     let bob = try table.connect()
     bob.send("MODE MACHINE")
     bob.send("NAME bob")
-    #expect(eventually(timeout: 10) { queue.sync { ann.model.phase == .open } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.phase == .open } })
     let token = queue.sync { ann.model.token }
     #expect(token != nil)
 
@@ -80,11 +80,11 @@ struct LoopbackTests {
       ann.dropConnection()
     }
     // While ann is away, bob acts: ann's model must learn of it after resuming.
-    #expect(eventually(timeout: 10) { queue.sync { ann.link == .connected && links.count >= 2 } })
-    #expect(eventually(timeout: 10) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.link == .connected && links.count >= 2 } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
     bob.send("DEAL")
     #expect(
-      eventually(timeout: 10) {
+      eventually(timeout: 30) {
         queue.sync { ann.model.log.entries.contains { $0.text.contains("needless") || $0.text.contains("more cards") } }
       })
     queue.sync {
@@ -106,14 +106,14 @@ struct LoopbackTests {
     let queue = DispatchQueue(label: "test.elsewhere")
     let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
     queue.sync { ann.start() }
-    #expect(eventually(timeout: 10) { queue.sync { ann.model.seat == .one && ann.model.token != nil } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.seat == .one && ann.model.token != nil } })
     let token = try #require(queue.sync { ann.model.token })
     // A second client with the same token, as a second `setduel play` of ann's would send.
     let other = try table.connect()
     other.send("MODE MACHINE")
     other.send("RESUME \(token)")
     let farewell = "your seat was taken back on another connection with its token; goodbye"
-    #expect(eventually(timeout: 10) { queue.sync { ann.link == .lost("the server closed: \(farewell)") } })
+    #expect(eventually(timeout: 30) { queue.sync { ann.link == .lost("the server closed: \(farewell)") } })
     // Given time to retry, it has not: the other connection keeps the seat, untold.
     var lines: [String] = []
     while let line = other.readLine(timeout: 1) { lines.append(line) }
@@ -130,10 +130,10 @@ struct LoopbackTests {
     let first = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
     let second = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue)
     queue.sync { first.start() }
-    #expect(eventually(timeout: 10) { queue.sync { first.model.seat == .one } })
+    #expect(eventually(timeout: 30) { queue.sync { first.model.seat == .one } })
     queue.sync { second.start() }
     // The seat comes with OK NAME; the other seat's name with the lines that follow it.
-    #expect(eventually(timeout: 10) { queue.sync { second.model.seat == .two && second.model.names.one != nil } })
+    #expect(eventually(timeout: 30) { queue.sync { second.model.seat == .two && second.model.names.one != nil } })
     queue.sync {
       #expect(second.name == "ann2")
       #expect(second.model.names == ["ann", "ann2"])
@@ -194,7 +194,7 @@ struct LoopbackTests {
       session.start()
     }
     let lost = LinkStatus.lost("127.0.0.1:\(port) closed the connection before saying it is a SetDuel table")
-    #expect(eventually(timeout: 10) { queue.sync { session.link == lost } })
+    #expect(eventually(timeout: 30) { queue.sync { session.link == lost } })
     queue.sync { #expect(!links.contains { if case .reconnecting = $0 { true } else { false } }) }
   }
 
@@ -224,10 +224,10 @@ struct LoopbackTests {
       bot.onWaiting = { said.values.append($0) }
       bot.start()
     }
-    #expect(eventually(timeout: 10) { queue.sync { bot.session.model.isSpectator && said.values == [true] } })
+    #expect(eventually(timeout: 30) { queue.sync { bot.session.model.isSpectator && said.values == [true] } })
     let connections = table.inspect { Set($0.clientIDs) }
     bob.close()  // bob forfeits after the grace, and his seat is freed at game over
-    let seated = eventually(timeout: 10) { queue.sync { bot.session.model.seat == .two } }
+    let seated = eventually(timeout: 30) { queue.sync { bot.session.model.seat == .two } }
     #expect(seated, "\(queue.sync { bot.session.model.phase })")
     #expect(queue.sync { said.values } == [true, false])
     #expect(table.eventually { $0.seatsTaken == [true, true] })

@@ -42,7 +42,7 @@ struct NameSecretClientTests {
     let first = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
     first.secret = { _ in "first-secret-0123456789" }
     queue.sync { first.start() }
-    #expect(eventually(timeout: 10) { queue.sync { first.model.seat == .one } })
+    #expect(eventually(timeout: 30) { queue.sync { first.model.seat == .one } })
     #expect(table.eventually { $0.history.owner(of: "ann") != nil })
     queue.sync {
       #expect(!first.guest)
@@ -52,7 +52,7 @@ struct NameSecretClientTests {
     let second = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
     second.secret = { $0 == "ann" ? "other-secret-0123456789" : nil }
     queue.sync { second.start() }
-    #expect(eventually(timeout: 10) { queue.sync { second.model.seat == .one } })
+    #expect(eventually(timeout: 30) { queue.sync { second.model.seat == .one } })
     queue.sync {
       #expect(second.name == "ann2")
       #expect(second.guest, "no secret is given for ann2")

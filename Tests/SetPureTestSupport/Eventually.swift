@@ -5,7 +5,7 @@ import Glibc
 ///
 /// Callers `#expect` the result, so a failure is reported at the test's own line:
 /// `#expect(eventually { server.connectionCount == 0 }, "connections left")`.
-package func eventually(timeout: Double = 10, pollMilliseconds: Int = 5, _ condition: () throws -> Bool) rethrows
+package func eventually(timeout: Double = 30, pollMilliseconds: Int = 5, _ condition: () throws -> Bool) rethrows
   -> Bool
 {
   let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))

@@ -115,7 +115,7 @@ struct DiscoveryProcessTests {
     #expect(server.end() == "exit 0")
     let instance = ServiceNames.instance("ann's table")!
     var heard: [DNSMessage] = []
-    let saidGoodbye = eventually(timeout: 10) {
+    let saidGoodbye = eventually(timeout: 30) {
       heard = listener.output.split(separator: "\n").dropFirst().compactMap { try? DNSReader.decode(hex(String($0))) }
       return heard.contains { message in
         message.answers.contains { $0.data == .ptr(instance) && $0.ttl == 0 }

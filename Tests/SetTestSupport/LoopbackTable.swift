@@ -50,7 +50,7 @@ package final class LoopbackTable {
   }
 
   /// Whether `condition` on the host comes to hold within `timeout` seconds (see `eventually`).
-  package func eventually(timeout: Double = 10, _ condition: (GameHost) -> Bool) -> Bool {
+  package func eventually(timeout: Double = 30, _ condition: (GameHost) -> Bool) -> Bool {
     SetPureTestSupport.eventually(timeout: timeout) { inspect(condition) }
   }
 }
