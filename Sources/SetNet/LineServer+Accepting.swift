@@ -115,21 +115,9 @@ extension LineServer: ConnectionDriverOwner {
     delegate?.connected(id, peer: peer)
   }
 
-  package func driverReceived(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
-    delegate?.received(input, from: id, arrivedAt: time)
-  }
-
-  package func driverInputEnded(_ id: ConnectionID) {
-    delegate?.inputEnded(id)
-  }
-
   package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {
     attachedCount -= 1
     queue.async { [self] in delegate?.disconnected(id, reason: reason) }
-  }
-
-  package func driverFarewellLine(for reason: DisconnectReason) -> String? {
-    delegate?.farewellLine(for: reason)
   }
 
   package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {

@@ -25,3 +25,20 @@ package enum ConnectionCheck: Sendable, Equatable {
   /// `ConnectionDriver.sniffingTimeDue(now:)`.
   case sniffing
 }
+
+extension ConnectionDriverOwner where Self: LineTransport {
+  /// Hands `input` to the transport's delegate.
+  package func driverReceived(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
+    delegate?.received(input, from: id, arrivedAt: time)
+  }
+
+  /// Tells the transport's delegate.
+  package func driverInputEnded(_ id: ConnectionID) {
+    delegate?.inputEnded(id)
+  }
+
+  /// The transport's delegate's farewell.
+  package func driverFarewellLine(for reason: DisconnectReason) -> String? {
+    delegate?.farewellLine(for: reason)
+  }
+}

@@ -137,20 +137,8 @@ extension EmbeddedLineServer: ConnectionDriverOwner {
     delegate?.connected(id, peer: peer)
   }
 
-  package func driverReceived(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
-    delegate?.received(input, from: id, arrivedAt: time)
-  }
-
-  package func driverInputEnded(_ id: ConnectionID) {
-    delegate?.inputEnded(id)
-  }
-
   package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {
     reports.append((id, reason))
-  }
-
-  package func driverFarewellLine(for reason: DisconnectReason) -> String? {
-    delegate?.farewellLine(for: reason)
   }
 
   package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
