@@ -108,35 +108,3 @@ extension LineServer {
     driver.start(now: MonotonicClock.now())
   }
 }
-
-extension LineServer: ConnectionDriverOwner {
-  package func driverAttached(_ id: ConnectionID, peer: String) {
-    attachedCount += 1
-    delegate?.connected(id, peer: peer)
-  }
-
-  package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {
-    attachedCount -= 1
-    queue.async { [self] in delegate?.disconnected(id, reason: reason) }
-  }
-
-  package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
-    let wait = DispatchTimeInterval.milliseconds(Int(max(1, delay.wholeMilliseconds)))
-    queue.asyncAfter(deadline: .now() + wait) { [self] in
-      guard let driver = connections[id] else { return }
-      switch check {
-      case .delivery:
-        driver.deliveryCheckDue(now: MonotonicClock.now())
-      case .sniffing:
-        guard driver.machine.isOpen else { return }
-        // A request that reached the machine in time, while the queue was busy, still counts: read first.
-        if driver.web?.phase == .sniffing {
-          readInput(driver)
-          deliverArrived()
-        }
-        guard connections[id] === driver else { return }
-        driver.sniffingTimeDue(now: MonotonicClock.now())
-      }
-    }
-  }
-}

@@ -4,7 +4,7 @@ import Glibc
 import SetTransport
 
 /// A connected non-blocking socket with its output queue, told when the socket is ready by an
-/// `EventLoop`.
+/// `EventLoop`: the `ByteChannel` a `LineServer`'s connection drivers run on.
 ///
 /// Used only on the loop's serial queue. Writability is watched only while output is waiting (a
 /// watched idle socket would be reported writable without end). The descriptor is closed exactly
