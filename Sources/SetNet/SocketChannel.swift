@@ -4,12 +4,12 @@ import Glibc
 import SetTransport
 
 /// A connected non-blocking socket with its output queue, told when the socket is ready by an
-/// `EventLoop`.
+/// `EventLoop`: the `ByteChannel` a `LineServer`'s connection drivers run on.
 ///
 /// Used only on the loop's serial queue. Writability is watched only while output is waiting (a
 /// watched idle socket would be reported writable without end). The descriptor is closed exactly
 /// once, at `close()`.
-final class SocketChannel: @unchecked Sendable {
+final class SocketChannel: ByteChannel, @unchecked Sendable {
   // Sendable by confinement: used only on its queue, where the loop runs its handlers too.
   enum ReadResult {
     /// This many bytes were read into the buffer; they reached the machine at `arrival` (the kernel's
@@ -22,13 +22,7 @@ final class SocketChannel: @unchecked Sendable {
     case failed(Int32)
   }
 
-  enum FlushResult {
-    /// Nothing waits any more.
-    case drained
-    /// The socket is full; the rest is flushed when the loop reports room.
-    case pending
-    case failed(Int32)
-  }
+  typealias FlushResult = ByteChannelFlushResult
 
   let fd: Int32
   private let loop: EventLoop
@@ -130,6 +124,9 @@ final class SocketChannel: @unchecked Sendable {
     let count = clinux_unsent_bytes(fd)
     return count >= 0 ? Int(count) : nil
   }
+
+  /// Whether the kernel holds nothing unacknowledged, or the socket is closed.
+  var isOutputAcknowledged: Bool { isClosed || unsentKernelBytes == 0 }
 
   /// Queues `bytes` behind what already waits. Call `flush()` to write.
   func enqueue(_ bytes: [UInt8]) {

@@ -2,8 +2,8 @@
 /// flushed, input ended, a close asked for, a tick of the clock), and what the shell must do comes out.
 /// It owns every limit a line server holds a connection to: the rate limit and flood cut-off, the idle
 /// timeout for connections not yet identified, the output cap and the close deadline. It reads no
-/// clock and touches no socket: `LineServer` performs its actions on a real socket, `EmbeddedLineServer`
-/// on bytes in memory.
+/// clock and touches no socket: a `ConnectionDriver` performs its actions on a byte channel, a socket in
+/// `LineServer` and memory in `EmbeddedLineServer`.
 ///
 /// A connection is open (input delivered, output accepted), then closing (detached from the delegate,
 /// flushing its last output until the peer closes or the deadline passes; hanging up, until the peer

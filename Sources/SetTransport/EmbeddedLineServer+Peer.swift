@@ -1,30 +1,30 @@
 // The peer's side, which a test drives: connecting, writing, reading, half-closing, and what it sees.
 extension EmbeddedLineServer {
-  /// A new connection from `peer`; the delegate is told it connected.
+  /// A new connection from `peer`; the delegate is told it connected (on a server with a web site,
+  /// once it turns out to be a line client or a WebSocket).
   @discardableResult
   public func connect(peer: String = "127.0.0.1:50000") -> ConnectionID {
     precondition(!stopped, "the server has stopped")
     lastID += 1
     let id = ConnectionID(rawValue: lastID)
-    connections[id] = Connection(
-      machine: ConnectionStateMachine(limits: ConnectionStateMachine.Limits(configuration), now: clock.now),
-      framer: LineFramer(maxLineBytes: configuration.maxLineBytes))
-    turn { delegate?.connected(id, peer: peer) }
+    let driver = ConnectionDriver(
+      id: id, peer: peer, channel: MemoryChannel(socketBufferBytes: socketBufferBytes), configuration: configuration,
+      limits: limits, now: clock.now, owner: self)
+    drivers[id] = driver
+    turn { driver.start(now: clock.now) }
     return id
   }
 
   /// The peer of `id` sends `bytes`.
   public func write(_ bytes: [UInt8], from id: ConnectionID) {
     turn {
-      guard var connection = connections[id], !connection.socketClosed, !connection.peerInputEnded else { return }
-      guard connection.machine.isOpen else { return }  // A closing connection's input is discarded.
-      let items = connection.framer.feed(bytes)
-      let dropped = connection.framer.takeDroppedCommands()
-      connections[id] = connection
-      deliver(items, from: id)
-      if dropped > 0, connections[id]?.machine.isOpen == true {
-        perform(mutating(id) { $0.machine.telnetCommandsDropped(dropped, now: clock.now) }, id)
-      }
+      guard let driver = drivers[id], !driver.channel.isReadingStopped, !driver.channel.peerInputEnded else { return }
+      // A closing connection's input is discarded: the driver frames nothing unless open.
+      var items: [LineInput] = []
+      let ending = bytes.withUnsafeBytes { driver.frame($0, into: &items, now: clock.now) }
+      let dropped = driver.framer.takeDroppedCommands()
+      driver.deliver(items, arrivedAt: clock.now, droppedTelnetCommands: dropped, now: clock.now)
+      if let ending { driver.endWeb(ending, now: clock.now) }
     }
   }
 
@@ -38,15 +38,9 @@ extension EmbeddedLineServer {
   public func read(from id: ConnectionID) -> [UInt8] {
     var bytes: [UInt8] = []
     turn {
-      while let connection = connections[id], !connection.socket.isEmpty {
-        bytes += connection.socket
-        mutating(id) {
-          $0.socket.removeAll()
-          $0.machine.outputProgressed(now: clock.now)
-        }
-        if !connection.socketClosed && !connection.queued.isEmpty {
-          written(id, flush(id))
-        }
+      while let driver = drivers[id], !driver.channel.socket.isEmpty {
+        bytes += driver.channel.peerRead()
+        driver.peerTookOutput(now: clock.now)
       }
     }
     return bytes
@@ -56,15 +50,9 @@ extension EmbeddedLineServer {
   /// then moves what it had queued into the room made.
   public func read(from id: ConnectionID, upTo limit: Int) -> [UInt8] {
     turn {
-      guard let connection = connections[id], !connection.socket.isEmpty else { return [] }
-      let bytes = Array(connection.socket.prefix(limit))
-      mutating(id) {
-        $0.socket.removeFirst(bytes.count)
-        $0.machine.outputProgressed(now: clock.now)
-      }
-      if !connection.socketClosed && !connection.queued.isEmpty {
-        written(id, flush(id))
-      }
+      guard let driver = drivers[id], !driver.channel.socket.isEmpty else { return [] }
+      let bytes = driver.channel.peerRead(upTo: limit)
+      driver.peerTookOutput(now: clock.now)
       return bytes
     }
   }
@@ -72,49 +60,45 @@ extension EmbeddedLineServer {
   /// The peer of `id` half-closes: it will send nothing more.
   public func endInput(from id: ConnectionID) {
     turn {
-      guard var connection = connections[id], !connection.socketClosed, !connection.peerInputEnded else { return }
-      connection.peerInputEnded = true
-      let tail = connection.machine.isOpen ? connection.framer.finish() : []
-      connections[id] = connection
-      deliver(tail, from: id)
-      perform(mutating(id) { $0.machine.inputEnded(pendingBytes: $0.queued.count) }, id)
+      guard let driver = drivers[id], !driver.channel.isClosed, !driver.channel.peerInputEnded else { return }
+      driver.channel.peerEndsInput()
+      driver.inputEnded(now: clock.now)
     }
   }
 
   /// Whether the server ended `id` with a reset: the peer sees it at once, after what the socket holds.
   public func wasReset(_ id: ConnectionID) -> Bool {
-    resetIDs.contains(id)
+    drivers[id]?.channel.wasReset ?? false
   }
 
   /// Whether the server shut down `id`'s write side or closed it: the peer sees the end of its input
   /// once it has read what the socket holds.
   public func outputEnded(_ id: ConnectionID) -> Bool {
-    guard let connection = connections[id] else { return true }
-    return connection.writeShut || connection.socketClosed
+    drivers[id]?.channel.isOutputEnded ?? true
   }
 
   /// Whether `id`'s socket is closed.
   public func isSocketClosed(_ id: ConnectionID) -> Bool {
-    connections[id]?.socketClosed ?? true
+    drivers[id]?.channel.isClosed ?? true
   }
 
   /// Whether the delegate knows `id` as connected.
   public func isConnected(_ id: ConnectionID) -> Bool {
-    connections[id]?.machine.isOpen ?? false
+    drivers[id]?.canSend ?? false
   }
 
   /// Output for `id` queued beyond its socket.
   public func queuedOutputBytes(_ id: ConnectionID) -> Int {
-    connections[id]?.queued.count ?? 0
+    drivers[id]?.channel.pendingOutputBytes ?? 0
   }
 
   /// How many connections the delegate knows as connected.
   public var connectionCount: Int {
-    connections.values.filter(\.machine.isOpen).count
+    drivers.values.filter(\.canSend).count
   }
 
   /// How many sockets are open, closing ones included.
   public var openSocketCount: Int {
-    connections.values.filter { !$0.socketClosed }.count
+    drivers.values.filter { !$0.channel.isClosed }.count
   }
 }

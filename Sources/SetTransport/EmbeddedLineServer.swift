@@ -1,16 +1,17 @@
-/// A line server in memory, for tests of what runs above a transport: the same framing and the same
-/// `ConnectionStateMachine` as `LineServer`, with bytes in arrays instead of sockets and a `ManualClock`
+/// A line server in memory, for tests of what runs above a transport: each connection is the same
+/// `ConnectionDriver` as `LineServer` runs on a socket, here over a `MemoryChannel`, on a `ManualClock`
 /// instead of the system's. A test plays the peers: it opens connections, writes bytes in, reads the
 /// bytes out, half-closes, and moves the clock. Everything runs at once on the caller's thread.
 ///
 /// Each connection has a socket buffer of `socketBufferBytes`: written output waits there until the
 /// peer reads it, and beyond it output queues in the server, up to the output cap. A peer that stops
 /// reading therefore fills the cap as it would over TCP. As with `LineServer`, `disconnected` is
-/// delivered after the call that caused it returns, never from inside a call the delegate made.
-/// `maxConnections` and the listening address are not modelled. Not thread-safe.
+/// delivered after the call that caused it returns, never from inside a call the delegate made. With a
+/// `webSite` in the configuration, a connection may be a browser, as on a socket: a line client then
+/// gets its banner once the clock passes `sniffingTime`. `maxConnections` and the listening address
+/// are not modelled. Not thread-safe.
 ///
-/// The peer's side a test drives is in EmbeddedLineServer+Peer, the server's side in
-/// EmbeddedLineServer+Server.
+/// The peer's side a test drives is in EmbeddedLineServer+Peer.
 public final class EmbeddedLineServer: LineTransport {
   /// The limits every connection is held to (the address fields are unused).
   public let configuration: LineServerConfiguration
@@ -21,33 +22,20 @@ public final class EmbeddedLineServer: LineTransport {
   /// Told about connections and their input. Held weakly: keep it alive yourself.
   public weak var delegate: (any LineServerDelegate)?
 
-  struct Connection {
-    var machine: ConnectionStateMachine
-    var framer: LineFramer
-    /// Output beyond what the socket holds.
-    var queued = OutputBuffer()
-    /// Output written to the socket, not yet read by the peer.
-    var socket: [UInt8] = []
-    /// The server shut down its write side.
-    var writeShut = false
-    /// The socket is closed.
-    var socketClosed = false
-    /// The peer sent its end of input.
-    var peerInputEnded = false
-  }
-
-  var connections: [ConnectionID: Connection] = [:]
-  /// The connections the server ended with a reset rather than a FIN.
-  var resetIDs: Set<ConnectionID> = []
+  /// Every connection made, closed ones included (a test may still read what their sockets hold).
+  var drivers: [ConnectionID: ConnectionDriver<MemoryChannel>] = [:]
+  let limits: ConnectionStateMachine.Limits
   var lastID: UInt64 = 0
   var stopped = false
   /// Disconnections to report once the call that caused them returns.
   var reports: [(ConnectionID, DisconnectReason)] = []
   /// How deep the calls into the server are nested: reports wait until the outermost returns.
   var depth = 0
-  /// Wakes the server at the earliest idle or close deadline of its connections.
+  /// The wake-ups the connections asked for, in the order asked.
+  var checks: [(at: Instant, id: ConnectionID, check: ConnectionCheck)] = []
+  /// Wakes the server at the earliest deadline of its connections or wake-up they asked for.
   let sweepTimer: ManualTimer
-  static let crlf: [UInt8] = [13, 10]
+  var webSocketText = WebSocketTextCache()
 
   /// A server held to `configuration`'s limits on `clock`, each connection's socket holding
   /// `socketBufferBytes` unread bytes.
@@ -59,6 +47,7 @@ public final class EmbeddedLineServer: LineTransport {
     self.configuration = configuration
     self.clock = clock
     self.socketBufferBytes = socketBufferBytes
+    limits = ConnectionStateMachine.Limits(configuration)
     sweepTimer = clock.makeTimer()
     sweepTimer.setHandler { [weak self] in self?.sweep() }
   }
@@ -67,50 +56,92 @@ public final class EmbeddedLineServer: LineTransport {
 
   @discardableResult
   public func send(_ line: String, to id: ConnectionID) -> Bool {
-    guard connections[id]?.machine.isOpen == true else { return false }
+    guard let driver = drivers[id], driver.canSend else { return false }
     return turn {
-      mutating(id) {
-        $0.queued.append(line.utf8)
-        $0.queued.append(Self.crlf)
-      }
-      return flushQueued(id)
+      driver.enqueue(line: line)
+      return driver.flushQueued(now: clock.now)
     }
   }
 
   @discardableResult
   public func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool {
-    guard connections[id]?.machine.isOpen == true else { return false }
+    guard let driver = drivers[id], driver.canSend else { return false }
     return turn {
-      mutating(id) { $0.queued.append(bytes) }
-      return flushQueued(id)
+      driver.enqueue(raw: bytes, framing: &webSocketText)
+      return driver.flushQueued(now: clock.now)
     }
   }
 
   public func close(_ id: ConnectionID, flushFirst: Bool) {
-    turn {
-      guard connections[id] != nil else { return }
-      perform(mutating(id) { $0.machine.closeRequested(flushFirst: flushFirst, now: clock.now) }, id)
-    }
+    turn { drivers[id]?.close(flushFirst: flushFirst, now: clock.now) }
   }
 
   public func hangUp(_ id: ConnectionID) {
-    turn {
-      guard connections[id] != nil else { return }
-      perform(mutating(id) { $0.machine.hangUpRequested(now: clock.now) }, id)
-    }
+    turn { drivers[id]?.hangUp(now: clock.now) }
   }
 
   public func markIdentified(_ id: ConnectionID) {
-    guard connections[id] != nil else { return }
-    mutating(id) { $0.machine.markIdentified() }
+    drivers[id]?.markIdentified()
   }
 
   public func stop() {
     turn {
       stopped = true
-      for id in connections.keys.sorted() {
-        perform(mutating(id) { $0.machine.serverStopped(now: clock.now) }, id)
+      for id in drivers.keys.sorted() {
+        drivers[id]?.serverStopped(now: clock.now)
       }
     }
+  }
+
+  // MARK: - Time
+
+  /// Runs the wake-ups due at the clock's time, then enforces every connection's deadlines.
+  func sweep() {
+    turn {
+      while let next = checks.indices.min(by: { checks[$0].at < checks[$1].at }), checks[next].at <= clock.now {
+        let (_, id, check) = checks.remove(at: next)
+        guard let driver = drivers[id] else { continue }
+        switch check {
+        case .delivery: driver.deliveryCheckDue(now: clock.now)
+        case .sniffing: driver.sniffingTimeDue(now: clock.now)
+        }
+      }
+      for id in drivers.keys.sorted() {
+        drivers[id]?.tick(now: clock.now)
+      }
+    }
+  }
+
+  /// Runs `body`; once the outermost call returns, reports disconnections and re-arms the sweep for
+  /// the next deadline.
+  @discardableResult
+  func turn<T>(_ body: () -> T) -> T {
+    depth += 1
+    let result = body()
+    depth -= 1
+    guard depth == 0 else { return result }
+    while !reports.isEmpty {
+      let (id, reason) = reports.removeFirst()
+      depth += 1
+      delegate?.disconnected(id, reason: reason)
+      depth -= 1
+    }
+    let deadlines = drivers.values.compactMap(\.nextDeadline) + checks.map(\.at)
+    sweepTimer.schedule(at: deadlines.min())
+    return result
+  }
+}
+
+extension EmbeddedLineServer: ConnectionDriverOwner {
+  package func driverAttached(_ id: ConnectionID, peer: String) {
+    delegate?.connected(id, peer: peer)
+  }
+
+  package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {
+    reports.append((id, reason))
+  }
+
+  package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
+    checks.append((clock.now + delay, id, check))
   }
 }

@@ -1,7 +1,7 @@
 /// The server-side line transport a game server is written against: write lines, close connections,
 /// mark them identified, and tell a `LineServerDelegate` what the connections do. `LineServer` is the
-/// real one, on sockets; `EmbeddedLineServer` runs the same connection state machine in memory, so a
-/// game server can be tested whole without sockets or sleeps.
+/// real one, on sockets; `EmbeddedLineServer` runs the same `ConnectionDriver` in memory, so a game
+/// server can be tested whole, and as it runs, without sockets or sleeps.
 public protocol LineTransport: AnyObject {
   /// Told about connections and their input. Held weakly.
   var delegate: (any LineServerDelegate)? { get set }
