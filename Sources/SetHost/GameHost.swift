@@ -50,7 +50,8 @@ public struct GameHost {
   /// The sets found so far in the game being played, with their find times.
   var gameFinds: [(seat: Seat, findMs: Int64)] = []
   let makeToken: () -> String
-  var actions: [HostAction] = []
+  /// The actions of the call being handled, grouped as they are gathered.
+  var actions = HostActions()
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
   /// Why the game record could not be written, once it could not: told to everyone who names itself.
@@ -210,8 +211,9 @@ public struct GameHost {
     actions.append(.prompt(id, "> "))
   }
 
+  /// Sends a line to a connection, with the lines sent to it just before.
   mutating func send(_ id: ConnectionID, _ line: String) {
-    actions.append(.send(id, line))
+    actions.send(line, to: id)
   }
 
   mutating func log(_ level: LogLevel, _ message: String) {
@@ -221,7 +223,6 @@ public struct GameHost {
 
   mutating func flush() -> [HostAction] {
     deadline = match.deadline
-    defer { actions = [] }
-    return actions
+    return actions.take()
   }
 }
