@@ -30,6 +30,8 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   private let log: @Sendable (LogLevel, String) -> Void
   /// Runs the work it is given a little later, where the table runs (or at once).
   private let later: (@escaping @Sendable () -> Void) -> Void
+  /// Stops the program if the caller is not the table's owner.
+  private let assertOwner: () -> Void
   /// Told the table's summary each time it changes (see `watchSummary`).
   private var summaryWatcher: (@Sendable (TableSummary) -> Void)?
   private var lastSummary: TableSummary?
@@ -37,15 +39,17 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   /// A table playing `rules`, dealing from `seed`, reporting log lines at or above `logLevel` to `log`.
   /// `later` runs the work it is given after a moment, where the table runs: the summary is worked out
-  /// once for all the changes made meanwhile.
+  /// once for all the changes made meanwhile. `assertOwner` stops the program if it is called from
+  /// elsewhere than where the table runs.
   init(
     rules: Rules, seed: UInt64, logLevel: LogLevel, log: @escaping @Sendable (LogLevel, String) -> Void,
-    later: @escaping (@escaping @Sendable () -> Void) -> Void
+    later: @escaping (@escaping @Sendable () -> Void) -> Void, assertOwner: @escaping () -> Void
   ) {
     self.rules = rules
     self.seed = seed
     self.log = log
     self.later = later
+    self.assertOwner = assertOwner
     host = GameHost(rules: rules, seed: seed, makeToken: Table.randomToken)
     host.logLevel = logLevel
   }
@@ -162,6 +166,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   // MARK: - Actions
 
   private func perform(_ actions: [HostAction]) {
+    assertOwner()
     for action in actions {
       switch action {
       case .lines(let id, let lines):

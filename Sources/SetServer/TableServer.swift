@@ -76,12 +76,16 @@ public final class TableServer: @unchecked Sendable {
         TableServer.writeStandardError("[\(messageLevel.name)] \(message)\n")
       }
     let later: (@escaping @Sendable () -> Void) -> Void
+    let assertOwner: () -> Void
     if isInline {
       later = { $0() }
+      assertOwner = {}
     } else {
-      later = { [queue] work in queue.asyncAfter(deadline: .now() + Self.summaryDelay, execute: work) }
+      later = { work in queue.asyncAfter(deadline: .now() + Self.summaryDelay, execute: work) }
+      assertOwner = { dispatchPrecondition(condition: .onQueue(queue)) }
     }
-    table = Table(rules: settings.rules, seed: settings.seed, logLevel: level, log: log, later: later)
+    table = Table(
+      rules: settings.rules, seed: settings.seed, logLevel: level, log: log, later: later, assertOwner: assertOwner)
   }
 
   /// Binds and starts serving; returns the port it listens on.
