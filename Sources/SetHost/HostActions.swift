@@ -5,13 +5,15 @@ import SetTransport
 /// shell gets them grouped and never has to regroup them.
 struct HostActions {
   private var actions: [HostAction] = []
-  /// The lines or the broadcast being gathered, not yet in `actions`.
+  /// What is being gathered, not yet in `actions`: the lines for `openIDs`' one connection, or the
+  /// lines of a broadcast to each of `openIDs`. Kept apart from `actions`, so that adding to it never
+  /// copies it.
   private var open = Open.none
+  private var openIDs: [ConnectionID] = []
+  private var openLines: [String] = []
 
   private enum Open {
-    case none
-    case lines(ConnectionID, [String])
-    case broadcast([ConnectionID], [String])
+    case none, lines, broadcast
   }
 
   /// Appends `action`, after what is being gathered.
@@ -22,14 +24,12 @@ struct HostActions {
 
   /// Sends `line` to `id`: with the lines just before it if they are for `id` too.
   mutating func send(_ line: String, to id: ConnectionID) {
-    if case .lines(let runID, var lines) = open, runID == id {
-      open = .none  // The lines are held here alone, so appending does not copy them.
-      lines.append(line)
-      open = .lines(id, lines)
-    } else {
+    if open != .lines || openIDs[0] != id {
       end()
-      open = .lines(id, [line])
+      open = .lines
+      openIDs = [id]
     }
+    openLines.append(line)
   }
 
   /// Sends the `lines` of a broadcast to `id`: with the connections just before it, if they were given
@@ -37,24 +37,24 @@ struct HostActions {
   /// broadcasts apart.
   mutating func broadcast(_ lines: [String], to id: ConnectionID) {
     guard !lines.isEmpty else { return }
-    if case .broadcast(var ids, let lines) = open {
-      open = .none
-      ids.append(id)
-      open = .broadcast(ids, lines)
-    } else {
+    if open != .broadcast {
       end()
-      open = .broadcast([id], lines)
+      open = .broadcast
+      openLines = lines
     }
+    openIDs.append(id)
   }
 
   /// Ends the lines or the broadcast being gathered: what comes next is an action of its own.
   mutating func end() {
     switch open {
     case .none: return
-    case .lines(let id, let lines): actions.append(.lines(id, lines))
-    case .broadcast(let ids, let lines): actions.append(.broadcast(ids, lines))
+    case .lines: actions.append(.lines(openIDs[0], openLines))
+    case .broadcast: actions.append(.broadcast(openIDs, openLines))
     }
     open = .none
+    openIDs = []
+    openLines = []
   }
 
   /// Every action gathered, in order; the list starts again empty.
