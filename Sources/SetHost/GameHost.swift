@@ -12,7 +12,9 @@ import SetTransport
 /// The host coordinates; each job has its own file: the calls from the shell (here), the commands
 /// (GameHost+Commands), who sits where (`Seating`, GameHost+Seats), the broadcast (GameHost+Broadcast)
 /// in the human and machine presentations (GameHost+HumanPresentation, GameHost+MachinePresentation),
-/// and the figures and reviews (GameHost+Stats, GameHost+Review).
+/// and the figures and reviews (GameHost+Stats, GameHost+Review). What it returns is grouped as it is
+/// gathered (`HostActions`): a connection's lines in a row are one action, a broadcast's machine
+/// clients one more, so the shell only encodes and writes.
 public struct GameHost {
   /// One connection's standing at the table.
   struct Client {
