@@ -62,11 +62,14 @@ extension GameHost {
     let seated = Seat.allCases.compactMap { seat in
       seating.holders[seat]?.client.flatMap { clients[$0]?.seat == seat ? $0 : nil }
     }
+    // The machine clients in a row share one `.broadcast` action; a human client between them has its
+    // own lines, so the connections are written in this order.
+    actions.end()
     for id in seated + clientOrder.filter({ !seated.contains($0) }) {
       guard let client = clients[id], client.name != nil else { continue }
       switch client.presentation {
       case .machine:
-        for line in lines { send(id, line) }
+        actions.broadcast(lines, to: id)
       case .human:
         let key = client.seat?.rawValue ?? 0
         if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: client.seat) }
@@ -74,6 +77,7 @@ extension GameHost {
         sendStatus(to: id, of: state, ifChanged: true)
       }
     }
+    actions.end()
     if !pendingRated.isEmpty {
       let rated = pendingRated
       pendingRated = []

@@ -12,7 +12,9 @@ import SetTransport
 /// The host coordinates; each job has its own file: the calls from the shell (here), the commands
 /// (GameHost+Commands), who sits where (`Seating`, GameHost+Seats), the broadcast (GameHost+Broadcast)
 /// in the human and machine presentations (GameHost+HumanPresentation, GameHost+MachinePresentation),
-/// and the figures and reviews (GameHost+Stats, GameHost+Review).
+/// and the figures and reviews (GameHost+Stats, GameHost+Review). What it returns is grouped as it is
+/// gathered (`HostActions`): a connection's lines in a row are one action, a broadcast's machine
+/// clients one more, so the shell only encodes and writes.
 public struct GameHost {
   /// One connection's standing at the table.
   struct Client {
@@ -50,7 +52,8 @@ public struct GameHost {
   /// The sets found so far in the game being played, with their find times.
   var gameFinds: [(seat: Seat, findMs: Int64)] = []
   let makeToken: () -> String
-  var actions: [HostAction] = []
+  /// The actions of the call being handled, grouped as they are gathered.
+  var actions = HostActions()
   /// The time of the latest call, for the time left in a window.
   var lastNow = Instant.zero
   /// Why the game record could not be written, once it could not: told to everyone who names itself.
@@ -210,8 +213,9 @@ public struct GameHost {
     actions.append(.prompt(id, "> "))
   }
 
+  /// Sends a line to a connection, with the lines sent to it just before.
   mutating func send(_ id: ConnectionID, _ line: String) {
-    actions.append(.send(id, line))
+    actions.send(line, to: id)
   }
 
   mutating func log(_ level: LogLevel, _ message: String) {
@@ -221,7 +225,6 @@ public struct GameHost {
 
   mutating func flush() -> [HostAction] {
     deadline = match.deadline
-    defer { actions = [] }
-    return actions
+    return actions.take()
   }
 }

@@ -1,9 +1,14 @@
 import SetTransport
 
-/// Something the I/O shell must do for the game host, in order.
+/// Something the I/O shell must do for the game host, in order. Lines are grouped already: the shell
+/// encodes and writes them, and never regroups or compares them.
 public enum HostAction: Equatable, Sendable {
-  /// Write a line (the shell adds the line end).
-  case send(ConnectionID, String)
+  /// Write these lines to the connection, in order, each with its line end: everything the host has
+  /// for it in a row (a reply, the lines before it, an event in words and the status after it).
+  case lines(ConnectionID, [String])
+  /// Write the same lines to each of the connections, in the order given: the machine-presentation
+  /// clients of one broadcast, written in a row. The shell encodes the lines once for all of them.
+  case broadcast([ConnectionID], [String])
   /// Write text with no line end: the human prompt.
   case prompt(ConnectionID, String)
   /// The connection has named itself: it is no longer idle.
@@ -32,4 +37,25 @@ public enum LogLevel: Int, Comparable, CaseIterable, Sendable {
 
   /// The level's name.
   public var name: String { ["debug", "info", "warning", "error"][rawValue] }
+}
+
+extension HostAction {
+  /// Each connection this action writes lines to, with its lines, in the order they are written: none
+  /// unless the action is `.lines` or `.broadcast`.
+  public var deliveries: [(to: ConnectionID, lines: [String])] {
+    switch self {
+    case .lines(let id, let lines): [(id, lines)]
+    case .broadcast(let ids, let lines): ids.map { ($0, lines) }
+    default: []
+    }
+  }
+
+  /// The lines this action writes to `id`, in order: none unless it is `.lines` or `.broadcast` for `id`.
+  public func lines(to id: ConnectionID) -> [String] {
+    switch self {
+    case .lines(id, let lines): lines
+    case .broadcast(let ids, let lines) where ids.contains(id): lines
+    default: []
+    }
+  }
 }

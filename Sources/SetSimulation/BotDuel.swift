@@ -64,10 +64,12 @@ public struct BotDuel {
   /// Hands each line to its model; what a model asks for (STATE, HISTORY) goes back to the host at once.
   private mutating func deliver(_ actions: [HostAction]) {
     var requests: [(Int, ClientCommand)] = []
-    for case .send(let id, let line) in actions {
+    for (id, lines) in actions.flatMap(\.deliveries) {
       let index = Int(id.rawValue)
-      for request in models[index].apply(line: line, at: now) {
-        requests.append((index, request.command))
+      for line in lines {
+        for request in models[index].apply(line: line, at: now) {
+          requests.append((index, request.command))
+        }
       }
     }
     for (index, command) in requests { send(command, from: index) }

@@ -23,8 +23,8 @@ struct BroadcastOrderTests {
     table.send("MODE MACHINE", from: bob2, at: 20)
     table.send("RESUME \(table.tokens.issued[1])", from: bob2, at: 30)
     let claim = table.host.receive("CLAIM", from: GameHostTests.ann, at: Instant(milliseconds: 40))
-    let receivers = claim.compactMap { action -> ConnectionID? in
-      if case .send(let id, let line) = action, line.hasPrefix("CLAIM ") { id } else { nil }
+    let receivers = claim.flatMap(\.deliveries).compactMap { delivery -> ConnectionID? in
+      delivery.lines.contains { $0.hasPrefix("CLAIM ") } ? delivery.to : nil
     }
     #expect(Set(receivers) == Set([GameHostTests.ann, bob2] + watchers))
     #expect(Set(receivers.prefix(2)) == [GameHostTests.ann, bob2], "\(receivers)")

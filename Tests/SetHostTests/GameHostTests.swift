@@ -21,7 +21,7 @@ struct GameHostTests {
     rules.resumeGrace = 9_000
     var host = GameHost(rules: rules, seed: 7, makeToken: { "token" })
     func lines(_ actions: [HostAction], to id: ConnectionID) -> [String] {
-      actions.compactMap { if case .send(id, let line) = $0 { line } else { nil } }
+      actions.flatMap { $0.lines(to: id) }
     }
     let (ann, bob, cat, ann2) = (ConnectionID(1), ConnectionID(2), ConnectionID(3), ConnectionID(4))
     for id in [ann, bob, cat, ann2] { _ = host.connect(id, peer: "test", at: .zero) }

@@ -50,7 +50,7 @@ struct HumanWordsTests {
     host.logLevel = .warning
     _ = host.connect(Self.ann, peer: "test", at: .zero)
     let actions = host.receive("QUIT", from: Self.ann, at: .zero)
-    #expect(actions == [.send(Self.ann, "OK QUIT"), .hangUp(Self.ann)])
+    #expect(actions == [.lines(Self.ann, ["OK QUIT"]), .hangUp(Self.ann)])
     #expect(host.receive("NAME ann", from: Self.bob, at: .zero).isEmpty)
   }
 

@@ -30,7 +30,7 @@ struct LateCommandTests {
 
     /// The lines sent to `id`.
     func sent(to id: ConnectionID) -> [String] {
-      actions.compactMap { if case .send(id, let line) = $0 { line } else { nil } }
+      actions.flatMap { $0.lines(to: id) }
     }
 
     /// The record lines written.

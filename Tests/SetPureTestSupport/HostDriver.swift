@@ -83,15 +83,11 @@ package struct HostDriver {
   private mutating func perform(_ actions: [HostAction]) -> [Delivery] {
     var deliveries: [Delivery] = []
     for action in actions {
-      switch action {
-      case .send(let id, let line):
-        received[id, default: []].append(line)
-        deliveries.append(Delivery(to: id, line: line))
-      case .record(let line):
-        records.append(line)
-      default:
-        break
+      for (id, lines) in action.deliveries {
+        received[id, default: []] += lines
+        deliveries += lines.map { Delivery(to: id, line: $0) }
       }
+      if case .record(let line) = action { records.append(line) }
     }
     return deliveries
   }

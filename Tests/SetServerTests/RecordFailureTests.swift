@@ -42,8 +42,8 @@ struct RecordFailureTests {
     #expect(
       actions.contains(.log(.error, "cannot write the game record: Input/output error; the game goes on without it")))
     let notice = "NOTICE records the game record could not be written: Input/output error"
-    #expect(actions.contains(.send(SeatedPair.ann, notice)) && actions.contains(.send(SeatedPair.bob, notice)))
-    #expect(actions.contains(.send(cat, HumanText.recordLost("Input/output error"))))
+    #expect(actions.contains(.lines(SeatedPair.ann, [notice])) && actions.contains(.lines(SeatedPair.bob, [notice])))
+    #expect(actions.contains(.lines(cat, [HumanText.recordLost("Input/output error")])))
   }
 
   @Test("a record without its end line is said to be cut short; one closed cleanly is not")
