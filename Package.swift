@@ -103,7 +103,8 @@ let package = Package(
     // With sockets and processes: a table on loopback, the built binary, a pseudo-terminal, a network
     // namespace. It re-exports the helpers without sockets.
     .target(
-      name: "SetTestSupport", dependencies: ["SetPureTestSupport", "SetCore", "SetHost", "SetNet", "SetServer"],
+      name: "SetTestSupport",
+      dependencies: ["SetPureTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetServer"],
       path: "Tests/SetTestSupport"),
 
     .testTarget(name: "ArchitectureTests"),
@@ -134,14 +135,20 @@ let package = Package(
       name: "SetServerTests",
       dependencies: [
         "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
-        "SetDiscovery",
       ],
       exclude: ["Transcripts"]),
     .testTarget(
       name: "SetClientTests",
       dependencies: [
         "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
-        "setduel", "SetTestSupport", "SetSimulation",
+        "SetTestSupport", "SetSimulation",
+      ]),
+    // The built `setduel` binary run as people run it, in processes of its own: serve, play in a
+    // pseudo-terminal, the other commands, LAN discovery in network namespaces, the browser scripts.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetStats", "SetDiscovery", "SetClient", "SetClientCore",
       ]),
   ],
   swiftLanguageModes: [.v6]
