@@ -115,7 +115,7 @@ let package = Package(
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
       name: "SetAnalysisTests", dependencies: ["SetAnalysis", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
-    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
+    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase", "SetPureTestSupport"]),
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetPureTestSupport"]),
@@ -148,7 +148,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetStats", "SetDiscovery", "SetClient", "SetClientCore",
+        "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetNet", "SetServer", "SetStats",
+        "SetDiscovery", "SetClient", "SetClientCore",
       ]),
   ],
   swiftLanguageModes: [.v6]

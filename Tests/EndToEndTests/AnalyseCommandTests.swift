@@ -15,7 +15,7 @@ struct AnalyseCommandTests {
   func reportsAndRefusals() throws {
     let folder = try makeTemporaryFolder("analyse")
     defer { removeFolder(folder) }
-    let (played, _) = RecordTests.playedGame()
+    let (played, _) = playedGame()
     // As a server that closes cleanly leaves it.
     let record = played.hasSuffix("end\n") ? played : played + (played.hasSuffix("\n") ? "" : "\n") + "end\n"
     let path = folder + "/game.record"

@@ -48,7 +48,7 @@ struct RecordFailureTests {
 
   @Test("a record without its end line is said to be cut short; one closed cleanly is not")
   func cutShort() throws {
-    let (text, _) = RecordTests.playedGame()
+    let (text, _) = playedGame()
     let lineCount = text.split(separator: "\n").count
     let cut = try Replay(text: text)
     #expect(try cut.verify() > 10)
@@ -64,18 +64,5 @@ struct RecordFailureTests {
     #expect(!half.closedCleanly && half.lastLine == lineCount)
     // Lines after the end are refused.
     #expect(throws: Replay.Failure.self) { try Replay(text: text + "end\nev 99 SAY 1 x\n").verify() }
-  }
-
-  @Test("a records folder that cannot be made is named as the records folder, not as the address")
-  func recordsFolderError() throws {
-    let folder = try makeTemporaryFolder("records-folder")
-    defer { removeFolder(folder) }
-    let child = try Subprocess(
-      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--records", "/dev/null/records"],
-      folder: folder, name: "serve")
-    let end = child.end(timeout: 60)
-    #expect(end == "exit 1")
-    #expect(child.errorOutput.contains("records folder /dev/null/records"), "\(child.errorOutput)")
-    #expect(!child.errorOutput.contains("cannot listen"), "\(child.errorOutput)")
   }
 }
