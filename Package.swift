@@ -131,6 +131,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "SetSimulationTests", dependencies: ["SetSimulation", "SetCore", "SetClientCore"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
+    .testTarget(name: "SetLANTests", dependencies: ["SetLAN", "SetDiscovery", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
       dependencies: [
