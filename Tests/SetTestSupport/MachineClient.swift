@@ -88,6 +88,15 @@ package final class MachineClient {
     }
   }
 
+  /// The `STAT` line the reply to `STATS name` brings, and whether a `RATED` line came before it.
+  package func statLine(_ name: String) throws -> (line: String, rated: Bool) {
+    let (reply, before) = try request("STATS \(name)")
+    guard case .ok(.stats) = reply.kind, let line = before.last(where: { $0.hasPrefix("STAT ") }) else {
+      throw TestFailure("\(label): STATS \(name) got \(reply.line)")
+    }
+    return (line, before.contains { $0.hasPrefix("RATED ") })
+  }
+
   /// Sends PING and reads up to its PONG: afterwards every event broadcast before it has been read.
   package func sync() throws {
     let (reply, _) = try request("PING")
