@@ -1,8 +1,8 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetPureTestSupport
 import SetStats
-import SetTestSupport
 import SetTransport
 import Testing
 
