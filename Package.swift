@@ -111,7 +111,7 @@ let package = Package(
     .testTarget(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
-    .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
+    .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation", "SetPureTestSupport"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
       name: "SetAnalysisTests", dependencies: ["SetAnalysis", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
