@@ -6,9 +6,7 @@ import Testing
 @Suite("Command line: analyse")
 struct AnalyseCommandTests {
   func analyse(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
-    let child = try Subprocess([try builtSetduel(), "analyse"] + arguments, folder: folder, name: "analyse")
-    let end = child.end(timeout: 60)
-    return (end, child.output, child.errorOutput)
+    try runSetduel(["analyse"] + arguments, folder: folder)
   }
 
   @Test("a played game's report and JSON; each bad input named, exit 1")

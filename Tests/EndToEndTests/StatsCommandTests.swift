@@ -10,9 +10,7 @@ import Testing
 @Suite("setduel stats")
 struct StatsCommandTests {
   private func stats(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
-    let run = try Subprocess([try builtSetduel(), "stats"] + arguments, folder: folder, name: "stats")
-    let end = run.end(timeout: 60)
-    return (end, run.output, run.errorOutput)
+    try runSetduel(["stats"] + arguments, folder: folder)
   }
 
   @Test("after two games it shows both players with their ratings, and one player's figures with a chart")

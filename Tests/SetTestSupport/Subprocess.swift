@@ -84,11 +84,17 @@ package final class Subprocess {
   }
 }
 
+/// Runs the built `setduel` with `arguments` to its end, its output in files in `folder` named after
+/// `arguments[0]`: how it ended, and what it wrote to standard output and error.
+package func runSetduel(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
+  let child = try Subprocess([try builtSetduel()] + arguments, folder: folder, name: arguments.first ?? "setduel")
+  let end = child.end(timeout: 60)
+  return (end, child.output, child.errorOutput)
+}
+
 /// Runs `setduel replay FILE` to its end: how it ended, and what it wrote.
 package func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
-  let replay = try Subprocess([try builtSetduel(), "replay", file], folder: folder, name: "replay")
-  let end = replay.end(timeout: 60)
-  return (end, replay.output, replay.errorOutput)
+  try runSetduel(["replay", file], folder: folder)
 }
 
 /// Makes a folder.
