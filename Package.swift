@@ -103,18 +103,19 @@ let package = Package(
     // With sockets and processes: a table on loopback, the built binary, a pseudo-terminal, a network
     // namespace. It re-exports the helpers without sockets.
     .target(
-      name: "SetTestSupport", dependencies: ["SetPureTestSupport", "SetCore", "SetHost", "SetNet", "SetServer"],
+      name: "SetTestSupport",
+      dependencies: ["SetPureTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetServer"],
       path: "Tests/SetTestSupport"),
 
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
-    .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation"]),
+    .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation", "SetPureTestSupport"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
       name: "SetAnalysisTests", dependencies: ["SetAnalysis", "SetCore", "SetProtocol", "SetSimulation", "SetHost"]),
-    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase"]),
+    .testTarget(name: "SetDiscoveryTests", dependencies: ["SetDiscovery", "SetBase", "SetPureTestSupport"]),
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetPureTestSupport"]),
@@ -130,18 +131,26 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "SetSimulationTests", dependencies: ["SetSimulation", "SetCore", "SetClientCore"]),
     .testTarget(name: "SetNetTests", dependencies: ["SetTransport", "SetNet", "CLinux", "SetTestSupport"]),
+    .testTarget(name: "SetLANTests", dependencies: ["SetLAN", "SetDiscovery", "SetTestSupport"]),
     .testTarget(
       name: "SetServerTests",
       dependencies: [
         "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
-        "SetDiscovery",
       ],
       exclude: ["Transcripts"]),
     .testTarget(
       name: "SetClientTests",
       dependencies: [
         "SetClientCore", "SetClient", "SetCore", "SetProtocol", "SetHost", "SetServer", "SetTransport", "SetNet",
-        "setduel", "SetTestSupport", "SetSimulation",
+        "SetTestSupport", "SetSimulation",
+      ]),
+    // The built `setduel` binary run as people run it, in processes of its own: serve, play in a
+    // pseudo-terminal, the other commands, LAN discovery in network namespaces, the browser scripts.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetNet", "SetServer", "SetStats",
+        "SetDiscovery", "SetClient", "SetClientCore",
       ]),
   ],
   swiftLanguageModes: [.v6]

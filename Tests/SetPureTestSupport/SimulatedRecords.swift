@@ -31,6 +31,14 @@ package struct SimulatedRecords {
 
   /// `count` games from seeds 1 through `count`, players drawn from `pool`; each name is written with
   /// a changing case so that only a match without regard to case adds them up.
+  /// Writes each record into `folder` as a server names its files, `game-2026010N-000000-seedN+1.record`,
+  /// so that they sort in the order they were played.
+  package func write(into folder: String) throws {
+    for (index, text) in texts.enumerated() {
+      try writeFile(folder + "/game-2026010\(index)-000000-seed\(index + 1).record", text)
+    }
+  }
+
   package init(count: Int, pool: [String], behaviour: Behaviour = .mixed) {
     for index in 0..<count {
       let seed = UInt64(index + 1)

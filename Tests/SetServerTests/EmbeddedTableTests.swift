@@ -1,5 +1,6 @@
 import SetCore
 import SetProtocol
+import SetPureTestSupport
 import SetServer
 import SetTransport
 import Testing

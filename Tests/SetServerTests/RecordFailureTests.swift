@@ -8,7 +8,7 @@ import Testing
 @testable import SetServer
 
 /// A record that cannot be written (a full disk, an I/O error) is an error logged at once and a notice
-/// to the players; the game goes on. A record cut short is never taken for a whole game.
+/// to the players; the game goes on. The host's side, and records cut short, are in SetHostTests.
 @Suite("Record failures")
 struct RecordFailureTests {
   @Test("a full disk: the error is logged at once, both presentations are told, and play goes on")
@@ -29,53 +29,5 @@ struct RecordFailureTests {
     #expect(lines.last == "OK CLAIM")
     #expect(!lines.contains { $0.hasPrefix("NOTICE") })
     #expect(ServerLine.decode("NOTICE records the game record could not be written: EIO") != nil)
-  }
-
-  @Test("a write that fails mid-game is told at once to every named connection, in its presentation")
-  func failsMidGame() {
-    var table = SeatedPair.driver()
-    let cat = ConnectionID(3)
-    table.connect(cat)
-    table.send("NAME cat", from: cat, at: 10)
-    for id in [SeatedPair.ann, SeatedPair.bob, cat] { _ = table.drain(id) }
-    let actions = table.host.recordFailed("Input/output error")
-    #expect(
-      actions.contains(.log(.error, "cannot write the game record: Input/output error; the game goes on without it")))
-    let notice = "NOTICE records the game record could not be written: Input/output error"
-    #expect(actions.contains(.lines(SeatedPair.ann, [notice])) && actions.contains(.lines(SeatedPair.bob, [notice])))
-    #expect(actions.contains(.lines(cat, [HumanText.recordLost("Input/output error")])))
-  }
-
-  @Test("a record without its end line is said to be cut short; one closed cleanly is not")
-  func cutShort() throws {
-    let (text, _) = RecordTests.playedGame()
-    let lineCount = text.split(separator: "\n").count
-    let cut = try Replay(text: text)
-    #expect(try cut.verify() > 10)
-    #expect(!cut.closedCleanly)
-    #expect(
-      cut.unfinished
-        == "the record ends after line \(lineCount) without a clean close: the server was killed or could not write")
-    let whole = try Replay(text: text + "end\n")
-    #expect(whole.closedCleanly && whole.unfinished == nil)
-    #expect(try whole.verify() == (try cut.verify()))
-    // A line cut in the middle of its writing is left out, and the record is cut short before it.
-    let half = try Replay(text: text + "ev 99 SC")
-    #expect(!half.closedCleanly && half.lastLine == lineCount)
-    // Lines after the end are refused.
-    #expect(throws: Replay.Failure.self) { try Replay(text: text + "end\nev 99 SAY 1 x\n").verify() }
-  }
-
-  @Test("a records folder that cannot be made is named as the records folder, not as the address")
-  func recordsFolderError() throws {
-    let folder = try makeTemporaryFolder("records-folder")
-    defer { removeFolder(folder) }
-    let child = try Subprocess(
-      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--records", "/dev/null/records"],
-      folder: folder, name: "serve")
-    let end = child.end(timeout: 60)
-    #expect(end == "exit 1")
-    #expect(child.errorOutput.contains("records folder /dev/null/records"), "\(child.errorOutput)")
-    #expect(!child.errorOutput.contains("cannot listen"), "\(child.errorOutput)")
   }
 }

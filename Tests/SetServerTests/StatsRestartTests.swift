@@ -8,23 +8,12 @@ import Testing
 /// The server folds its records folder at start: figures and ratings survive a restart.
 @Suite("Stats across restarts")
 struct StatsRestartTests {
-  /// The `STAT` line a client gets for `name`.
-  private func statLine(_ client: MachineClient, _ name: String) throws -> String {
-    let (reply, before) = try client.request("STATS \(name)")
-    guard case .ok(.stats) = reply.kind, let line = before.last(where: { $0.hasPrefix("STAT ") }) else {
-      throw TestFailure("STATS \(name) got \(reply.line)")
-    }
-    return line
-  }
-
   @Test("a server restarted on the same folder answers STATS with the same numbers")
   func restartKeepsFigures() throws {
     let folder = try makeTemporaryFolder("stats-restart")
     defer { removeFolder(folder) }
     let simulated = SimulatedRecords(count: 6, pool: ["ann", "bob", "cy"])
-    for (index, text) in simulated.texts.enumerated() {
-      try writeFile(folder + "/game-2026010\(index)-000000-seed\(index + 1).record", text)
-    }
+    try simulated.write(into: folder)
     try writeFile(folder + "/game-20260109-000000-seed99.record", "garbage\n")
     var rules = Rules()
     rules.resumeGrace = 200
@@ -36,9 +25,9 @@ struct StatsRestartTests {
       try ann.client.readUntil("START") { $0.hasPrefix("START ") }
       bob.client.close()  // bob stays away and forfeits: a game that moves both ratings.
       let rated = try ann.client.readUntil("RATED") { $0.hasPrefix("RATED ") }
-      let before = try statLine(ann.client, "cy")
+      let before = try ann.client.statLine("cy").line
       #expect(before.lowercased().hasPrefix("stat cy 0 "))
-      for name in ["ann", "BOB", "cy"] { first[name] = try statLine(ann.client, name) }
+      for name in ["ann", "BOB", "cy"] { first[name] = try ann.client.statLine(name).line }
       #expect(rated.split(separator: " ")[4] == first["ann"]!.split(separator: " ")[3], "\(rated) / \(first)")
       table.server.stop()
     }
@@ -47,12 +36,12 @@ struct StatsRestartTests {
     var folded = History()
     for name in try listFiles(folder).sorted() { _ = try? folded.fold(record: try readFile(folder + "/" + name)) }
     for name in ["ann", "BOB", "cy"] {
-      let again = try statLine(zed.client, name)
+      let again = try zed.client.statLine(name).line
       #expect(again == first[name], "\(name)")
       let player = try #require(folded.player(name))
       #expect(again == ServerLine.stat(player.figures).line)
     }
-    let games = try statLine(zed.client, "ann").split(separator: " ")[5]
+    let games = try zed.client.statLine("ann").line.split(separator: " ")[5]
     #expect(games == "\(simulated.expected["ann"]!.games + 1)", "the forfeit win is counted")
     try zed.client.refused("STATS nobody", .unknownPlayer)
     try zed.client.refused("TOP 101", .badArgument)

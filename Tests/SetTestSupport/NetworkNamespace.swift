@@ -1,3 +1,4 @@
+import Foundation
 @preconcurrency import Glibc
 
 /// A network namespace a test makes for itself (as root, with iproute2's `ip`), so that what announces
@@ -54,6 +55,33 @@ package final class NetworkNamespace {
     try Self.ip("-n", other.name, "link", "set", String(there), "up")
   }
 
+  /// Runs `body` on a thread of its own that has entered this namespace, and returns what it returned:
+  /// the sockets that thread opens and the interfaces it sees are the namespace's, whatever thread uses
+  /// them later. Throws, without running `body`, if the thread cannot enter the namespace.
+  package func run<T>(_ body: @escaping () throws -> T) throws -> T {
+    let path = "/var/run/netns/\(name)"
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw NamespaceError("cannot open \(path)") }
+    defer { close(fd) }
+    // glibc's setns(2), which Swift's Glibc module leaves out.
+    typealias SetNamespace = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "setns") else { throw NamespaceError("no setns in the C library") }
+    let enter = unsafeBitCast(symbol, to: SetNamespace.self)
+    let run = NamespaceThread(body)
+    let thread = Thread {
+      // CLONE_NEWNET: this thread alone moves into the namespace's network.
+      if enter(fd, 0x4000_0000) == 0 {
+        run.result = Result { try run.body() }
+      } else {
+        run.result = .failure(NamespaceError("setns into \(path) failed"))
+      }
+      run.done.signal()
+    }
+    thread.start()
+    run.done.wait()
+    return try run.result!.get()
+  }
+
   /// Runs `ip` with `arguments`, throwing if it fails.
   package static func ip(_ arguments: String...) throws {
     guard let ip else { throw NamespaceError("no ip command") }
@@ -70,6 +98,15 @@ package final class NetworkNamespace {
     waitpid(pid, &status, 0)
     guard status == 0 else { throw NamespaceError("ip \(arguments.joined(separator: " ")) failed") }
   }
+}
+
+/// What a thread in a namespace runs and what came of it, handed between the two threads.
+private final class NamespaceThread<T>: @unchecked Sendable {
+  // @unchecked Sendable: `result` is written before `done` is signalled and read only after.
+  let body: () throws -> T
+  var result: Result<T, any Error>?
+  let done = DispatchSemaphore(value: 0)
+  init(_ body: @escaping () throws -> T) { self.body = body }
 }
 
 package struct NamespaceError: Error, CustomStringConvertible {

@@ -128,8 +128,3 @@ extension Phase {
     if case .paused = self { true } else { false }
   }
 }
-
-/// A whole number from the environment, or nil.
-func environmentNumber(_ name: String) -> Int? {
-  getenv(name).flatMap { Int(String(cString: $0)) }
-}

@@ -10,54 +10,19 @@ struct ReplayFaultTests {
   /// Mutated records per run: `SETDUEL_REPLAY_RECORDS` asks for more.
   static let records = environmentNumber("SETDUEL_REPLAY_RECORDS") ?? 10_000
 
-  /// A played game's record with its first `key=` value in the rules line, or one line, changed.
-  static func record(replacing old: String, with new: String) -> String {
-    let (text, _) = RecordTests.playedGame()
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let at = lines.firstIndex(where: { $0.contains(old) }) else { return text }
-    lines[at] = lines[at].replacingAll(old, with: new)
-    return lines.joined(separator: "\n")
-  }
-
-  static let overflows: [(old: String, new: String)] = [
-    ("claimWindow=1000", "claimWindow=9223372036854775807"),
-    ("passedTurnWindow=2000", "passedTurnWindow=9223372036854775807"),
-    ("needlessDealWindow=1500", "needlessDealWindow=9223372036854775807"),
-    ("resumeGrace=60000", "resumeGrace=9223372036854775807"),
-    ("wrongPickPenalty=1", "wrongPickPenalty=-9223372036854775808"),
-    ("claimExpiredPenalty=1", "claimExpiredPenalty=-9223372036854775808"),
-    ("setReward=1", "setReward=9223372036854775807"),
-    ("cmd 100 1 CLAIM", "cmd 9223372036854775807 1 CLAIM"),
-    ("cmd 100 1 CLAIM", "cmd -9223372036854775808 1 CLAIM"),
-    ("tick 1400", "tick 9223372036854775807"),
-  ]
-
   @Test("numbers that overflow are refused in process, naming the line")
   func overflowingNumbers() {
-    for (old, new) in Self.overflows {
-      let text = Self.record(replacing: old, with: new)
+    for (old, new) in overflowingRecordEdits {
+      let text = playedGame(replacing: old, with: new)
       #expect(text.contains(new), "\(old) is not in the played game's record")
       let failure = Self.replayFailure(text)
       #expect(failure != nil, "\(new) replayed as a whole game")
     }
   }
 
-  @Test("setduel replay exits 1 naming the line on numbers that overflow")
-  func overflowingNumbersOnTheCommandLine() throws {
-    let folder = try makeTemporaryFolder("replay-overflow")
-    defer { removeFolder(folder) }
-    for (old, new) in Self.overflows.prefix(5) + Self.overflows.suffix(3) {
-      let path = folder + "/record.txt"
-      try writeFile(path, Self.record(replacing: old, with: new))
-      let result = try runReplay(path, folder: folder)
-      #expect(result.end == "exit 1", "\(new): \(result.error.prefix(300))")
-      #expect(result.error.contains("line "), "\(new): \(result.error.prefix(300))")
-    }
-  }
-
   @Test("mutated records replay or are refused naming a line; none traps")
   func fuzzedRecords() {
-    let (text, _) = RecordTests.playedGame()
+    let (text, _) = playedGame()
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
     var fuzzer = RecordFuzzer(seed: InputFaultTests.fuzzSeed &+ 2)
     var refused = 0

@@ -2,6 +2,7 @@ import Glibc
 import SetCore
 import SetNet
 import SetProtocol
+import SetTestSupport
 import SetTransport
 
 /// Seeded junk for the fault suite: random bytes, and valid lines mutated.

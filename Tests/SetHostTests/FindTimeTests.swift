@@ -1,8 +1,8 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetPureTestSupport
 import SetStats
-import SetTestSupport
 import SetTransport
 import Testing
 
@@ -12,7 +12,7 @@ import Testing
 struct FindTimeTests {
   @Test("a set found in a passed turn is timed from the turn's start to the first pick")
   func passedTurn() throws {
-    let text = RecordTests.playedGame().record
+    let text = playedGame().record
     // ann's wrong pick at 150 ms passes the turn to bob, whose first pick, at 300 ms, finds the set.
     let lines = text.split(separator: "\n").map(String.init)
     let set = try #require(lines.first { $0.hasPrefix("ev SET ") })
@@ -29,7 +29,7 @@ struct FindTimeTests {
 
   @Test("a record written before SET lines carried find times still replays")
   func olderRecord() throws {
-    var lines = RecordTests.playedGame().record.split(separator: "\n", omittingEmptySubsequences: false).map(
+    var lines = playedGame().record.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
     let at = try #require(lines.firstIndex { $0.hasPrefix("ev SET ") })
     lines[at] = lines[at].split(separator: " ").dropLast().joined(separator: " ")

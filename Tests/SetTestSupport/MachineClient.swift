@@ -1,33 +1,34 @@
 import SetNet
 import SetProtocol
+import SetPureTestSupport
 import SetTransport
 
 /// A test's failure with words, thrown by the helpers.
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
+package struct TestFailure: Error, CustomStringConvertible {
+  package var description: String
 
-  init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }
 
 /// A real TCP client in the machine presentation: it pairs requests with their replies by request id,
 /// and keeps every event line it reads, and a `GameModel` built from them.
-final class MachineClient {
+package final class MachineClient {
   /// How long a line may take to arrive: generous, so a loaded machine does not fail a test.
-  static let timeout = 10.0
+  package static let timeout = 10.0
 
-  let link: BlockingLineClient
-  let label: String
+  package let link: BlockingLineClient
+  package let label: String
   /// Every event line read, in order.
-  private(set) var events: [String] = []
+  package private(set) var events: [String] = []
   /// What the lines read say about the game.
-  private(set) var model = GameModel()
+  package private(set) var model = GameModel()
   private var requests = 0
 
   /// Connects to `port` on loopback, reads the banner and, unless `machine` is false, switches to the
   /// machine presentation.
-  init(port: UInt16, label: String, machine: Bool = true) throws {
+  package init(port: UInt16, label: String, machine: Bool = true) throws {
     self.label = label
     link = try BlockingLineClient(host: "127.0.0.1", port: port, timeout: Self.timeout)
     guard let banner = readLine(), banner.hasPrefix("SETDUEL 1 ") else {
@@ -38,10 +39,10 @@ final class MachineClient {
 
   /// Sends a line as it is.
   @discardableResult
-  func send(_ line: String) -> Bool { link.send(line) }
+  package func send(_ line: String) -> Bool { link.send(line) }
 
   /// The next line, noted in the events and the model; nil on timeout or at the end of the connection.
-  func readLine(timeout: Double = MachineClient.timeout) -> String? {
+  package func readLine(timeout: Double = MachineClient.timeout) -> String? {
     guard let line = link.readLine(timeout: timeout) else { return nil }
     model.read(line)
     if case .event = ServerLine.decode(line) { events.append(line) }
@@ -49,20 +50,20 @@ final class MachineClient {
   }
 
   /// Sends `line` with a fresh request id and reads up to its reply: the reply, and the lines before it.
-  func request(_ line: String) throws -> (reply: Reply, before: [String]) {
+  package func request(_ line: String) throws -> (reply: Reply, before: [String]) {
     let id = nextID()
     guard send("@\(id) \(line)") else { throw TestFailure("\(label): could not send \(line)") }
     return try reply(to: id)
   }
 
   /// A fresh request id.
-  func nextID() -> String {
+  package func nextID() -> String {
     requests += 1
     return "\(label)-\(requests)"
   }
 
   /// Reads up to the reply to the request sent with `id`: the reply, and the lines before it.
-  func reply(to id: String) throws -> (reply: Reply, before: [String]) {
+  package func reply(to id: String) throws -> (reply: Reply, before: [String]) {
     var before: [String] = []
     while let received = readLine() {
       if let reply = Reply.decode(received), reply.id == id { return (reply, before) }
@@ -73,29 +74,38 @@ final class MachineClient {
 
   /// Sends `line` and requires `OK`: returns the reply's fields.
   @discardableResult
-  func ok(_ line: String) throws -> [String] {
+  package func ok(_ line: String) throws -> [String] {
     let (reply, _) = try request(line)
     guard case .ok(let ok) = reply.kind else { throw TestFailure("\(label): \(line) got \(reply.line)") }
     return ok.fields
   }
 
   /// Sends `line` and requires `ERR` with `code`.
-  func refused(_ line: String, _ code: ErrorCode) throws {
+  package func refused(_ line: String, _ code: ErrorCode) throws {
     let (reply, _) = try request(line)
     guard case .error(let error) = reply.kind, error.code == code else {
       throw TestFailure("\(label): \(line) got \(reply.line), expected ERR \(code.rawValue)")
     }
   }
 
+  /// The `STAT` line the reply to `STATS name` brings, and whether a `RATED` line came before it.
+  package func statLine(_ name: String) throws -> (line: String, rated: Bool) {
+    let (reply, before) = try request("STATS \(name)")
+    guard case .ok(.stats) = reply.kind, let line = before.last(where: { $0.hasPrefix("STAT ") }) else {
+      throw TestFailure("\(label): STATS \(name) got \(reply.line)")
+    }
+    return (line, before.contains { $0.hasPrefix("RATED ") })
+  }
+
   /// Sends PING and reads up to its PONG: afterwards every event broadcast before it has been read.
-  func sync() throws {
+  package func sync() throws {
     let (reply, _) = try request("PING")
     guard case .pong = reply.kind else { throw TestFailure("\(label): PING got \(reply.line)") }
   }
 
   /// Reads lines until one matches `predicate`; returns it, or throws with the last lines seen.
   @discardableResult
-  func readUntil(_ what: String, _ predicate: (String) -> Bool) throws -> String {
+  package func readUntil(_ what: String, _ predicate: (String) -> Bool) throws -> String {
     var seen: [String] = []
     while let line = readLine() {
       if predicate(line) { return line }
@@ -105,16 +115,16 @@ final class MachineClient {
   }
 
   /// Reads every line until the server closes the connection; returns them (empty if it never closed).
-  func readToEnd(timeout: Double = MachineClient.timeout) -> (lines: [String], closed: Bool) {
+  package func readToEnd(timeout: Double = MachineClient.timeout) -> (lines: [String], closed: Bool) {
     var lines: [String] = []
     while let line = readLine(timeout: timeout) { lines.append(line) }
     return (lines, link.isClosedByPeer)
   }
 
   /// Reads whatever has arrived, without waiting.
-  func drain() {
+  package func drain() {
     while readLine(timeout: 0) != nil {}
   }
 
-  func close() { link.close() }
+  package func close() { link.close() }
 }

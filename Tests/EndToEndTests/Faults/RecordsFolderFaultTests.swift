@@ -50,7 +50,7 @@ struct RecordsFolderFaultTests {
     let folder = try makeTemporaryFolder("hostile-serve")
     defer { removeFolder(folder) }
     _ = try Self.hostileFolder(folder)
-    let server = try ServeProcessTests.Server(folder: folder)
+    let server = try ServedTable(folder: folder)
     let ann = try MachineClient(port: server.port, label: "ann")
     try ann.ok("NAME ann")
     let (_, before) = try ann.request("STATS ann")

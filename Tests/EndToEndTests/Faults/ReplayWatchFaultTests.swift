@@ -8,7 +8,7 @@ struct ReplayWatchFaultTests {
   /// A played game's record with `count` chat lines after its start. A table records no command for
   /// chat, so they all went out at the moment of the last command: none waits for another.
   static func chattyRecord(_ count: Int) -> String {
-    let (text, _) = RecordTests.playedGame()
+    let (text, _) = playedGame()
     let lines = text.split(separator: "\n").map(String.init)
     let start = lines.firstIndex { $0.hasPrefix("ev START ") }! + 1
     let chat = (0..<count).map { "ev SAY \(100_000 + $0) ann line \($0)" }

@@ -2,8 +2,8 @@ import SetCore
 import SetHost
 import SetNet
 import SetProtocol
+import SetPureTestSupport
 import SetServer
-import SetTestSupport
 import SetTransport
 
 /// The fault and identity tests' table: a `LoopbackTable` whose rate limit is generous (so tests that
@@ -12,11 +12,11 @@ import SetTransport
 /// that keep a model of the game, and the game's invariants checked against the host.
 extension LoopbackTable {
   /// A generous limit for tests that send in bulk: the bucket still runs, it just never empties.
-  static let bulkRate = TokenBucket.Configuration(linesPerSecond: 100_000, burst: 100_000)
+  package static let bulkRate = TokenBucket.Configuration(linesPerSecond: 100_000, burst: 100_000)
 
   /// A table with the bulk rate and a claim window of `claimWindow` milliseconds; `configure` changes
   /// any setting after those.
-  static func lenient(
+  package static func lenient(
     seed: UInt64 = 7, claimWindow: Int64 = 60_000, _ configure: (inout TableServer.Settings) -> Void = { _ in }
   ) throws -> LoopbackTable {
     try LoopbackTable(seed: seed, rules: Rules(claimWindow: claimWindow)) { settings in
@@ -26,12 +26,12 @@ extension LoopbackTable {
   }
 
   /// A new machine-mode connection.
-  func client(_ label: String) throws -> MachineClient {
+  package func client(_ label: String) throws -> MachineClient {
     try MachineClient(port: port, label: label)
   }
 
   /// A new connection named `name`: its seat (0 for a spectator) and resume token.
-  func named(_ name: String) throws -> (client: MachineClient, seat: Int, token: String) {
+  package func named(_ name: String) throws -> (client: MachineClient, seat: Int, token: String) {
     let client = try client(name)
     let fields = try client.ok("NAME \(name)")
     guard fields.count == 2, let seat = Int(fields[0]) else { throw TestFailure("NAME \(name): \(fields)") }
@@ -39,7 +39,7 @@ extension LoopbackTable {
   }
 
   /// Two seated players, ann and bob, with the first game started, and a spectator to watch it.
-  func game() throws -> Game {
+  package func game() throws -> Game {
     let ann = try named("ann")
     let bob = try named("bob")
     let observer = try named("observer")
@@ -52,7 +52,7 @@ extension LoopbackTable {
   /// What is wrong with the server after a fault, or nothing: a new connection's PING is answered,
   /// the observer's PING is answered, and the game's invariants hold between what the observer saw and
   /// what the host holds (see `invariantProblems`).
-  func health(observer: MachineClient) -> [String] {
+  package func health(observer: MachineClient) -> [String] {
     var problems: [String] = []
     do {
       let fresh = try client("fresh")
@@ -68,7 +68,7 @@ extension LoopbackTable {
   /// at the same event: every card in exactly one place (deck, table, or one seat's sets); each score
   /// the sum of the SCORE deltas since START; no card credited twice; a finished game's sets and
   /// table adding up to 81. Between games the last dealt game is checked.
-  func invariantProblems(observer: MachineClient) -> [String] {
+  package func invariantProblems(observer: MachineClient) -> [String] {
     for _ in 0..<50 {
       do {
         try observer.sync()
@@ -83,7 +83,7 @@ extension LoopbackTable {
     return ["the observer never caught up with the host"]
   }
 
-  static func compare(_ match: Match, _ model: GameModel) -> [String] {
+  package static func compare(_ match: Match, _ model: GameModel) -> [String] {
     var problems = model.problems
     guard match.game > 0 else { return problems }
     let everywhere = match.deck.cards + match.table.cards + match.taken.one + match.taken.two
@@ -110,10 +110,10 @@ extension LoopbackTable {
 }
 
 /// Two seated players and a spectator at a table whose first game has started.
-struct Game {
-  let ann: MachineClient
-  let bob: MachineClient
-  let observer: MachineClient
-  let annToken: String
-  let bobToken: String
+package struct Game {
+  package let ann: MachineClient
+  package let bob: MachineClient
+  package let observer: MachineClient
+  package let annToken: String
+  package let bobToken: String
 }

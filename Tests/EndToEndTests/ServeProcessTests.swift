@@ -9,40 +9,12 @@ import Testing
 /// `setduel serve` as a user runs it: the real binary in a process of its own, killed and signalled.
 @Suite("setduel serve, end to end")
 struct ServeProcessTests {
-  /// A `setduel serve` on loopback and a free port, recording to `folder`/records.
-  final class Server {
-    let process: Subprocess
-    let port: UInt16
-    let recordPath: String
-
-    init(folder: String, options: [String] = [], shell: String = "") throws {
-      let command =
-        [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--seed", "7"]
-        + ["--records", folder + "/records", "--log-level", "warning"] + options
-      process = try Subprocess(command, folder: folder, name: "serve", shell: shell)
-      guard let serving = process.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"),
-        let port = serving.split(separator: ":").dropFirst().first?.split(separator: " ").first.flatMap({
-          UInt16($0)
-        })
-      else { throw TestFailure("the server did not start: \(process.output) \(process.errorOutput)") }
-      guard let recording = process.outputLine(startingWith: "Recording the games to ") else {
-        throw TestFailure("the server names no record: \(process.output)")
-      }
-      self.port = port
-      recordPath = String(recording.dropFirst("Recording the games to ".count))
-    }
-  }
-
   @Test("kill -9 mid-game: setduel replay reproduces every event broadcast before the kill")
   func killNineLosesNothing() throws {
     let folder = try makeTemporaryFolder("kill9")
     defer { removeFolder(folder) }
-    let server = try Server(folder: folder, options: ["--claim-window", "30"])
-    let ann = try MachineClient(port: server.port, label: "ann")
-    let bob = try MachineClient(port: server.port, label: "bob")
-    try ann.ok("NAME ann")
-    try bob.ok("NAME bob")
-    try ann.readUntil("START") { $0.hasPrefix("START ") }
+    let server = try ServedTable(folder: folder, options: ["--claim-window", "30"])
+    let (ann, bob) = try server.seatTwo()
     // Part of a game: a set, a wrong pick and a passed turn, a deal, chat, and a claim left open.
     try ann.ok("PICK " + (try #require(ann.model.someSet)).map(\.label).joined(separator: " "))
     try ann.sync()
@@ -76,7 +48,7 @@ struct ServeProcessTests {
   func aPersonCalledBot() throws {
     let folder = try makeTemporaryFolder("bot-name")
     defer { removeFolder(folder) }
-    let server = try Server(folder: folder, options: ["--bot", "easy"])
+    let server = try ServedTable(folder: folder, options: ["--bot", "easy"])
     let person = try MachineClient(port: server.port, label: "bot")
     try person.ok("NAME bot")
     let joined = try person.readUntil("the computer sits down") { $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 bot2") }
@@ -98,7 +70,7 @@ struct ServeProcessTests {
   func bindFailureLeavesNoRecord() throws {
     let folder = try makeTemporaryFolder("nobind")
     defer { removeFolder(folder) }
-    let first = try Server(folder: folder)
+    let first = try ServedTable(folder: folder)
     let before = try listFiles(folder + "/records").sorted()
     let second = try Subprocess(
       [
@@ -119,7 +91,7 @@ struct ServeProcessTests {
   func stopsCleanly(_ stop: StopSignal) throws {
     let folder = try makeTemporaryFolder("stop")
     defer { removeFolder(folder) }
-    let server = try Server(folder: folder)
+    let server = try ServedTable(folder: folder)
     let ann = try MachineClient(port: server.port, label: "ann")
     try ann.ok("NAME ann")
     let stranger = try MachineClient(port: server.port, label: "stranger")
@@ -142,13 +114,11 @@ struct ServeProcessTests {
     let folder = try makeTemporaryFolder("emfile")
     defer { removeFolder(folder) }
     // A descriptor limit of 48 for the server alone: a few for itself, the rest for connections.
-    let server = try Server(folder: folder, options: ["--claim-window", "0.2"], shell: "ulimit -n 48")
+    let server = try ServedTable(folder: folder, options: ["--claim-window", "0.2"], shell: "ulimit -n 48")
     // First a claim runs out: Dispatch sets up its timers lazily, with a descriptor, so let it do that
     // before there are none (a server runs out long after it starts; this test would not otherwise).
-    let ann = try MachineClient(port: server.port, label: "ann")
-    let bob = try MachineClient(port: server.port, label: "bob")
-    try ann.ok("NAME ann")
-    try bob.ok("NAME bob")
+    let (ann, bob) = try server.seatTwo()
+    defer { bob.close() }
     try ann.ok("CLAIM")
     try ann.readUntil("EXPIRED") { $0.hasPrefix("EXPIRED ") }
     var clients = try (0..<60).map { _ in

@@ -328,25 +328,3 @@ private func hex(_ text: String) -> [UInt8] {
   guard digits.count % 2 == 0 else { return [] }
   return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
 }
-
-/// protocol.md's discovery section says what the announcer sends.
-@Suite("protocol.md: finding a table on the LAN")
-struct DiscoveryDocumentTests {
-  @Test("the TXT keys protocol.md lists are the ones a table announces, in order")
-  func txtKeys() throws {
-    let text = try readFile(TranscriptTests.root + "/protocol.md")
-    let section = try #require(text.components(separatedBy: "## Finding a table on the LAN").last)
-    let documented = section.split(separator: "\n").compactMap { line -> [String]? in
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      guard cells.count >= 2, cells[0].hasPrefix("`") else { return nil }
-      return cells[0].split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"])
-      }
-    }.flatMap { $0 }
-    let full = TableAdvert(phase: .playing, seats: ["ann", "bob"], watching: 2, page: "/", variant: "chain")
-    let sent = full.txt.map { String(decoding: $0, as: UTF8.self).split(separator: "=")[0] }.map(String.init)
-    #expect(documented == sent)
-    #expect(section.contains("`_setduel._tcp`") && ServiceNames.serviceType.description == "_setduel._tcp.local")
-    for phase in TableAdvert.Phase.allCases { #expect(section.contains("`\(phase.rawValue)`")) }
-  }
-}

@@ -22,7 +22,7 @@ struct ControlCharacterFaultTests {
   func hostileChatIsRefused() throws {
     let folder = try makeTemporaryFolder("hostile-chat")
     defer { removeFolder(folder) }
-    let server = try ServeProcessTests.Server(folder: folder)
+    let server = try ServedTable(folder: folder)
     let ann = try MachineClient(port: server.port, label: "ann")
     let bob = try MachineClient(port: server.port, label: "bob", machine: false)
     let watcher = try MachineClient(port: server.port, label: "watcher")
@@ -88,7 +88,7 @@ struct ControlCharacterFaultTests {
     defer { removeFolder(folder) }
     try makeFolder(folder + "/records")
     try writeFile(folder + "/records/game-hostile.record", Self.hostileRecord())
-    let server = try ServeProcessTests.Server(folder: folder)
+    let server = try ServedTable(folder: folder)
     let nc = try MachineClient(port: server.port, label: "nc", machine: false)
     nc.send("NAME nc")
     nc.send("TOP")

@@ -5,24 +5,26 @@ import SetProtocol
 /// client would keep it: the table from `START` and `DIFF`, each seat's score as the sum of the `SCORE`
 /// deltas since `START`, and the cards each seat's sets took. Anything that contradicts what came
 /// before (a gap in the event numbers, a total that is not the sum, a card credited twice) is noted.
-struct GameModel {
+package struct GameModel {
   /// The number of the last event seen, or of the state a `TABLE` line gave.
-  var lastSeq: Int?
-  var game = 0
+  package var lastSeq: Int?
+  package var game = 0
   /// Whether this game's `START` was seen, so `taken` holds every set of the game.
-  var sawStart = false
-  var table = Table()
-  var deck = 0
-  var scores = PerSeat.repeating(0)
-  var taken = PerSeat<[Card]>.repeating([])
-  var over = false
+  package var sawStart = false
+  package var table = Table()
+  package var deck = 0
+  package var scores = PerSeat.repeating(0)
+  package var taken = PerSeat<[Card]>.repeating([])
+  package var over = false
   /// Every event word seen, counted.
-  var counts: [String: Int] = [:]
-  var problems: [String] = []
+  package var counts: [String: Int] = [:]
+  package var problems: [String] = []
   /// A `TABLE` line set the starting point: the `PLAYER` lines after it give the scores.
   private var baselinePending = false
 
-  mutating func read(_ line: String) {
+  package init() {}
+
+  package mutating func read(_ line: String) {
     guard let decoded = ServerLine.decode(line) else { return }
     switch decoded {
     case .table(let seq, let deck, let cards, _):
@@ -101,15 +103,15 @@ struct GameModel {
   }
 
   /// The cards on the table as the events left them.
-  var cards: [Card] { table.cards }
+  package var cards: [Card] { table.cards }
 
   /// Three slots that hold a set, if the table has one.
-  var someSet: [Slot]? {
+  package var someSet: [Slot]? {
     table.sets().first
   }
 
   /// Three slots that do not hold a set.
-  var someNonSet: [Slot]? {
+  package var someNonSet: [Slot]? {
     let cards = self.cards
     for i in 0..<cards.count {
       for j in (i + 1)..<cards.count {

@@ -13,12 +13,8 @@ struct HumanSpeedStatsTests {
   func findTimesAtHumanSpeed() throws {
     let folder = try makeTemporaryFolder("human-speed")
     defer { removeFolder(folder) }
-    let server = try ServeProcessTests.Server(folder: folder)
-    let ann = try MachineClient(port: server.port, label: "ann")
-    let bob = try MachineClient(port: server.port, label: "bob")
-    try ann.ok("NAME ann")
-    try bob.ok("NAME bob")
-    try ann.readUntil("START") { $0.hasPrefix("START ") }
+    let server = try ServedTable(folder: folder)
+    let (ann, bob) = try server.seatTwo()
     for _ in 0..<3 {
       try ann.sync()
       usleep(Self.pause * 1000)
@@ -39,7 +35,7 @@ struct HumanSpeedStatsTests {
     let seconds = words.split(separator: " ").compactMap { Double($0) }
     #expect(seconds.count == 2 && seconds.allSatisfy { $0 >= Double(Self.pause) / 1000 }, "\(words)")
 
-    let again = try ServeProcessTests.Server(folder: folder)
+    let again = try ServedTable(folder: folder)
     let cy = try MachineClient(port: again.port, label: "cy")
     try cy.ok("NAME cy")
     #expect(try Self.findTimes(cy) == live)

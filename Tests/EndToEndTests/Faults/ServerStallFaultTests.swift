@@ -10,12 +10,8 @@ struct ServerStallFaultTests {
   func pickArrivedWhileStoppedCounts() throws {
     let folder = try makeTemporaryFolder("stall")
     defer { removeFolder(folder) }
-    let server = try ServeProcessTests.Server(folder: folder, options: ["--claim-window", "0.5"])
-    let ann = try MachineClient(port: server.port, label: "ann")
-    let bob = try MachineClient(port: server.port, label: "bob")
-    try ann.ok("NAME ann")
-    try bob.ok("NAME bob")
-    try ann.readUntil("START") { $0.hasPrefix("START ") }
+    let server = try ServedTable(folder: folder, options: ["--claim-window", "0.5"])
+    let (ann, bob) = try server.seatTwo()
     let set = try #require(ann.model.someSet).map(\.label).joined(separator: " ")
     try ann.ok("CLAIM")
     let claimed = Self.monotonicSeconds()
@@ -48,12 +44,8 @@ struct ServerStallFaultTests {
   func firstClaimToArriveWins() throws {
     let folder = try makeTemporaryFolder("stallrace")
     defer { removeFolder(folder) }
-    let server = try ServeProcessTests.Server(folder: folder)
-    let ann = try MachineClient(port: server.port, label: "ann")
-    let bob = try MachineClient(port: server.port, label: "bob")
-    try ann.ok("NAME ann")
-    try bob.ok("NAME bob")
-    try ann.readUntil("START") { $0.hasPrefix("START ") }
+    let server = try ServedTable(folder: folder)
+    let (ann, bob) = try server.seatTwo()
 
     server.process.signal(SIGSTOP)
     defer { server.process.signal(SIGCONT) }

@@ -6,16 +6,14 @@ import Testing
 @Suite("Command line: analyse")
 struct AnalyseCommandTests {
   func analyse(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
-    let child = try Subprocess([try builtSetduel(), "analyse"] + arguments, folder: folder, name: "analyse")
-    let end = child.end(timeout: 60)
-    return (end, child.output, child.errorOutput)
+    try runSetduel(["analyse"] + arguments, folder: folder)
   }
 
   @Test("a played game's report and JSON; each bad input named, exit 1")
   func reportsAndRefusals() throws {
     let folder = try makeTemporaryFolder("analyse")
     defer { removeFolder(folder) }
-    let (played, _) = RecordTests.playedGame()
+    let (played, _) = playedGame()
     // As a server that closes cleanly leaves it.
     let record = played.hasSuffix("end\n") ? played : played + (played.hasSuffix("\n") ? "" : "\n") + "end\n"
     let path = folder + "/game.record"

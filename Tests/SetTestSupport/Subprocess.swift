@@ -1,20 +1,20 @@
 @preconcurrency import Glibc
-import SetTestSupport
+import SetPureTestSupport
 
 /// A child process for the end-to-end tests: the real `setduel` binary, run as a user would run it.
 /// Its standard output and error go to files in a folder of the test's own (files never fill up and
 /// block the child the way an unread pipe would); standard input is /dev/null. It starts through bash,
 /// which closes every other descriptor first: the test process holds some that are not close-on-exec,
 /// and a server holding other tests' sockets would keep them open.
-final class Subprocess {
-  let pid: pid_t
-  let outputPath: String
-  let errorPath: String
+package final class Subprocess {
+  package let pid: pid_t
+  package let outputPath: String
+  package let errorPath: String
   private var status: Int32?
 
   /// Starts `arguments[0]` with `arguments`, writing its output to files in `folder`. `shell` is run
   /// by bash just before, such as `ulimit -n 48`.
-  init(_ arguments: [String], folder: String, name: String, shell: String = "") throws {
+  package init(_ arguments: [String], folder: String, name: String, shell: String = "") throws {
     outputPath = "\(folder)/\(name).out"
     errorPath = "\(folder)/\(name).err"
     var actions = posix_spawn_file_actions_t()
@@ -44,13 +44,13 @@ final class Subprocess {
   }
 
   /// Everything the child has written to standard output so far.
-  var output: String { (try? readFile(outputPath)) ?? "" }
+  package var output: String { (try? readFile(outputPath)) ?? "" }
 
   /// Everything the child has written to standard error so far.
-  var errorOutput: String { (try? readFile(errorPath)) ?? "" }
+  package var errorOutput: String { (try? readFile(errorPath)) ?? "" }
 
   /// The first line of standard output that starts with `prefix`, waiting up to `timeout` seconds.
-  func outputLine(startingWith prefix: String, timeout: Double = MachineClient.timeout) -> String? {
+  package func outputLine(startingWith prefix: String, timeout: Double = MachineClient.timeout) -> String? {
     var found: String?
     _ = eventually(timeout: timeout) {
       found = output.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
@@ -59,7 +59,7 @@ final class Subprocess {
     return found
   }
 
-  func signal(_ number: Int32) {
+  package func signal(_ number: Int32) {
     kill(pid, number)
   }
 
@@ -71,27 +71,33 @@ final class Subprocess {
   }
 
   /// Waits up to `timeout` seconds for the child to end: its wait status, or nil if it is still running.
-  func wait(timeout: Double) -> Int32? {
+  package func wait(timeout: Double) -> Int32? {
     _ = eventually(timeout: timeout) { hasExited }
     return status
   }
 
   /// Waits for the child to end and describes how: `exit N` or `signal N`, or `running`.
-  func end(timeout: Double = MachineClient.timeout) -> String {
+  package func end(timeout: Double = MachineClient.timeout) -> String {
     guard let raw = wait(timeout: timeout) else { return "running" }
     let signal = raw & 0x7F
     return signal == 0 ? "exit \((raw >> 8) & 0xFF)" : "signal \(signal)"
   }
 }
 
+/// Runs the built `setduel` with `arguments` to its end, its output in files in `folder` named after
+/// `arguments[0]`: how it ended, and what it wrote to standard output and error.
+package func runSetduel(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
+  let child = try Subprocess([try builtSetduel()] + arguments, folder: folder, name: arguments.first ?? "setduel")
+  let end = child.end(timeout: 60)
+  return (end, child.output, child.errorOutput)
+}
+
 /// Runs `setduel replay FILE` to its end: how it ended, and what it wrote.
-func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
-  let replay = try Subprocess([try builtSetduel(), "replay", file], folder: folder, name: "replay")
-  let end = replay.end(timeout: 60)
-  return (end, replay.output, replay.errorOutput)
+package func runReplay(_ file: String, folder: String) throws -> (end: String, output: String, error: String) {
+  try runSetduel(["replay", file], folder: folder)
 }
 
 /// Makes a folder.
-func makeFolder(_ path: String) throws {
+package func makeFolder(_ path: String) throws {
   guard mkdir(path, 0o755) == 0 else { throw FileError(path: path) }
 }

@@ -10,42 +10,7 @@ import Testing
 @Suite("setduel stats")
 struct StatsCommandTests {
   private func stats(_ arguments: [String], folder: String) throws -> (end: String, output: String, error: String) {
-    let run = try Subprocess([try builtSetduel(), "stats"] + arguments, folder: folder, name: "stats")
-    let end = run.end(timeout: 60)
-    return (end, run.output, run.errorOutput)
-  }
-
-  @Test("a copied record, whole or taken while it was written, is skipped: its games count once")
-  func copiesCountOnce() throws {
-    let folder = try makeTemporaryFolder("stats-copies")
-    defer { removeFolder(folder) }
-    let simulated = SimulatedRecords(count: 2, pool: ["ann", "bot"])
-    try writeFile(folder + "/game-20260101-120000-seed1.record", simulated.texts[0])
-    try writeFile(folder + "/game-20260102-120000-seed2.record", simulated.texts[1])
-    try writeFile(folder + "/copy of game 1.record", simulated.texts[0])
-    let half = simulated.texts[1].split(separator: "\n").prefix(8).joined(separator: "\n") + "\n"
-    try writeFile(folder + "/a-early-copy.record", half)
-    var once = History()
-    for text in simulated.texts { try once.fold(record: text) }
-    let folded = try RecordsFolder.fold(folder)
-    #expect(folded.history.games == once.games)
-    #expect(folded.history.player("ann") == once.player("ann"))
-    #expect(folded.warnings.count == 2, "\(folded.warnings)")
-    #expect(folded.warnings.allSatisfy { $0.contains("a copy of") }, "\(folded.warnings)")
-  }
-
-  @Test("TOP lists only players with a finished game")
-  func topLeavesOutPlayersWithoutGames() {
-    var table = HostDriver(seed: 7)
-    let (ann, bob) = (ConnectionID(1), ConnectionID(2))
-    for (id, name) in [(ann, "ann"), (bob, "bob")] {
-      table.connect(id)
-      table.send("MODE MACHINE", from: id)
-      table.send("NAME \(name)", from: id)
-    }
-    _ = table.drain(ann)
-    table.send("TOP", from: ann)
-    #expect(table.drain(ann) == ["OK TOP 0"])
+    try runSetduel(["stats"] + arguments, folder: folder)
   }
 
   @Test("after two games it shows both players with their ratings, and one player's figures with a chart")

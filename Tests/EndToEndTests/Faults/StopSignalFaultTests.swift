@@ -14,14 +14,10 @@ struct StopSignalFaultTests {
     let folder = try makeTemporaryFolder("stop-cycles")
     defer { removeFolder(folder) }
     for cycle in 0..<Self.cycles {
-      let server = try ServeProcessTests.Server(folder: folder)
+      let server = try ServedTable(folder: folder)
       // The announcer has started (or said why it could not), as it has when a person connects.
       _ = server.process.outputLine(startingWith: "Announcing on the LAN")
-      let ann = try MachineClient(port: server.port, label: "ann")
-      let bob = try MachineClient(port: server.port, label: "bob")
-      try ann.ok("NAME ann")
-      try bob.ok("NAME bob")
-      try ann.readUntil("START") { $0.hasPrefix("START ") }
+      let (ann, bob) = try server.seatTwo()
       ann.close()
       bob.close()
       server.process.signal(SIGTERM)
