@@ -7,6 +7,7 @@ public struct PerSeat<Value> {
   public var two: Value
 
   /// Seat one's and seat two's values.
+  @inlinable
   public init(one: Value, two: Value) {
     self.one = one
     self.two = two
@@ -14,30 +15,37 @@ public struct PerSeat<Value> {
 
   /// The same value for both seats. (Not an initialiser: `PerSeat { seat in ... }` is always the one
   /// below, never a pair of closures.)
+  @inlinable
   public static func repeating(_ value: Value) -> PerSeat {
     PerSeat(one: value, two: value)
   }
 
   /// Each seat's value, made from the seat.
+  @inlinable
   public init(_ make: (Seat) throws -> Value) rethrows {
     self.init(one: try make(.one), two: try make(.two))
   }
 
+  // Changed in place (`_modify`, not `set`): `taken[seat] += cards` appends to the stored array
+  // instead of copying it whole, appending to the copy and storing that back.
   /// The value kept for `seat`.
+  @inlinable
   public subscript(seat: Seat) -> Value {
     get { seat == .one ? one : two }
-    set {
+    _modify {
       switch seat {
-      case .one: one = newValue
-      case .two: two = newValue
+      case .one: yield &one
+      case .two: yield &two
       }
     }
   }
 
   /// Both values, seat one's first.
+  @inlinable
   public var values: [Value] { [one, two] }
 
   /// Each seat's value transformed.
+  @inlinable
   public func map<T>(_ transform: (Value) throws -> T) rethrows -> PerSeat<T> {
     PerSeat<T>(one: try transform(one), two: try transform(two))
   }
@@ -45,6 +53,7 @@ public struct PerSeat<Value> {
 
 extension PerSeat: ExpressibleByArrayLiteral {
   /// Seat one's and seat two's values, written `[one, two]`: exactly two of them.
+  @inlinable
   public init(arrayLiteral values: Value...) {
     precondition(values.count == 2, "one value for each of the two seats")
     self.init(one: values[0], two: values[1])

@@ -3,6 +3,7 @@ extension RandomNumberGenerator {
   ///
   /// Written out here rather than taken from the standard library so that the numbers drawn for a seed
   /// never change with the Swift release.
+  @inlinable
   public mutating func draw(below bound: Int) -> Int {
     precondition(bound > 0, "the bound must be positive")
     let range = UInt64(bound)
@@ -19,6 +20,7 @@ extension RandomNumberGenerator {
 
 extension Array {
   /// Shuffles in place by Fisher-Yates with `draw(below:)`: the same seed gives the same order forever.
+  @inlinable
   public mutating func fisherYatesShuffle(using generator: inout some RandomNumberGenerator) {
     guard count > 1 else { return }
     for upper in stride(from: count - 1, to: 0, by: -1) {

@@ -22,8 +22,11 @@ public struct CardMask: Equatable, Sendable {
   /// Adds `card`.
   @inlinable
   public mutating func insert(_ card: Card) {
+    // Without a branch: which half a card falls in is unpredictable, and a mask is built per search.
     let i = card.index
-    if i < 64 { low |= 1 &<< UInt64(i) } else { high |= 1 &<< UInt64(i &- 64) }
+    let bit: UInt64 = 1 &<< UInt64(i & 63)
+    low |= i < 64 ? bit : 0
+    high |= i < 64 ? 0 : bit
   }
 
   /// Removes `card`.

@@ -84,8 +84,9 @@ extension Match {
       }
       return
     }
-    let leaving = slots.filter { $0.chainIndex == nil }
-    taken[seat] += leaving.map { table.cards[$0.index] }
+    let leaving = slots.contains { $0.chainIndex != nil } ? slots.filter { $0.chainIndex == nil } : slots
+    let onTable = table.cards
+    taken[seat].append(contentsOf: leaving.lazy.map { onTable[$0.index] })
     groups[seat] += 1
     var timer = findClock
     timer.note(events, at: now)

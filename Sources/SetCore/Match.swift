@@ -87,9 +87,9 @@ public struct Match: Equatable, Sendable {
     switch phase {
     case .window(let window): window.deadline
     case .paused(let pause):
-      pause.forfeitAt.values.reduce(nil) { earliest, next in
-        guard let next else { return earliest }
-        return earliest.map { min($0, next) } ?? next
+      switch (pause.forfeitAt.one, pause.forfeitAt.two) {
+      case (let one?, let two?): min(one, two)
+      case (let one, let two): one ?? two
       }
     case .waiting, .open, .over: nil
     }

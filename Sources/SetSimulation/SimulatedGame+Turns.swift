@@ -58,10 +58,9 @@ extension SimulatedGame {
     if let stray = selection.first(where: { !plan.target.contains($0) }) {
       send(.unpick(stray), by: seat)
     } else {
-      let missing = plan.target.filter { !selection.contains($0) }
+      let missing = plan.target.excluding(selection)
       if plan.mayStray, selection.count < 2, roll(behaviour.unpick),
-        case let strays = match.table.slots.filter({ !plan.target.contains($0) && !selection.contains($0) }),
-        !strays.isEmpty
+        case let strays = match.table.slots.excluding(plan.target + selection), !strays.isEmpty
       {
         plan.mayStray = false
         send(.pick([strays[random.draw(below: strays.count)]]), by: seat)
@@ -89,13 +88,13 @@ extension SimulatedGame {
     }
     let slots = match.table.slotCount
     if slots >= 3 {
+      let cards = match.table.cards
       for _ in 0..<20 {
         let a = random.draw(below: slots)
         let b = random.draw(below: slots)
         let c = random.draw(below: slots)
-        let target = [Slot(a), Slot(b), Slot(c)]
-        if a != b, b != c, a != c, !SetLogic.isSet(target.map { match.table.cards[$0.index] }) {
-          return Plan(window: nil, target: target, mayStray: true)
+        if a != b, b != c, a != c, !SetLogic.isSet(cards[a], cards[b], cards[c]) {
+          return Plan(window: nil, target: [Slot(a), Slot(b), Slot(c)], mayStray: true)
         }
       }
     }
@@ -136,10 +135,12 @@ extension SimulatedGame {
     guard n >= 3 else { return nil }
     let mask = CardMask(cards)
     let start = random.draw(below: n)
+    // The cards from `start` on, wrapping round: the a-th is cards[(start + a) % n], without dividing.
+    func rotated(_ a: Int) -> Int { start + a < n ? start + a : start + a - n }
     for a in 0..<(n - 1) {
-      let i = (start + a) % n
+      let i = rotated(a)
       for b in (a + 1)..<n {
-        let j = (start + b) % n
+        let j = rotated(b)
         let third = SetLogic.third(cards[i], cards[j])
         guard mask.contains(third), let k = cards.firstIndex(of: third) else { continue }
         let low = min(i, j, k)
@@ -164,5 +165,16 @@ extension SimulatedGame {
       wait(draw(upTo: forfeitAt.milliseconds(since: now) / 2))
       send(.join, by: first)
     }
+  }
+}
+
+fileprivate extension [Slot] {
+  /// These slots in order, without those in `others`: `filter`'s result, made in one allocation
+  /// (`filter` grows its array one append at a time, reallocating twice for three slots).
+  func excluding(_ others: [Slot]) -> [Slot] {
+    var kept: [Slot] = []
+    kept.reserveCapacity(count)
+    for slot in self where !others.contains(slot) { kept.append(slot) }
+    return kept
   }
 }

@@ -90,23 +90,35 @@ public struct SimulatedGame {
 
   /// Applies `command` from `seat` now, and records it.
   mutating func send(_ command: MatchCommand, by seat: Seat, expecting error: MatchError? = nil) {
-    let before = observer == nil ? nil : match
-    // The result is made only for an observer: a `Result` of these types is copied and destroyed
-    // through value witnesses, which cost the benchmark about 4% (BENCHMARKS.md, "Rules core").
-    let events: [MatchEvent]
-    let late: Bool
-    let result: Result<Outcome, MatchRefusal>?
+    // The match before the call and a `Result` are made only for an observer: copying the match, and
+    // a `Result` of these types through value witnesses, cost the benchmark several per cent
+    // (BENCHMARKS.md, "Rules core").
+    guard observer != nil else {
+      do throws(MatchRefusal) {
+        let outcome = try match.apply(command, by: seat, at: now)
+        stats.commands += 1
+        count(outcome.events, late: outcome.dueCount > 0)
+      } catch {
+        stats.refused += 1
+        stats.commands += 1
+        count(error.due.events, late: !error.due.events.isEmpty)
+      }
+      return
+    }
+    let before = match
+    let result: Result<Outcome, MatchRefusal>
     do throws(MatchRefusal) {
-      let outcome = try match.apply(command, by: seat, at: now)
-      (events, late) = (outcome.events, outcome.dueCount > 0)
-      result = observer == nil ? nil : .success(outcome)
+      result = .success(try match.apply(command, by: seat, at: now))
     } catch {
-      (events, late) = (error.due.events, !error.due.events.isEmpty)
-      result = observer == nil ? nil : .failure(error)
+      result = .failure(error)
       stats.refused += 1
     }
     stats.commands += 1
-    record(.command(command, seat), events: events, late: late, result: result, expecting: error, before: before)
+    switch result {
+    case .success(let outcome): count(outcome.events, late: outcome.dueCount > 0)
+    case .failure(let refusal): count(refusal.due.events, late: !refusal.due.events.isEmpty)
+    }
+    show(.command(command, seat), result: result, expecting: error, before: before)
   }
 
   /// Moves the clock on by `milliseconds`, while the players think.
@@ -118,19 +130,18 @@ public struct SimulatedGame {
   mutating func runOut() {
     guard let deadline = match.deadline else { return }
     now = max(now, deadline)
-    let before = observer == nil ? nil : match
+    guard observer != nil else {
+      count(match.advance(to: now).events, late: false)
+      return
+    }
+    let before = match
     let outcome = match.advance(to: now)
-    record(
-      .advance, events: outcome.events, late: false, result: observer == nil ? nil : .success(outcome), expecting: nil,
-      before: before)
+    count(outcome.events, late: false)
+    show(.advance, result: .success(outcome), expecting: nil, before: before)
   }
 
-  /// Counts what a call on the match did (`late`: a command that found a deadline passed), and shows
-  /// the step to the observer, if any, with its `result`.
-  mutating func record(
-    _ action: Step.Action, events: [MatchEvent], late: Bool, result: Result<Outcome, MatchRefusal>?,
-    expecting error: MatchError?, before: Match?
-  ) {
+  /// Counts a call on the match and what it did (`late`: a command that found a deadline passed).
+  mutating func count(_ events: [MatchEvent], late: Bool) {
     stats.steps += 1
     if late { stats.late += 1 }
     for event in events {
@@ -145,12 +156,14 @@ public struct SimulatedGame {
       default: break
       }
     }
-    if let observer, let before, let result {
-      observer(
-        Step(
-          number: stats.steps, action: action, time: now, expectedError: error, result: result, before: before,
-          after: match))
-    }
+  }
+
+  /// Shows the observer the call just counted, with its `result` and the match `before` it.
+  func show(_ action: Step.Action, result: Result<Outcome, MatchRefusal>, expecting error: MatchError?, before: Match) {
+    observer?(
+      Step(
+        number: stats.steps, action: action, time: now, expectedError: error, result: result, before: before,
+        after: match))
   }
 
   // MARK: - Chances

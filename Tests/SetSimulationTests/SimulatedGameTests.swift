@@ -20,4 +20,18 @@ struct SimulatedGameTests {
     #expect(stats.refused == refused)
     #expect(stats.result.map { $0.sets.values.reduce(0, +) } == sets)
   }
+
+  @Test("a game plays the same with an observer as without: only the observer's copies differ")
+  func observerChangesNothing() {
+    for variant in Variant.allCases {
+      for seed in UInt64(1)...200 {
+        let rules = Rules(variant: variant)
+        var seen = 0
+        let watched = SimulatedGame.play(seed: seed, behaviour: .mixed, rules: rules) { _ in seen += 1 }
+        let unwatched = SimulatedGame.play(seed: seed, behaviour: .mixed, rules: rules)
+        #expect(watched == unwatched, "\(variant) seed \(seed)")
+        #expect(seen == unwatched.steps)
+      }
+    }
+  }
 }
