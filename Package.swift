@@ -119,7 +119,7 @@ let package = Package(
     .testTarget(
       name: "SetStatsTests",
       dependencies: ["SetStats", "SetCore", "SetProtocol", "SetSimulation", "SetHost", "SetPureTestSupport"]),
-    .testTarget(name: "SetTransportTests", dependencies: ["SetTransport"]),
+    .testTarget(name: "SetTransportTests", dependencies: ["SetTransport", "SetBase"]),
     .testTarget(
       name: "SetHostTests",
       dependencies: [

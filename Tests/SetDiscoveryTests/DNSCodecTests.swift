@@ -1,3 +1,4 @@
+import SetBase
 import SetDiscovery
 import Testing
 
@@ -155,16 +156,10 @@ func hex(_ text: String) -> [UInt8] {
 
 /// Mutations for the fuzz test, from a seed.
 struct Mutator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
+  var generator: SplitMix64
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   mutating func mutate(_ packet: [UInt8]) -> [UInt8] {
     var bytes = packet

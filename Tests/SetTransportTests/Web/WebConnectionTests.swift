@@ -1,3 +1,4 @@
+import SetBase
 import Testing
 
 @testable import SetTransport
@@ -150,7 +151,7 @@ private func written(_ actions: [WebConnection.Action]) -> String {
   }
 
   @Test func mutatedRequestsNeverTrapAndStayBounded() {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let base = upgrade() + clientFrame(0x1, bytes("NAME ann")) + clientFrame(0x9, [1])
     for _ in 0..<2000 {
       var input = base

@@ -1,3 +1,4 @@
+import SetBase
 import Testing
 
 @testable import SetTransport
@@ -141,7 +142,7 @@ private func decode(_ bytes: [UInt8], max: Int = 1024) -> [WebSocketFrameDecoder
   }
 
   @Test func mutatedFramesNeverTrapAndStayBounded() {
-    var generator = SplitMix(seed: 19)
+    var generator = SplitMix64(seed: 19)
     let base =
       clientFrame(0x1, Array("PICK A B C".utf8)) + clientFrame(0x9, [9]) + clientFrame(0x1, Array("x".utf8), fin: false)
       + clientFrame(0x0, Array("y".utf8)) + clientFrame(0x8, [0x03, 0xE8])
@@ -168,18 +169,5 @@ private func decode(_ bytes: [UInt8], max: Int = 1024) -> [WebSocketFrameDecoder
         if case .failed(let code) = event { #expect([1002, 1007, 1009].contains(code)) }
       }
     }
-  }
-}
-
-/// A small seeded generator for the fuzz tests.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
