@@ -23,17 +23,30 @@ public enum CardCode {
 
   /// The card a code names, or nil when the text is not a card code.
   public static func card(from text: some StringProtocol) -> Card? {
-    // Checked before capitals: "ß" capitalises to "SS", so "1Rß" would read as 1RSS.
+    // Checked before reading bytes: "ß" capitalises to "SS", so "1Rß" must not read as 1RSS.
     guard text.count == 4, text.allSatisfy(\.isASCII) else { return nil }
-    let characters = Array(text.uppercased())
-    guard characters.count == 4,
-      let number = numbers.firstIndex(of: characters[0]),
-      let colour = colours.firstIndex(of: characters[1]),
-      let shading = shadings.firstIndex(of: characters[2]),
-      let shape = shapes.firstIndex(of: characters[3])
-    else { return nil }
+    var text = String(text)
+    return text.withUTF8 { card(utf8: $0) }
+  }
+
+  /// The card a code names, given as its UTF-8 bytes, or nil when they are not a card code: four
+  /// ASCII characters, in any case. How the wire's lines read cards without making strings.
+  public static func card(utf8 code: UnsafeBufferPointer<UInt8>) -> Card? {
+    guard code.count == 4 else { return nil }
+    let letters = codeBytes
+    func index(_ position: Int) -> Int? {
+      let byte = code[position]
+      let upper = (97...122).contains(byte) ? byte - 32 : byte
+      return letters[position].firstIndex(of: upper)
+    }
+    guard let number = index(0), let colour = index(1), let shading = index(2), let shape = index(3) else {
+      return nil
+    }
     return Card(number: number, colour: colour, shading: shading, shape: shape)
   }
+
+  /// The letters of each attribute, in the code's order, as bytes.
+  private static let codeBytes = [numbers, colours, shadings, shapes].map { $0.map { $0.asciiValue! } }
 }
 
 extension Card: CustomStringConvertible {

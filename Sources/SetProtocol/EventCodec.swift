@@ -53,61 +53,78 @@ public enum EventCodec {
   public static func decode(bytes line: UnsafeBufferPointer<UInt8>) -> (seq: Int, event: ServerEvent)? {
     var words = LineWords(line)
     guard let word = words.next(), let seq = words.next()?.int else { return nil }
-    guard let event = event(word.string, &words) else { return nil }
+    guard let kind = Kind(word), let event = event(kind, &words) else { return nil }
     return (seq, event)
   }
 
-  /// The event a line's `word` starts, its fields read from `f` (after the sequence number).
-  private static func event(_ word: String, _ f: inout LineWords) -> ServerEvent? {
-    switch (word, f.remaining) {
-    case ("JOINED", 2): return seat(f.next()).map { .joined($0, name: f.next()!.string) }
-    case ("START", 2...):
+  /// The word an event line starts with, as encoded above; told apart by its bytes, the most common first.
+  private enum Kind {
+    case pick, claim, set, score, diff, open, noSet, turn, expired, start, go, unpick, joined, over, left, back
+    case chain, rated, rematch, say, bye
+
+    init?(_ word: Word) {
+      let kinds: [(StaticString, Kind)] = [
+        ("PICK", .pick), ("CLAIM", .claim), ("SET", .set), ("SCORE", .score), ("DIFF", .diff), ("OPEN", .open),
+        ("NOSET", .noSet), ("TURN", .turn), ("EXPIRED", .expired), ("START", .start), ("GO", .go),
+        ("UNPICK", .unpick), ("JOINED", .joined), ("OVER", .over), ("LEFT", .left), ("BACK", .back),
+        ("CHAIN", .chain), ("RATED", .rated), ("REMATCH", .rematch), ("SAY", .say), ("BYE", .bye),
+      ]
+      guard let kind = kinds.first(where: { word.isEqual(to: $0.0) })?.1 else { return nil }
+      self = kind
+    }
+  }
+
+  /// The event of a line that starts with `kind`, its fields read from `f` (after the sequence number).
+  private static func event(_ kind: Kind, _ f: inout LineWords) -> ServerEvent? {
+    switch (kind, f.remaining) {
+    case (.joined, 2): return seat(f.next()).map { .joined($0, name: f.next()!.string) }
+    case (.start, 2...):
       guard let game = f.next()!.int, let deck = f.next()!.int, let table = table(&f) else { return nil }
       return .started(game: game, deck: deck, table: table)
-    case ("DIFF", 2...):
+    case (.diff, 2...):
       guard let deck = f.next()!.int, let count = f.next()!.int, let change = diff(&f, slotCount: count)
       else { return nil }
       return .diff(deck: deck, change)
-    case ("CLAIM", 2): return zip2(seat(f.next()), f.next()!.int64).map { .claim($0, ms: $1) }
-    case ("TURN", 3):
+    case (.claim, 2): return zip2(seat(f.next()), f.next()!.int64).map { .claim($0, ms: $1) }
+    case (.turn, 3):
       return zip2(seat(f.next()), f.next()!.int64).flatMap { s, ms in
         Window.Kind(rawValue: f.next()!.string).map { .turn(s, ms: ms, kind: $0) }
       }
-    case ("PICK", 2): return zip2(seat(f.next()), slot(f.next()!)).map { .picked($0, $1) }
-    case ("UNPICK", 2): return zip2(seat(f.next()), slot(f.next()!)).map { .unpicked($0, $1) }
-    case ("SET", 3...), ("NOSET", 3):
+    case (.pick, 2): return zip2(seat(f.next()), slot(f.next()!)).map { .picked($0, $1) }
+    case (.unpick, 2): return zip2(seat(f.next()), slot(f.next()!)).map { .unpicked($0, $1) }
+    case (.set, 3...), (.noSet, 3):
       guard let s = seat(f.next()), let slots = slots(f.next()!), let cards = cards(f.next()!) else { return nil }
       let findMs = f.next()?.int64.flatMap { $0 >= 0 ? $0 : nil }
-      return word == "SET" ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
-    case ("EXPIRED", 2):
+      return kind == .set ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
+    case (.expired, 2):
       return zip2(seat(f.next()), Window.Kind(rawValue: f.next()!.string)).map { .expired($0, kind: $1) }
-    case ("SCORE", 4):
+    case (.score, 4):
       guard let s = seat(f.next()), let delta = f.next()!.int, let total = f.next()!.int,
         let reason = ScoreReason(rawValue: f.next()!.string)
       else { return nil }
       return .score(s, delta: delta, total: total, reason: reason)
-    case ("CHAIN", 0...3): return chain(&f).map { .chain($0) }
-    case ("OPEN", 0): return .open
-    case ("LEFT", 2): return seat(f.next()).map { .left($0, ms: f.next()!.int64) }
-    case ("BACK", 1): return seat(f.next()).map { .back($0) }
-    case ("GO", 1): return f.next()!.isEqual(to: "open") ? .resumed(nil) : nil
-    case ("GO", 3):
+    case (.chain, 0...3): return chain(&f).map { .chain($0) }
+    case (.open, 0): return .open
+    case (.left, 2): return seat(f.next()).map { .left($0, ms: f.next()!.int64) }
+    case (.back, 1): return seat(f.next()).map { .back($0) }
+    case (.go, 1): return f.next()!.isEqual(to: "open") ? .resumed(nil) : nil
+    case (.go, 3):
       guard let kind = Window.Kind(rawValue: f.next()!.string), let s = seat(f.next()), let ms = f.next()!.int64
       else { return nil }
       return .resumed(ServerEvent.WindowLeft(kind: kind, holder: s, ms: ms))
-    case ("OVER", 7): return result(&f).map { .over($0) }
-    case ("RATED", 5...):
+    case (.over, 7): return result(&f).map { .over($0) }
+    case (.rated, 5...):
       let numbers = (0..<5).compactMap { _ in f.next()!.int }
       guard numbers.count == 5 else { return nil }
       return .rated(
         game: numbers[0], before: PerSeat(one: numbers[1], two: numbers[3]),
         after: PerSeat(one: numbers[2], two: numbers[4]))
-    case ("REMATCH", 1): return seat(f.next()).map { .rematch($0) }
-    case ("REMATCH", 2):
+    case (.rematch, 1): return seat(f.next()).map { .rematch($0) }
+    case (.rematch, 2):
       guard let s = seat(f.next()), f.next()!.isEqual(to: "same") else { return nil }
       return .rematch(s, sameDeck: true)
-    case ("SAY", 2...): return .said(name: f.next()!.string, text: f.text(after: 3))
-    case ("BYE", 1...): return .bye(f.text(after: 2))
+    case (.say, 2...): return .said(name: f.next()!.string, text: f.text(after: 3))
+    case (.bye, 1...): return .bye(f.text(after: 2))
     default: return nil
     }
   }
@@ -134,7 +151,7 @@ public enum EventCodec {
 
   static func slots(_ word: Word) -> [Slot]? {
     var slots: [Slot] = []
-    var parts = word.parts { $0 == comma }
+    var parts = word.parts(separatedBy: UInt8(ascii: ","))
     while let part = parts.next() {
       guard let slot = slot(part) else { return nil }
       slots.append(slot)
@@ -150,7 +167,7 @@ public enum EventCodec {
 
   static func cards(_ word: Word) -> [Card]? {
     var cards: [Card] = []
-    var parts = word.parts { $0 == comma }
+    var parts = word.parts(separatedBy: UInt8(ascii: ","))
     while let part = parts.next() {
       guard let card = card(part) else { return nil }
       cards.append(card)
@@ -166,22 +183,8 @@ public enum EventCodec {
     return Slot(Int(letter - UInt8(ascii: "A")))
   }
 
-  /// A card's code, as `CardCode.card(from:)` reads it: four ASCII characters, in any case.
-  static func card(_ word: Word) -> Card? {
-    let b = word.bytes
-    guard b.count == 4, b.allSatisfy({ $0 < 0x80 }) else { return nil }
-    func upper(_ byte: UInt8) -> UInt8 { (97...122).contains(byte) ? byte - 32 : byte }
-    guard let number = numbers.firstIndex(of: upper(b[0])), let colour = colours.firstIndex(of: upper(b[1])),
-      let shading = shadings.firstIndex(of: upper(b[2])), let shape = shapes.firstIndex(of: upper(b[3]))
-    else { return nil }
-    return Card(number: number, colour: colour, shading: shading, shape: shape)
-  }
-
-  private static let comma = UInt8(ascii: ",")
-  private static let numbers = Array("123".utf8)
-  private static let colours = Array("RGP".utf8)
-  private static let shadings = Array("STO".utf8)
-  private static let shapes = Array("DOS".utf8)
+  /// A card's code, as `CardCode` reads it.
+  static func card(_ word: Word) -> Card? { CardCode.card(utf8: word.bytes) }
 
   /// `A=1RSD B=2GTO ...`: the whole table, slot by slot from A.
   static func tableWords(_ table: [Card]) -> [String] {
@@ -195,7 +198,7 @@ public enum EventCodec {
 
   /// `slot=card`, the card placed in that slot, or nil.
   private static func placement(_ word: Word) -> (Slot, Card)? {
-    var parts = word.parts { $0 == UInt8(ascii: "=") }
+    var parts = word.parts(separatedBy: UInt8(ascii: "="))
     guard let label = parts.next(), let code = parts.next(), parts.next() == nil, let slot = slot(label),
       let card = card(code)
     else { return nil }
@@ -240,7 +243,7 @@ public enum EventCodec {
         guard let (slot, card) = placement(Word(word.bytes.dropFirst())) else { return nil }
         change.filled.append(TableChange.Placement(slot: slot, card: card))
       } else {
-        var parts = word.parts { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "=") }
+        var parts = word.parts(separatedBy: UInt8(ascii: ">"), or: UInt8(ascii: "="))
         guard let from = parts.next().flatMap(slot), let to = parts.next().flatMap(slot),
           let card = parts.next().flatMap(card), parts.next() == nil
         else { return nil }

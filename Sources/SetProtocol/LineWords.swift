@@ -56,7 +56,7 @@ struct Word {
 
   /// Whether the word is `text`.
   func isEqual(to text: StaticString) -> Bool {
-    text.withUTF8Buffer { $0.elementsEqual(bytes) }
+    text.utf8CodeUnitCount == bytes.count && text.withUTF8Buffer { $0.elementsEqual(bytes) }
   }
 
   /// The whole number the word spells, as `Int(String)` reads one: an optional sign and decimal
@@ -86,15 +86,17 @@ struct Word {
   /// The word as a 64-bit whole number, as `Int64(String)` reads one.
   var int64: Int64? { int.flatMap { Int64(exactly: $0) } }
 
-  /// The word's non-empty parts between separators, as `split(whereSeparator:)` gives them.
-  func parts(separatedBy isSeparator: @escaping (UInt8) -> Bool) -> Parts {
-    Parts(bytes: bytes, isSeparator: isSeparator)
+  /// The word's non-empty parts between separators (`separator`, or `or` too), as
+  /// `split(whereSeparator:)` gives them.
+  func parts(separatedBy separator: UInt8, or other: UInt8? = nil) -> Parts {
+    Parts(bytes: bytes, separator: separator, other: other ?? separator)
   }
 
   /// The non-empty parts of a word between separators, one after another.
   struct Parts: IteratorProtocol {
     let bytes: UnsafeBufferPointer<UInt8>
-    let isSeparator: (UInt8) -> Bool
+    let separator: UInt8
+    let other: UInt8
     var index = 0
 
     mutating func next() -> Word? {
@@ -104,5 +106,7 @@ struct Word {
       while index < bytes.count, !isSeparator(bytes[index]) { index += 1 }
       return Word(bytes[start..<index])
     }
+
+    private func isSeparator(_ byte: UInt8) -> Bool { byte == separator || byte == other }
   }
 }

@@ -99,9 +99,9 @@ public enum RecordLine: Equatable, Sendable {
   /// The lines a record is mostly made of (`cmd`, `tick`, `ev`) are read word by word from the bytes,
   /// which keeps folding ten thousand records well inside two seconds.
   public static func parse(bytes line: UnsafeBufferPointer<UInt8>) -> Result<RecordLine, Malformed> {
-    if line.elementsEqual(magicText.utf8) { return .success(.magic) }
-    if line.elementsEqual("end".utf8) { return .success(.end) }
     var words = LineWords(line)
+    if line.count == 3, Word(line).isEqual(to: "end") { return .success(.end) }
+    if line.count == magicText.utf8.count, line.elementsEqual(magicText.utf8) { return .success(.magic) }
     guard let first = words.next() else { return .failure(.unknown) }
     if first.isEqual(to: "ev") {
       guard let (seq, event) = EventCodec.decode(bytes: words.rest) else { return .failure(.event) }
@@ -215,19 +215,21 @@ public enum RecordLine: Equatable, Sendable {
   /// The command in a `cmd` line's last words: a word and at most one argument.
   private static func command(_ words: inout LineWords) -> MatchCommand? {
     guard let word = words.next()?.string else { return nil }
-    let argument = words.next()?.string
+    let argument = words.next()
     guard words.next() == nil else { return nil }
     if word == joinWord { return argument == nil ? .join : nil }
     if word == leaveWord { return argument == nil ? .leave : nil }
-    switch (Verb(rawValue: word), argument) {
+    // The verbs a record holds most often are looked at before the whole vocabulary.
+    let verb = word == Verb.pick.spelling ? .pick : word == Verb.claim.spelling ? .claim : Verb(rawValue: word)
+    switch (verb, argument) {
     case (.claim, nil): return .claim
     case (.deal, nil): return .deal
     case (.new, nil): return .rematch
-    case (.new, "SAME"): return .rematchSameDeck
+    case (.new, let same?) where same.isEqual(to: "SAME"): return .rematchSameDeck
     case (.pick, let list?):
       guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
       return .pick(slots)
-    case (.unpick, let label?): return Slot(label: label).map { .unpick($0) }
+    case (.unpick, let label?): return EventCodec.slot(label).map { .unpick($0) }
     default: return nil
     }
   }
