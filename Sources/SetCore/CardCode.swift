@@ -33,20 +33,25 @@ public enum CardCode {
   /// ASCII characters, in any case. How the wire's lines read cards without making strings.
   public static func card(utf8 code: UnsafeBufferPointer<UInt8>) -> Card? {
     guard code.count == 4 else { return nil }
-    let letters = codeBytes
-    func index(_ position: Int) -> Int? {
-      let byte = code[position]
+    func index(_ byte: UInt8, _ letters: (UInt8, UInt8, UInt8)) -> Int? {
       let upper = (97...122).contains(byte) ? byte - 32 : byte
-      return letters[position].firstIndex(of: upper)
+      return upper == letters.0 ? 0 : upper == letters.1 ? 1 : upper == letters.2 ? 2 : nil
     }
-    guard let number = index(0), let colour = index(1), let shading = index(2), let shape = index(3) else {
-      return nil
-    }
+    guard let number = index(code[0], numberBytes), let colour = index(code[1], colourBytes),
+      let shading = index(code[2], shadingBytes), let shape = index(code[3], shapeBytes)
+    else { return nil }
     return Card(number: number, colour: colour, shading: shading, shape: shape)
   }
 
-  /// The letters of each attribute, in the code's order, as bytes.
-  private static let codeBytes = [numbers, colours, shadings, shapes].map { $0.map { $0.asciiValue! } }
+  /// The letters of each attribute as bytes, for reading codes without making strings.
+  private static let numberBytes = bytes(numbers)
+  private static let colourBytes = bytes(colours)
+  private static let shadingBytes = bytes(shadings)
+  private static let shapeBytes = bytes(shapes)
+
+  private static func bytes(_ letters: [Character]) -> (UInt8, UInt8, UInt8) {
+    (letters[0].asciiValue!, letters[1].asciiValue!, letters[2].asciiValue!)
+  }
 }
 
 extension Card: CustomStringConvertible {

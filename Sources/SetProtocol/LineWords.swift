@@ -56,7 +56,11 @@ struct Word {
 
   /// Whether the word is `text`.
   func isEqual(to text: StaticString) -> Bool {
-    text.utf8CodeUnitCount == bytes.count && text.withUTF8Buffer { $0.elementsEqual(bytes) }
+    guard text.utf8CodeUnitCount == bytes.count else { return false }
+    return text.withUTF8Buffer { text in
+      for index in 0..<text.count where text[index] != bytes[index] { return false }
+      return true
+    }
   }
 
   /// The whole number the word spells, as `Int(String)` reads one: an optional sign and decimal

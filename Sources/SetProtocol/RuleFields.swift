@@ -71,7 +71,7 @@ public enum RuleFields {
       }
       guard parts.count == 2, let value = Int64(parts[1]) else { return nil }
       let key = String(parts[0])
-      guard keys.contains(key) else {
+      guard fields.contains(where: { $0.key == key }) else {
         if ignoringUnknownKeys { continue } else { return nil }
       }
       guard values.updateValue(value, forKey: key) == nil else { return nil }
