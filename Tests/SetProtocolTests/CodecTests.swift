@@ -157,7 +157,7 @@ struct EventBytesTests {
     let long = "START 1 1 60 " + (0..<30).map { "\(Slot(min($0, 25)).label)=1RSD" }.joined(separator: " ")
     for line in [
       long, "CLAIM 1 1 99999999999999999999", "CLAIM 99999999999999999999 1 5", "SET 1 1 A,B,C 1RSD,2RSD,3RSß",
-      "PICK 1 1 ß", "DIFF 1 2 3 A>", "OVER 1 0 1 1 1 1 1 forfeit", "GO 1 claim 3 5", "CLAIM 1 + 5",
+      "PICK 1 1 ß", "DIFF 1 2 3 A>", "OVER 1 1 0 1 1 1 1 forfeit", "GO 1 claim 3 5", "CLAIM 1 + 5",
     ] {
       #expect(EventCodec.decode(line) == nil, "\(line)")
     }
