@@ -23,8 +23,9 @@ public enum RecordLine: Equatable, Sendable {
   case magic
   /// The seed the match deals from.
   case seed(UInt64)
-  /// The rules the match plays by (see `RuleFields`).
-  case rules(Rules)
+  /// The rules the match plays by (see `RuleFields`). Held apart (`indirect`): one line in a record has
+  /// them, and every other line is then the smaller for it to copy.
+  indirect case rules(Rules)
   /// A command the rules accepted from `seat` at `at`.
   case command(MatchCommand, seat: Seat, at: Instant)
   /// A deadline the rules handled at `at`.
