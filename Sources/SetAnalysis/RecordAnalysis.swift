@@ -27,8 +27,7 @@ public struct RecordAnalysis: Equatable, Sendable {
     return try outcome.get()
   }
 
-  /// Analyses a record's text given as UTF-8 bytes: lines are found and told apart as bytes, and only
-  /// the few the analysis needs whole are made strings.
+  /// Analyses a record's text given as UTF-8 bytes: lines are found as bytes and read by `RecordLine`.
   static func analyse(bytes: UnsafeBufferPointer<UInt8>) throws(AnalysisError) -> RecordAnalysis {
     var fold = RecordFold()
     let magic = Array(RecordLine.magicText.utf8)
@@ -48,7 +47,7 @@ public struct RecordAnalysis: Equatable, Sendable {
       start = end + 1
       guard !line.isEmpty else { continue }
       do {
-        try fold.read(line, number: number)
+        try fold.read(RecordLine.parse(bytes: line), number: number) { String(decoding: line, as: UTF8.self) }
         lastLine = number
       } catch {
         if cut, end == bytes.count { break }

@@ -5,8 +5,8 @@ import SetProtocol
 /// lists every set the set finder sees at each table state, and credits finds, wrong picks and
 /// missed sets to the players. The time of an event is that of the `cmd` or `tick` line before it.
 ///
-/// This file holds the whole fold, the one place that says what each record line means to the
-/// analysis, which is why it runs past 300 lines.
+/// The lines come as values (`RecordLine`), read by the record's one grammar or handed over by the
+/// table that records them.
 struct RecordFold {
   private var analysis = RecordAnalysis()
   private var line = 0
@@ -31,43 +31,44 @@ struct RecordFold {
     var finds: [(seat: Seat, fromMs: Int64, toMs: Int64, findMs: Int64)] = []
   }
 
-  /// Reads the record's line `number` (from 2; the magic line is checked before), given as bytes.
-  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(AnalysisError) {
+  /// Reads the record's line `number` (from 2; the magic line is checked before), as `RecordLine`
+  /// reads it; `text` gives the line's text for a failure to name.
+  mutating func read(
+    _ parsed: Result<RecordLine, RecordLine.Malformed>, number: Int, text: () -> String
+  ) throws(AnalysisError) {
     line = number
-    let text = Bytes(bytes)
     if analysis.closedCleanly { throw fail("the record goes on after its end") }
-    if text.starts(with: "ev ") {
-      try event(text.dropFirst(3))
-    } else if text.starts(with: "cmd ") || text.starts(with: "tick ") {
-      // The commands themselves do not matter here, only their times: the rest is left unparsed.
-      let words = text.words(3)
-      let isTick = words[0].count == 4
-      guard let at = words.count > 1 ? Self.instant(words[1]) : nil, isTick ? words.count == 2 : words.count == 3
-      else { throw fail("unreadable line: \(text.string.prefix(40))") }
-      guard at >= now else { throw fail("time goes backwards") }
-      now = at
-    } else {
-      try header(text.string)
+    switch parsed {
+    case .success(let value): try read(value)
+    case .failure(.event): throw fail("unreadable event: \(text().dropFirst(3).prefix(40))")
+    case .failure(.command), .failure(.tick), .failure(.time): throw fail("unreadable line: \(text().prefix(40))")
+    case .failure(let malformed): throw fail("unreadable line (\(malformed)): \(text().prefix(40))")
     }
   }
 
-  /// A line other than an event, a command or a tick: the seed, the rules, `bot` or `end`.
-  private mutating func header(_ text: String) throws(AnalysisError) {
-    switch RecordLine.parse(text) {
-    case .success(.seed(let seed)): analysis.seed = seed
-    case .success(.rules(let rules)):
+  /// Reads the record's next line, as the table records it.
+  mutating func read(_ value: RecordLine) throws(AnalysisError) {
+    switch value {
+    case .event(let seq, let event):
+      guard seq == lastSeq + 1 else { throw fail("event out of sequence after \(lastSeq)") }
+      lastSeq = seq
+      try decoded(event, seq: seq)
+    case .command(_, _, let at), .tick(let at):
+      // The commands themselves do not matter here, only their times.
+      guard at >= now else { throw fail("time goes backwards") }
+      now = at
+    case .seed(let seed): analysis.seed = seed
+    case .rules(let rules):
       // The analysis knows the sets of standard Set; a variant's groups are another game's.
       guard rules.variant == .normal else {
         throw fail("a game of \(rules.variant.rawValue): the analysis covers standard Set only")
       }
-    case .success(.bot(let seat)): bots[seat.offset] = true
-    case .success(.owner): break
-    case .success(.sameDeck(let game, let earlier)):
+    case .bot(let seat): bots[seat.offset] = true
+    case .owner: break
+    case .sameDeck(let game, let earlier):
       if self.game?.analysis.game == game { self.game?.analysis.sameDeckAs = earlier }
-    case .success(.end): analysis.closedCleanly = true
-    case .success(.magic), .success(.command), .success(.tick), .success(.event):
-      throw fail("unexpected line: \(text.prefix(40))")
-    case .failure(let malformed): throw fail("unreadable line (\(malformed)): \(text.prefix(40))")
+    case .end: analysis.closedCleanly = true
+    case .magic: throw fail("unexpected line: \(value.line.prefix(40))")
     }
   }
 
@@ -85,59 +86,6 @@ struct RecordFold {
   private func fail(_ message: String) -> AnalysisError { AnalysisError(line: line, message: message) }
 
   // MARK: - Events
-
-  private mutating func event(_ text: Bytes) throws(AnalysisError) {
-    let words = text.words(3)
-    guard words.count >= 2, let seq = words[1].integer else {
-      throw fail("unreadable event: \(text.string.prefix(40))")
-    }
-    guard seq == lastSeq + 1 else { throw fail("event out of sequence after \(lastSeq)") }
-    lastSeq = seq
-    // Only the events that change the table, judge a pick or name a player are decoded whole; the
-    // rest are told apart by their word, which keeps analysing ten thousand records within seconds.
-    let word = words[0]
-    if word == "PICK" || word == "CLAIM" {
-      game?.clock.moved(at: now)
-    } else if word == "OPEN" || word == "TURN" || word == "GO" {
-      game?.clock.tableChanged(at: now)
-      game?.changedAt = now
-    } else if word == "SCORE" || word == "UNPICK" || word == "LEFT" || word == "BACK" || word == "RATED"
-      || word == "REMATCH" || word == "SAY" || word == "BYE"
-    {
-      return  // Scores, chat and comings and goings say nothing about the sets.
-    } else {
-      guard let event = FastEvents.decode(words) ?? EventCodec.decode(text.string)?.event else {
-        throw fail("unreadable event: \(text.string.prefix(40))")
-      }
-      try decoded(event, seq: seq)
-    }
-  }
-
-  /// A time as a record writes it: whole milliseconds, with up to six decimals; nil otherwise.
-  private static func instant(_ word: Bytes) -> Instant? {
-    var ms: Int64 = 0
-    var fraction: Int64 = 0
-    var decimals = -1
-    for byte in word.bytes {
-      if byte == UInt8(ascii: "."), decimals < 0 {
-        decimals = 0
-        continue
-      }
-      let digit = Int64(byte) - 48
-      guard (0...9).contains(digit) else { return nil }
-      if decimals < 0 {
-        ms = ms * 10 + digit
-        guard ms <= RecordLine.times.upperBound else { return nil }
-      } else {
-        decimals += 1
-        guard decimals <= 6 else { return nil }
-        fraction = fraction * 10 + digit
-      }
-    }
-    guard !word.bytes.isEmpty, decimals != 0, word.bytes.first != UInt8(ascii: ".") else { return nil }
-    for _ in 0..<max(0, 6 - max(decimals, 0)) where decimals > 0 { fraction *= 10 }
-    return Instant(nanoseconds: ms * 1_000_000 + (decimals > 0 ? fraction : 0))
-  }
 
   private mutating func decoded(_ event: ServerEvent, seq: Int) throws(AnalysisError) {
     switch event {

@@ -23,16 +23,34 @@ public enum CardCode {
 
   /// The card a code names, or nil when the text is not a card code.
   public static func card(from text: some StringProtocol) -> Card? {
-    // Checked before capitals: "ß" capitalises to "SS", so "1Rß" would read as 1RSS.
+    // Checked before reading bytes: "ß" capitalises to "SS", so "1Rß" must not read as 1RSS.
     guard text.count == 4, text.allSatisfy(\.isASCII) else { return nil }
-    let characters = Array(text.uppercased())
-    guard characters.count == 4,
-      let number = numbers.firstIndex(of: characters[0]),
-      let colour = colours.firstIndex(of: characters[1]),
-      let shading = shadings.firstIndex(of: characters[2]),
-      let shape = shapes.firstIndex(of: characters[3])
+    var text = String(text)
+    return text.withUTF8 { card(utf8: $0) }
+  }
+
+  /// The card a code names, given as its UTF-8 bytes, or nil when they are not a card code: four
+  /// ASCII characters, in any case. How the wire's lines read cards without making strings.
+  public static func card(utf8 code: UnsafeBufferPointer<UInt8>) -> Card? {
+    guard code.count == 4 else { return nil }
+    func index(_ byte: UInt8, _ letters: (UInt8, UInt8, UInt8)) -> Int? {
+      let upper = (97...122).contains(byte) ? byte - 32 : byte
+      return upper == letters.0 ? 0 : upper == letters.1 ? 1 : upper == letters.2 ? 2 : nil
+    }
+    guard let number = index(code[0], numberBytes), let colour = index(code[1], colourBytes),
+      let shading = index(code[2], shadingBytes), let shape = index(code[3], shapeBytes)
     else { return nil }
     return Card(number: number, colour: colour, shading: shading, shape: shape)
+  }
+
+  /// The letters of each attribute as bytes, for reading codes without making strings.
+  private static let numberBytes = bytes(numbers)
+  private static let colourBytes = bytes(colours)
+  private static let shadingBytes = bytes(shadings)
+  private static let shapeBytes = bytes(shapes)
+
+  private static func bytes(_ letters: [Character]) -> (UInt8, UInt8, UInt8) {
+    (letters[0].asciiValue!, letters[1].asciiValue!, letters[2].asciiValue!)
   }
 }
 

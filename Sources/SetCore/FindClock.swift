@@ -4,8 +4,9 @@
 /// found it (`CLAIM`, or the first `PICK` in a passed turn), in milliseconds.
 ///
 /// Told of each change and move of a game in order with the time it happened, it says how long each set
-/// took. The match keeps one from its own events (`note`); the host, replay and the players' history keep
-/// one from the wire's events (`stamp`, in SetStats).
+/// took. The match keeps one from its own events (`note`), and its `SET` events carry the find time it
+/// gives. The players' history and a game's analysis take that time from `SET`; they keep one of their
+/// own from a record's events (`tableChanged`, `moved`) only for records written before `SET` carried it.
 public struct FindClock: Equatable, Sendable {
   private var since = Instant.zero
   private var firstMove: Instant?

@@ -122,7 +122,7 @@ extension GameHost {
       // record marks the pair to compare.
       if match.game > game, let earlier = match.sameDeckAs {
         swapSeats()
-        record(RecordLine.sameDeck(game: match.game, earlier: earlier).line)
+        record(.sameDeck(game: match.game, earlier: earlier))
       }
       freeEmptySeats()
       return .success(.ok(done))
@@ -186,7 +186,7 @@ extension GameHost {
     }
     do throws(MatchRefusal) {
       let outcome = try match.apply(command, by: seat, at: now)
-      record(RecordLine.command(command, seat: seat, at: now).line)
+      record(.command(command, seat: seat, at: now))
       return outcome.caused
     } catch {
       throw error.reason
@@ -196,7 +196,7 @@ extension GameHost {
   /// Records and broadcasts what time made due, if anything, ending in words with the status of `state`.
   mutating func passTime(_ due: some Collection<MatchEvent>, at now: Instant, leaving state: Match) {
     guard !due.isEmpty else { return }
-    record(RecordLine.tick(at: now).line)
+    record(.tick(at: now))
     broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
     freeEmptySeats()
   }

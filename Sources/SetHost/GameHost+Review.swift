@@ -39,7 +39,7 @@ extension GameHost {
     }
     broadcastJoined([(.one, two.name), (.two, one.name)])
     for (seat, name) in [(Seat.one, two.name), (.two, one.name)] where botNames.contains(PlayerName.key(name)) {
-      record(RecordLine.bot(seat).line)
+      record(.bot(seat))
     }
   }
 }

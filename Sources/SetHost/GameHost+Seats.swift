@@ -73,8 +73,8 @@ extension GameHost {
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     let events = (try? apply(.join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
-    if botNames.contains(PlayerName.key(name)) { record(RecordLine.bot(seat).line) }
-    if let fingerprint { record(RecordLine.owner(seat, fingerprint: fingerprint).line) }
+    if botNames.contains(PlayerName.key(name)) { record(.bot(seat)) }
+    if let fingerprint { record(.owner(seat, fingerprint: fingerprint)) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
     if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
     if clients[id]?.presentation == .human {

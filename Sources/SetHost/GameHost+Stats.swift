@@ -4,14 +4,14 @@ import SetStats
 import SetTransport
 
 /// The players' history at the table: `STATS` and `TOP`, and the history kept up to date from the
-/// record lines the host writes, so that it holds exactly what folding the records again gives.
+/// record lines the host writes, as values, so that it holds exactly what folding the records again gives.
 extension GameHost {
-  /// Writes a line of the record and folds it into the history; a game's end leaves its `RATED`
-  /// event waiting to follow the `OVER`.
-  mutating func record(_ line: String) {
-    actions.append(.record(line))
-    analysis.read(line)
-    if let rated = history.read(line: line) {
+  /// Writes a line of the record, and folds the same value (not its text read back) into the history
+  /// and the analysis; a game's end leaves its `RATED` event waiting to follow the `OVER`.
+  mutating func record(_ line: RecordLine) {
+    actions.append(.record(line.line))
+    analysis.fold(line)
+    if let rated = history.fold(line) {
       pendingRated.append(
         .rated(
           game: rated.result.game, before: PerSeat { Int(rated.before[$0.offset].rating.rounded()) },

@@ -17,8 +17,10 @@ public struct Replay {
   public private(set) var seed: UInt64 = 0
   /// The rules the record's match played by.
   public private(set) var rules = Rules()
-  /// The broadcast event lines, in order.
+  /// The broadcast event lines, in order, as the record writes them.
   public private(set) var events: [String] = []
+  /// The same events as values, read by `RecordLine`.
+  private var decoded: [ServerEvent] = []
   /// Whether the record ends with the `end` line the server writes when it closes a record cleanly.
   public private(set) var closedCleanly = false
   /// The number (from 1) of the record's last whole line.
@@ -47,23 +49,26 @@ public struct Replay {
       if cut, offset == lines.count - 1, case .failure = parsed { continue }
       steps.append((offset + 1, line, parsed))
       lastLine = offset + 1
-      if case .success(.event(_, let event)) = parsed { events.append(event) }
+      if case .success(.event(_, let event)) = parsed {
+        events.append(String(line.dropFirst(3)))
+        decoded.append(event)
+      }
     }
     closedCleanly = steps.last?.parsed == .success(.end)
-    endsMidLine = cut && steps.last?.line == lines.count
+    cutLine = cut ? lines.count : nil
   }
 
-  /// Whether the last line has no line end: the server was stopped while writing it, so what is left
-  /// of it may read as a line that does not fit (an event whose number lost its last digits).
-  private var endsMidLine = false
+  /// The number of the last line when it has no line end: the server was stopped while writing it, so
+  /// what is left of it may read as a line that does not fit (an event whose number lost its last
+  /// digits), or not read at all (and is left out).
+  private var cutLine: Int?
 
   /// Nil for a record closed cleanly; else a sentence saying where it ends, for it is not a whole game.
   public var unfinished: String? {
     closedCleanly
       ? nil
-      : endsMidLine
-        ? "the record is cut short in the middle of line \(lastLine): the server was killed or could not write"
-        : "the record ends after line \(lastLine) without a clean close: the server was killed or could not write"
+      : cutLine.map { "the record is cut short in the middle of line \($0): the server was killed or could not write" }
+        ?? "the record ends after line \(lastLine) without a clean close: the server was killed or could not write"
   }
 
   /// Derives the match again from the seed and the recorded commands, and checks every recorded event
@@ -95,25 +100,28 @@ public struct Replay {
         guard seq == lastSeq + 1 else { throw Failure(line: number, message: "event out of sequence after \(lastSeq)") }
         lastSeq = seq
         guard !RecordLine.isHostEvent(recorded) else { return }
+        let text = text.dropFirst(3)
         guard !pending.isEmpty else {
-          throw Failure(line: number, message: "recorded \(recorded), but the rules derive no event here")
+          throw Failure(line: number, message: "recorded \(text), but the rules derive no event here")
         }
         let event = pending.removeFirst()
-        let derived = EventCodec.encode(event, seq: seq)
-        guard derived == recorded || Self.isUnstamped(recorded, of: event, seq: seq) else {
-          throw Failure(line: number, message: "recorded\n  \(recorded)\nbut the rules derive\n  \(derived)")
+        guard event == recorded || Self.isUnstamped(recorded, of: event) else {
+          let derived = EventCodec.encode(event, seq: seq)
+          throw Failure(line: number, message: "recorded\n  \(text)\nbut the rules derive\n  \(derived)")
         }
         checked += 1
       case .failure(.command):
         throw Failure(line: number, message: "unreadable command")
       case .failure(.tick):
         throw Failure(line: number, message: "unreadable tick")
+      case .failure(.time):
+        throw Failure(line: number, message: "a time out of range: \(text.prefix(40))")
       case .success(.bot), .success(.owner):
         return  // Who plays is not the rules' business.
       case .success(.sameDeck):
         return  // The rules derive the same deal from the recorded NEW SAME commands.
       case .failure(.event):
-        throw Failure(line: number, message: "event out of sequence after \(lastSeq)")
+        throw Failure(line: number, message: "unreadable event after \(lastSeq): \(text.prefix(40))")
       case .success(.end):
         guard number == steps.last?.line else {
           throw Failure(line: number, message: "the record goes on after its end")
@@ -127,7 +135,7 @@ public struct Replay {
         try check(number, text, parsed)
       } catch {
         // The last line, cut in the middle, is where the record stops, not a difference.
-        if endsMidLine, number == steps.last?.line { return checked }
+        if number == cutLine { return checked }
         throw error
       }
     }
@@ -143,11 +151,7 @@ public struct Replay {
     var names: PerSeat = ["seat 1", "seat 2"]
     var lines = ["Seed \(seed), claim window \(HumanText.seconds(rules.claimWindow))."]
     if let rule = HumanText.variantRule(rules) { lines.append(rule) }
-    for line in events {
-      guard let (_, event) = EventCodec.decode(line) else {
-        lines.append("(unreadable event: \(line))")
-        continue
-      }
+    for event in decoded {
       if case .joined(let seat, let name) = event { names[seat] = name }
       lines.append(Self.retold(event, names: names))
       if case .started(_, _, let table) = event { lines += HumanText.table(table) }
@@ -167,9 +171,9 @@ public struct Replay {
   }
 
   /// Whether `recorded` is `event`, a set found, as written before `SET` lines carried find times.
-  private static func isUnstamped(_ recorded: String, of event: ServerEvent, seq: Int) -> Bool {
+  private static func isUnstamped(_ recorded: ServerEvent, of event: ServerEvent) -> Bool {
     guard case .setFound(let seat, let slots, let cards, _) = event else { return false }
-    return EventCodec.encode(.setFound(seat, slots, cards), seq: seq) == recorded
+    return recorded == .setFound(seat, slots, cards, findMs: nil)
   }
 
   private func missing(_ pending: [ServerEvent]) -> String {

@@ -43,58 +43,88 @@ public enum EventCodec {
 
   /// The sequence number and event on a line, or nil if the line is not an event.
   public static func decode(_ line: String) -> (seq: Int, event: ServerEvent)? {
-    let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    guard words.count >= 2, let seq = Int(words[1]) else { return nil }
-    let fields = Array(words.dropFirst(2))
-    guard let event = event(words[0], fields, line: line) else { return nil }
+    var line = line
+    return line.withUTF8 { decode(bytes: $0) }
+  }
+
+  /// The sequence number and event on a line given as its UTF-8 bytes (without the line end), or nil
+  /// if the line is not an event: read word by word from the bytes, which is how ten thousand records
+  /// are read within the players' history's time.
+  public static func decode(bytes line: UnsafeBufferPointer<UInt8>) -> (seq: Int, event: ServerEvent)? {
+    var words = LineWords(line)
+    guard let word = words.next(), let seq = words.next()?.int else { return nil }
+    guard let kind = Kind(word), let event = event(kind, &words) else { return nil }
     return (seq, event)
   }
 
-  private static func event(_ word: String, _ f: [String], line: String) -> ServerEvent? {
-    switch (word, f.count) {
-    case ("JOINED", 2): return seat(f[0]).map { .joined($0, name: f[1]) }
-    case ("START", 2...):
-      guard let game = Int(f[0]), let deck = Int(f[1]), let table = table(Array(f.dropFirst(2))) else { return nil }
+  /// The word an event line starts with, as encoded above; told apart by its bytes, the most common first.
+  private enum Kind {
+    case pick, claim, set, score, diff, open, noSet, turn, expired, start, go, unpick, joined, over, left, back
+    case chain, rated, rematch, say, bye
+
+    init?(_ word: Word) {
+      let kinds: [(StaticString, Kind)] = [
+        ("PICK", .pick), ("CLAIM", .claim), ("SET", .set), ("SCORE", .score), ("DIFF", .diff), ("OPEN", .open),
+        ("NOSET", .noSet), ("TURN", .turn), ("EXPIRED", .expired), ("START", .start), ("GO", .go),
+        ("UNPICK", .unpick), ("JOINED", .joined), ("OVER", .over), ("LEFT", .left), ("BACK", .back),
+        ("CHAIN", .chain), ("RATED", .rated), ("REMATCH", .rematch), ("SAY", .say), ("BYE", .bye),
+      ]
+      guard let kind = kinds.first(where: { word.isEqual(to: $0.0) })?.1 else { return nil }
+      self = kind
+    }
+  }
+
+  /// The event of a line that starts with `kind`, its fields read from `f` (after the sequence number).
+  private static func event(_ kind: Kind, _ f: inout LineWords) -> ServerEvent? {
+    switch (kind, f.remaining) {
+    case (.joined, 2): return seat(f.next()).map { .joined($0, name: f.next()!.string) }
+    case (.start, 2...):
+      guard let game = f.next()!.int, let deck = f.next()!.int, let table = table(&f) else { return nil }
       return .started(game: game, deck: deck, table: table)
-    case ("DIFF", 2...):
-      guard let deck = Int(f[0]), let count = Int(f[1]), let change = diff(Array(f.dropFirst(2)), slotCount: count)
+    case (.diff, 2...):
+      guard let deck = f.next()!.int, let count = f.next()!.int, let change = diff(&f, slotCount: count)
       else { return nil }
       return .diff(deck: deck, change)
-    case ("CLAIM", 2): return zip2(seat(f[0]), Int64(f[1])).map { .claim($0, ms: $1) }
-    case ("TURN", 3):
-      return zip2(seat(f[0]), Int64(f[1])).flatMap { s, ms in
-        Window.Kind(rawValue: f[2]).map { .turn(s, ms: ms, kind: $0) }
+    case (.claim, 2): return zip2(seat(f.next()), f.next()!.int64).map { .claim($0, ms: $1) }
+    case (.turn, 3):
+      return zip2(seat(f.next()), f.next()!.int64).flatMap { s, ms in
+        Window.Kind(rawValue: f.next()!.string).map { .turn(s, ms: ms, kind: $0) }
       }
-    case ("PICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .picked($0, $1) }
-    case ("UNPICK", 2): return zip2(seat(f[0]), Slot(label: f[1])).map { .unpicked($0, $1) }
-    case ("SET", 3...), ("NOSET", 3):
-      guard let s = seat(f[0]), let slots = slots(f[1]), let cards = cards(f[2]) else { return nil }
-      let findMs = f.count > 3 ? Int64(f[3]).flatMap { $0 >= 0 ? $0 : nil } : nil
-      return word == "SET" ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
-    case ("EXPIRED", 2): return zip2(seat(f[0]), Window.Kind(rawValue: f[1])).map { .expired($0, kind: $1) }
-    case ("SCORE", 4):
-      guard let s = seat(f[0]), let delta = Int(f[1]), let total = Int(f[2]), let reason = ScoreReason(rawValue: f[3])
+    case (.pick, 2): return zip2(seat(f.next()), slot(f.next()!)).map { .picked($0, $1) }
+    case (.unpick, 2): return zip2(seat(f.next()), slot(f.next()!)).map { .unpicked($0, $1) }
+    case (.set, 3...), (.noSet, 3):
+      guard let s = seat(f.next()), let slots = slots(f.next()!), let cards = cards(f.next()!) else { return nil }
+      let findMs = f.next()?.int64.flatMap { $0 >= 0 ? $0 : nil }
+      return kind == .set ? .setFound(s, slots, cards, findMs: findMs) : .notASet(s, slots, cards)
+    case (.expired, 2):
+      return zip2(seat(f.next()), Window.Kind(rawValue: f.next()!.string)).map { .expired($0, kind: $1) }
+    case (.score, 4):
+      guard let s = seat(f.next()), let delta = f.next()!.int, let total = f.next()!.int,
+        let reason = ScoreReason(rawValue: f.next()!.string)
       else { return nil }
       return .score(s, delta: delta, total: total, reason: reason)
-    case ("CHAIN", 0...3): return chain(f).map { .chain($0) }
-    case ("OPEN", 0): return .open
-    case ("LEFT", 2): return seat(f[0]).map { .left($0, ms: Int64(f[1])) }
-    case ("BACK", 1): return seat(f[0]).map { .back($0) }
-    case ("GO", 1): return f[0] == "open" ? .resumed(nil) : nil
-    case ("GO", 3):
-      guard let kind = Window.Kind(rawValue: f[0]), let s = seat(f[1]), let ms = Int64(f[2]) else { return nil }
+    case (.chain, 0...3): return chain(&f).map { .chain($0) }
+    case (.open, 0): return .open
+    case (.left, 2): return seat(f.next()).map { .left($0, ms: f.next()!.int64) }
+    case (.back, 1): return seat(f.next()).map { .back($0) }
+    case (.go, 1): return f.next()!.isEqual(to: "open") ? .resumed(nil) : nil
+    case (.go, 3):
+      guard let kind = Window.Kind(rawValue: f.next()!.string), let s = seat(f.next()), let ms = f.next()!.int64
+      else { return nil }
       return .resumed(ServerEvent.WindowLeft(kind: kind, holder: s, ms: ms))
-    case ("OVER", 7): return result(f).map { .over($0) }
-    case ("RATED", 5...):
-      let numbers = f.prefix(5).compactMap { Int($0) }
+    case (.over, 7): return result(&f).map { .over($0) }
+    case (.rated, 5...):
+      let numbers = (0..<5).compactMap { _ in f.next()!.int }
       guard numbers.count == 5 else { return nil }
       return .rated(
         game: numbers[0], before: PerSeat(one: numbers[1], two: numbers[3]),
         after: PerSeat(one: numbers[2], two: numbers[4]))
-    case ("REMATCH", 1): return seat(f[0]).map { .rematch($0) }
-    case ("REMATCH", 2): return f[1] == "same" ? seat(f[0]).map { .rematch($0, sameDeck: true) } : nil
-    case ("SAY", 2...): return .said(name: f[0], text: text(after: 3, in: line))
-    case ("BYE", 1...): return .bye(text(after: 2, in: line))
+    case (.rematch, 1): return seat(f.next()).map { .rematch($0) }
+    case (.rematch, 2):
+      guard let s = seat(f.next()), f.next()!.isEqual(to: "same") else { return nil }
+      return .rematch(s, sameDeck: true)
+    case (.say, 2...): return .said(name: f.next()!.string, text: f.text(after: 3))
+    case (.bye, 1...): return .bye(f.text(after: 2))
     default: return nil
     }
   }
@@ -105,21 +135,56 @@ public enum EventCodec {
 
   static func seat(_ text: String) -> Seat? { Int(text).flatMap(Seat.init(rawValue:)) }
 
+  static func seat(_ word: Word?) -> Seat? { word?.int.flatMap(Seat.init(rawValue:)) }
+
   static func signed(_ n: Int) -> String { n >= 0 ? "+\(n)" : "\(n)" }
 
   static func slotList(_ slots: [Slot]) -> String { slots.map(\.label).joined(separator: ",") }
 
   static func cardList(_ cards: [Card]) -> String { cards.map(\.description).joined(separator: ",") }
 
+  /// `A,F,K`: slots by their labels, in any case.
   static func slots(_ text: String) -> [Slot]? {
-    let slots = text.split(separator: ",").compactMap { Slot(label: $0) }
-    return slots.count == text.split(separator: ",").count ? slots : nil
+    var text = text
+    return text.withUTF8 { slots(Word($0)) }
   }
 
-  static func cards(_ text: String) -> [Card]? {
-    let cards = text.split(separator: ",").compactMap { CardCode.card(from: $0) }
-    return cards.count == text.split(separator: ",").count ? cards : nil
+  static func slots(_ word: Word) -> [Slot]? {
+    var slots: [Slot] = []
+    var parts = word.parts(separatedBy: UInt8(ascii: ","))
+    while let part = parts.next() {
+      guard let slot = slot(part) else { return nil }
+      slots.append(slot)
+    }
+    return slots
   }
+
+  /// `1RSD,2GTO,3POS`: cards by their codes, in any case.
+  static func cards(_ text: String) -> [Card]? {
+    var text = text
+    return text.withUTF8 { cards(Word($0)) }
+  }
+
+  static func cards(_ word: Word) -> [Card]? {
+    var cards: [Card] = []
+    var parts = word.parts(separatedBy: UInt8(ascii: ","))
+    while let part = parts.next() {
+      guard let card = card(part) else { return nil }
+      cards.append(card)
+    }
+    return cards
+  }
+
+  /// A slot's label, as `Slot(label:)` reads it: one ASCII letter, in any case.
+  static func slot(_ word: Word) -> Slot? {
+    guard word.count == 1 else { return nil }
+    let letter = word.bytes[0] & ~0x20  // Upper case for an ASCII letter.
+    guard word.bytes[0] < 0x80, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) else { return nil }
+    return Slot(Int(letter - UInt8(ascii: "A")))
+  }
+
+  /// A card's code, as `CardCode` reads it.
+  static func card(_ word: Word) -> Card? { CardCode.card(utf8: word.bytes) }
 
   /// `A=1RSD B=2GTO ...`: the whole table, slot by slot from A.
   static func tableWords(_ table: [Card]) -> [String] {
@@ -131,23 +196,29 @@ public enum EventCodec {
     zip(Slot.chain, chain).map { "\($0.label)=\($1)" }
   }
 
-  static func chain(_ words: [String]) -> [Card]? {
+  /// `slot=card`, the card placed in that slot, or nil.
+  private static func placement(_ word: Word) -> (Slot, Card)? {
+    var parts = word.parts(separatedBy: UInt8(ascii: "="))
+    guard let label = parts.next(), let code = parts.next(), parts.next() == nil, let slot = slot(label),
+      let card = card(code)
+    else { return nil }
+    return (slot, card)
+  }
+
+  static func chain(_ words: inout LineWords) -> [Card]? {
     var cards: [Card] = []
-    for (slot, word) in zip(Slot.chain, words) {
-      let parts = word.split(separator: "=")
-      guard parts.count == 2, Slot(label: parts[0]) == slot, let card = CardCode.card(from: parts[1]) else {
-        return nil
-      }
+    for slot in Slot.chain {
+      guard let word = words.next() else { break }
+      guard let (label, card) = placement(word), label == slot else { return nil }
       cards.append(card)
     }
     return cards
   }
 
-  static func table(_ words: [String]) -> [Card]? {
+  static func table(_ words: inout LineWords) -> [Card]? {
     var cards: [Card] = []
-    for (i, word) in words.enumerated() {
-      let parts = word.split(separator: "=")
-      guard parts.count == 2, Slot(label: parts[0]) == Slot(i), let card = CardCode.card(from: parts[1]) else {
+    while let word = words.next() {
+      guard let (slot, card) = placement(word), cards.count < Slot.limit, slot == Slot(cards.count) else {
         return nil
       }
       cards.append(card)
@@ -162,21 +233,19 @@ public enum EventCodec {
       + change.filled.map { "+\($0.slot.label)=\($0.card)" }
   }
 
-  static func diff(_ words: [String], slotCount: Int) -> TableChange? {
+  static func diff(_ words: inout LineWords, slotCount: Int) -> TableChange? {
     var change = TableChange(slotCount: slotCount)
-    for word in words {
-      if word.hasPrefix("-"), let slot = Slot(label: word.dropFirst()) {
+    while let word = words.next() {
+      let first = word.bytes[0]
+      if first == UInt8(ascii: "-"), let slot = slot(Word(word.bytes.dropFirst())) {
         change.emptied.append(slot)
-      } else if word.hasPrefix("+") {
-        let parts = word.dropFirst().split(separator: "=")
-        guard parts.count == 2, let slot = Slot(label: parts[0]), let card = CardCode.card(from: parts[1]) else {
-          return nil
-        }
+      } else if first == UInt8(ascii: "+") {
+        guard let (slot, card) = placement(Word(word.bytes.dropFirst())) else { return nil }
         change.filled.append(TableChange.Placement(slot: slot, card: card))
       } else {
-        let parts = word.split(whereSeparator: { $0 == ">" || $0 == "=" })
-        guard parts.count == 3, let from = Slot(label: parts[0]), let to = Slot(label: parts[1]),
-          let card = CardCode.card(from: parts[2])
+        var parts = word.parts(separatedBy: UInt8(ascii: ">"), or: UInt8(ascii: "="))
+        guard let from = parts.next().flatMap(slot), let to = parts.next().flatMap(slot),
+          let card = parts.next().flatMap(card), parts.next() == nil
         else { return nil }
         change.moved.append(TableChange.Move(from: from, to: to, card: card))
       }
@@ -197,31 +266,48 @@ public enum EventCodec {
     ]
   }
 
-  static func result(_ f: [String]) -> GameResult? {
-    let numbers = f.prefix(6).compactMap { Int($0) }
-    guard f.count == 7, numbers.count == 6 else { return nil }
+  static func result(_ f: inout LineWords) -> GameResult? {
+    let numbers = (0..<6).compactMap { _ in f.next()?.int }
+    guard numbers.count == 6, let ending = f.next() else { return nil }
     let winner = Seat(rawValue: numbers[1])
-    let ending: GameResult.Ending
-    switch f[6] {
-    case "completed": ending = .completed
-    case "forfeit":
-      guard let winner else { return nil }
-      ending = .forfeit(winner.opponent)
-    default: return nil
+    let end: GameResult.Ending
+    if ending.isEqual(to: "completed") {
+      end = .completed
+    } else if ending.isEqual(to: "forfeit"), let winner {
+      end = .forfeit(winner.opponent)
+    } else {
+      return nil
     }
     return GameResult(
       game: numbers[0], scores: PerSeat(one: numbers[2], two: numbers[3]),
-      sets: PerSeat(one: numbers[4], two: numbers[5]), winner: winner, ending: ending
+      sets: PerSeat(one: numbers[4], two: numbers[5]), winner: winner, ending: end
     )
+  }
+
+  /// The cards of `A=1RSD B=2GTO ...` given as words.
+  static func table(_ words: [String]) -> [Card]? { read(words) { table(&$0) } }
+
+  /// The cards of `X=1RSD Y=2GTO Z=3POS` given as words.
+  static func chain(_ words: [String]) -> [Card]? { read(words) { chain(&$0) } }
+
+  /// A result's seven words.
+  static func result(_ words: [String]) -> GameResult? {
+    words.count == 7 ? read(words) { result(&$0) } : nil
+  }
+
+  /// What `read` makes of `words`, read as one line.
+  private static func read<T>(_ words: [String], _ read: (inout LineWords) -> T?) -> T? {
+    var line = words.joined(separator: " ")
+    return line.withUTF8 { bytes in
+      var words = LineWords(bytes)
+      return read(&words)
+    }
   }
 
   /// The rest of a line after its first `words` words, spaces kept.
   static func text(after words: Int, in line: String) -> String {
-    var rest = Substring(line)
-    for _ in 0..<words {
-      rest = rest.drop(while: { $0 == " " }).drop(while: { $0 != " " })
-    }
-    return String(rest.dropFirst())
+    var line = line
+    return line.withUTF8 { LineWords($0).text(after: words) }
   }
 
   private static func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {

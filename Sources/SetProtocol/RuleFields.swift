@@ -53,7 +53,8 @@ public enum RuleFields {
   /// `maxPoints` either way. A key this version does not know refuses the words unless
   /// `ignoringUnknownKeys` (as a client reading a later server does).
   public static func decode(_ words: some Sequence<some StringProtocol>, ignoringUnknownKeys: Bool) -> Rules? {
-    var values: [String: Int64] = [:]
+    // By the fields' order: every game record has a rules line, and ten thousand are read at a start.
+    var values = [Int64?](repeating: nil, count: fields.count)
     var variant: Variant?
     var firstTo: Int?
     for word in words {
@@ -70,25 +71,27 @@ public enum RuleFields {
         continue
       }
       guard parts.count == 2, let value = Int64(parts[1]) else { return nil }
-      let key = String(parts[0])
-      guard keys.contains(key) else {
+      guard let index = fields.firstIndex(where: { $0.key == parts[0] }) else {
         if ignoringUnknownKeys { continue } else { return nil }
       }
-      guard values.updateValue(value, forKey: key) == nil else { return nil }
+      guard values[index] == nil else { return nil }
+      values[index] = value
     }
-    for field in fields where optionalKeys.contains(field.key) && values[field.key] == nil {
-      values[field.key] = field.get(standard)
+    var rules = Rules()
+    for (index, field) in fields.enumerated() {
+      guard let value = values[index] ?? (optionalKeys.contains(field.key) ? field.get(standard) : nil) else {
+        return nil
+      }
+      field.set(&rules, value)
     }
-    guard values.count == fields.count, let size = values["tableSize"], (3...21).contains(size), size % 3 == 0,
-      ["claimWindow", "passedTurnWindow", "needlessDealWindow", "resumeGrace"].allSatisfy({
-        (1...maxMilliseconds).contains(values[$0]!)
+    guard (3...21).contains(rules.tableSize), rules.tableSize % 3 == 0,
+      [rules.claimWindow, rules.passedTurnWindow, rules.needlessDealWindow, rules.resumeGrace].allSatisfy({
+        (1...maxMilliseconds).contains($0)
       }),
-      ["setReward", "wrongPickPenalty", "claimExpiredPenalty", "needlessDealPenalty"].allSatisfy({
-        (-maxPoints...maxPoints).contains(values[$0]!)
+      [rules.setReward, rules.wrongPickPenalty, rules.claimExpiredPenalty, rules.needlessDealPenalty].allSatisfy({
+        (-maxPoints...maxPoints).contains(Int64($0))
       })
     else { return nil }
-    var rules = Rules()
-    for field in fields { field.set(&rules, values[field.key]!) }
     rules.variant = variant ?? .normal
     guard firstTo.map({ $0 <= rules.variant.maxGroups }) ?? true else { return nil }
     rules.firstTo = firstTo

@@ -23,9 +23,9 @@ public enum SimulatedRecord {
       for event in step.events {
         seq += 1
         if case .joined(let seat) = event {
-          lines.append(RecordLine.event(seq: seq, line: "JOINED \(seq) \(seat.rawValue) \(names[seat])").line)
+          lines.append(RecordLine.event(seq: seq, .joined(seat, name: names[seat])).line)
         } else if let wire = ServerEvent(event, now: step.time) {
-          lines.append(RecordLine.event(seq: seq, line: EventCodec.encode(wire, seq: seq)).line)
+          lines.append(RecordLine.event(seq: seq, wire).line)
         }
       }
       observe?(step)

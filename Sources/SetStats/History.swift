@@ -45,8 +45,8 @@ public struct History: Equatable, Sendable {
     }
   }
 
-  /// The record being read line by line (`read(line:)`).
-  private var live = RecordScan()
+  /// The record being folded line by line (`fold(_:)`).
+  private var live = RecordTally()
 
   /// No history yet.
   public init() {}
@@ -54,16 +54,17 @@ public struct History: Equatable, Sendable {
   /// Starts reading a new record line by line, as it is written (the magic line is not passed in), of
   /// games played in `variant` (its header's rules line may be passed in too, or not).
   public mutating func beginRecord(variant: Variant = .normal) {
-    live = RecordScan(variant: variant)
+    live = RecordTally(variant: variant)
     records += 1
   }
 
-  /// Reads the next line of the record begun with `beginRecord()`, as it is written. Returns the
-  /// ratings when the line ends a game.
-  public mutating func read(line: String) -> Rated? {
-    var scan = live
-    defer { live = scan }
-    return scan.read(line, into: &self)
+  /// Folds the next line of the record begun with `beginRecord()`, as a host records it: the value
+  /// itself, with its event as the host emitted it, never its text read back. Returns the ratings when
+  /// the line ends a game.
+  public mutating func fold(_ line: RecordLine) -> Rated? {
+    var tally = live
+    defer { live = tally }
+    return tally.fold(line, into: &self)
   }
 
   /// A player's figures in `variant`, the name matched without regard to case; nil for a name never
@@ -105,14 +106,15 @@ public struct History: Equatable, Sendable {
     return low
   }
 
-  /// Folds one record's text in: every game it holds, in order. Throws, changing nothing, when the
-  /// text is not a game record. Returns one line for each line that was read but not used (a time out
-  /// of range, say), naming the line by its number.
+  /// Folds one record's text in: every game it holds, in order, each line read by `RecordLine` into the
+  /// values `fold(_:)` takes. Throws, changing nothing, when the text is not a game record. Returns one
+  /// line for each line that was read but not used (a time out of range, say), naming the line by its
+  /// number.
   @discardableResult
   public mutating func fold(record text: String) throws(Unreadable) -> [String] {
     var text = text
     var updated = self
-    var scan = RecordScan()
+    var tally = RecordTally()
     let read = text.withUTF8 { bytes in
       var start = 0
       var first = true
@@ -123,7 +125,7 @@ public struct History: Equatable, Sendable {
           guard line.elementsEqual(RecordLine.magicText.utf8) else { return false }
           first = false
         } else {
-          _ = scan.read(bytes: line, into: &updated)
+          _ = tally.read(RecordLine.parse(bytes: line), into: &updated)
         }
       }
       return true
@@ -133,7 +135,7 @@ public struct History: Equatable, Sendable {
     }
     updated.records += 1
     self = updated
-    return scan.warnings
+    return tally.warnings
   }
 
   /// Records a finished game between the players in `names` (seat 1 first) and moves both ratings.

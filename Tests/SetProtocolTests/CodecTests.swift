@@ -140,3 +140,26 @@ struct CodecTests {
     #expect(table.count == 2)
   }
 }
+
+@Suite("Event lines read word by word from their bytes")
+struct EventBytesTests {
+  @Test("runs of spaces, codes in lower case and chat spacing read as the wire's grammar says")
+  func lenientAsBefore() {
+    let cards = [Card(number: 0, colour: 0, shading: 0, shape: 0), Card(number: 1, colour: 1, shading: 1, shape: 1)]
+    #expect(EventCodec.decode("SET  4 1  a,b 1rsd,2gtO")?.event == .setFound(.one, [Slot(0), Slot(1)], cards))
+    #expect(EventCodec.decode("SAY 5 ann  two  spaces")?.event == .said(name: "ann", text: " two  spaces"))
+    #expect(EventCodec.decode("SCORE 6 2 -1 +3 wrong")?.event == .score(.two, delta: -1, total: 3, reason: .wrongPick))
+    #expect(EventCodec.decode("DIFF 7 60 12 -A B>C=1RSD +D=2GTO")?.event != nil)
+  }
+
+  @Test("a table longer than there are slots, or numbers too large, are refused, never a trap")
+  func hostile() {
+    let long = "START 1 1 60 " + (0..<30).map { "\(Slot(min($0, 25)).label)=1RSD" }.joined(separator: " ")
+    for line in [
+      long, "CLAIM 1 1 99999999999999999999", "CLAIM 99999999999999999999 1 5", "SET 1 1 A,B,C 1RSD,2RSD,3RSß",
+      "PICK 1 1 ß", "DIFF 1 2 3 A>", "OVER 1 1 0 1 1 1 1 forfeit", "GO 1 claim 3 5", "CLAIM 1 + 5",
+    ] {
+      #expect(EventCodec.decode(line) == nil, "\(line)")
+    }
+  }
+}

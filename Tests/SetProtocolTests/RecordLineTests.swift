@@ -29,7 +29,8 @@ struct RecordLineTests {
     .command(.deal, seat: .one, at: Instant(milliseconds: 11)),
     .command(.rematch, seat: .two, at: Instant(milliseconds: 12)),
     .tick(at: Instant(milliseconds: 5_000)),
-    .event(seq: 7, line: "CLAIM 7 2 5000"),
+    .event(seq: 7, .claim(.two, ms: 5000)),
+    .event(seq: 8, .said(name: "ann", text: "two  spaces")),
   ]
 
   @Test("every record line survives writing and reading", arguments: lines)
@@ -50,16 +51,18 @@ struct RecordLineTests {
         == "cmd 1234 2 PICK A,B,C")
     #expect(RecordLine.command(.rematch, seat: .one, at: Instant(milliseconds: 5)).line == "cmd 5 1 NEW")
     #expect(RecordLine.tick(at: Instant(milliseconds: 99)).line == "tick 99")
-    #expect(RecordLine.event(seq: 3, line: "OPEN 3").line == "ev OPEN 3")
+    #expect(RecordLine.event(seq: 3, .open).line == "ev OPEN 3")
   }
 
   @Test("malformed record lines are refused, saying what kind they are")
   func malformed() {
     let cases: [(String, RecordLine.Malformed)] = [
-      ("cmd 10 1", .command), ("cmd x 1 CLAIM", .command), ("cmd 10 3 CLAIM", .command), ("cmd 10 1 FLY", .command),
+      ("cmd 10 1", .command), ("cmd x 1 CLAIM", .time), ("cmd 10 3 CLAIM", .command), ("cmd 10 1 FLY", .command),
       ("cmd 10 1 PICK", .command), ("cmd 10 1 PICK A,?", .command), ("cmd 10 1 UNPICK AB", .command),
-      ("cmd 10 1 CLAIM A", .command), ("tick", .tick), ("tick 1 2", .tick), ("tick soon", .tick), ("ev OPEN", .event),
-      ("ev OPEN x", .event), ("seed -1", .seed), ("rules tableSize=12", .rules), ("hello", .unknown),
+      ("cmd 10 1 CLAIM A", .command), ("tick", .tick), ("tick 1 2", .tick), ("tick soon", .time), ("ev OPEN", .event),
+      ("ev OPEN x", .event), ("ev OPEN 3 4", .event), ("ev SET 3 1 A,B 1RSD,ZZZZ", .event),
+      ("cmd 1000000000001 1 CLAIM", .time), ("cmd 5.1234567 1 CLAIM", .time), ("tick 5.", .time), ("seed -1", .seed),
+      ("rules tableSize=12", .rules), ("hello", .unknown),
       ("SETDUEL-RECORD 2", .unknown),
     ]
     for (line, reason) in cases {

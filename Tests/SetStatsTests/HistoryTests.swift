@@ -130,7 +130,7 @@ struct HistoryTests {
     ev CLAIM 4 1 5000
     cmd 3790.000001 1 PICK A,B,C
     ev SET 5 1 A,B,C 1RSD,2RSD,3RSD 301
-    ev DIFF 6 66 12 A=1GSD
+    ev DIFF 6 66 12 +A=1GSD
     cmd 4422.75 2 PICK D,E,F
     ev SET 7 2 D,E,F 1GSD,2GSD,3GSD 632
     """
@@ -144,7 +144,9 @@ struct HistoryTests {
     #expect(history.player("bob")?.findTimes == [632])
     var live = History()
     live.beginRecord()
-    for line in Self.humanSpeedRecord.split(separator: "\n").dropFirst() { _ = live.read(line: String(line)) }
+    for line in Self.humanSpeedRecord.split(separator: "\n").dropFirst() {
+      _ = live.fold(try RecordLine.parse(line).get())
+    }
     #expect(live.player("bob")?.findTimes == [632])
   }
 

@@ -33,7 +33,7 @@ public struct RecordPlayback: Equatable, Sendable {
     case .command(_, _, let at), .tick(let at):
       now = max(now, at)
       return nil
-    case .event(_, let text): return Step(at: now, line: text)
+    case .event(let seq, let event): return Step(at: now, line: EventCodec.encode(event, seq: seq))
     default: return nil
     }
   }
