@@ -48,7 +48,7 @@ extension GameHost {
       }
     }
     for (offset, line) in lines.enumerated() {
-      record(.event(seq: first + offset, events[offset]))
+      record(.event(seq: first + offset, events[offset]), text: RecordLine.eventLine(line))
       log(.info, line)
     }
     // The human presentation of the same events, made once for each seat that reads it (and once

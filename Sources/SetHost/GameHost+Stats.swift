@@ -7,9 +7,10 @@ import SetTransport
 /// record lines the host writes, as values, so that it holds exactly what folding the records again gives.
 extension GameHost {
   /// Writes a line of the record, and folds the same value (not its text read back) into the history
-  /// and the analysis; a game's end leaves its `RATED` event waiting to follow the `OVER`.
-  mutating func record(_ line: RecordLine) {
-    actions.append(.record(line.line))
+  /// and the analysis; a game's end leaves its `RATED` event waiting to follow the `OVER`. `text` is
+  /// the line's text when the caller has it already (an event encoded once for the clients).
+  mutating func record(_ line: RecordLine, text: String? = nil) {
+    actions.append(.record(text ?? line.line))
     analysis.fold(line)
     if let rated = history.fold(line) {
       pendingRated.append(

@@ -75,6 +75,10 @@ public enum RecordLine: Equatable, Sendable {
   public static let magicText = "SETDUEL-RECORD 1"
 
   /// The line's text.
+  /// The record's line for an event already encoded as the wire's `line` (what `line` gives for
+  /// `.event`, without encoding the event again).
+  public static func eventLine(_ line: String) -> String { "ev " + line }
+
   public var line: String {
     switch self {
     case .magic: Self.magicText
@@ -82,7 +86,7 @@ public enum RecordLine: Equatable, Sendable {
     case .rules(let rules): (["rules"] + RuleFields.encode(rules)).joined(separator: " ")
     case .command(let command, let seat, let now): "cmd \(Self.text(now)) \(seat.rawValue) " + Self.text(command)
     case .tick(let now): "tick \(Self.text(now))"
-    case .event(let seq, let event): "ev " + EventCodec.encode(event, seq: seq)
+    case .event(let seq, let event): Self.eventLine(EventCodec.encode(event, seq: seq))
     case .end: "end"
     case .bot(let seat): "bot \(seat.rawValue)"
     case .owner(let seat, let fingerprint): "owner \(seat.rawValue) \(fingerprint)"
