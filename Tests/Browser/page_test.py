@@ -79,10 +79,9 @@ def grow_to_fifteen(page, by_keys, label):
                     deal.click(timeout=2000)
                 except PlaywrightTimeout:
                     pass  # The bot asked first.
-        try:
-            page.wait_for_function("document.querySelectorAll('[data-card]').length >= 15", timeout=3000)
-        except PlaywrightTimeout:
-            continue
+        waited = time.time() + 3
+        while time.time() < waited and len(cards(page)) < 15:
+            page.wait_for_timeout(50)
     if len(cards(page)) >= 15:
         check_layout(page, label + "-15-cards")
         page.screenshot(path=os.path.join(SHOTS, label + "-15-cards.png"))
