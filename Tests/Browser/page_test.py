@@ -65,20 +65,25 @@ def check_layout(page, label):
         check(False, problem)
 
 
+def ask_for_cards(page, by_keys):
+    """Asks for three more cards with + or the Deal button, if the page offers it now."""
+    deal = page.query_selector('[data-action="deal"]')
+    if deal and deal.is_enabled():
+        if by_keys:
+            page.keyboard.press("+")
+        else:
+            try:
+                deal.click(timeout=2000)
+            except PlaywrightTimeout:
+                pass  # The bot called Set, asked first, or the game ended, in between.
+
+
 def grow_to_fifteen(page, by_keys, label):
     """Seed 3's first twelve cards hold no set, so the table must grow to fifteen before anyone can
     take a set: asks for cards until it has, then checks the layout and saves a screenshot."""
     deadline = time.time() + 60
     while time.time() < deadline and len(cards(page)) < 15:
-        deal = page.query_selector('[data-action="deal"]')
-        if deal and deal.is_enabled():
-            if by_keys:
-                page.keyboard.press("+")
-            else:
-                try:
-                    deal.click(timeout=2000)
-                except PlaywrightTimeout:
-                    pass  # The bot asked first.
+        ask_for_cards(page, by_keys)
         waited = time.time() + 3
         while time.time() < waited and len(cards(page)) < 15:
             page.wait_for_timeout(50)
@@ -126,15 +131,7 @@ def play_game(page, by_keys, label, deadline_s=240):
                 shot_taken = True
             page.wait_for_timeout(250)
         else:
-            deal = page.query_selector('[data-action="deal"]')
-            if deal and deal.is_enabled():
-                if by_keys:
-                    page.keyboard.press("+")
-                else:
-                    try:
-                        deal.click(timeout=2000)
-                    except PlaywrightTimeout:
-                        pass  # The bot called Set, or the game ended, in between.
+            ask_for_cards(page, by_keys)
             page.wait_for_timeout(300)
     check(False, "%s: the game did not end in %d s" % (label, deadline_s))
     return picked
