@@ -61,7 +61,12 @@ let package = Package(
     .target(
       name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"],
       // The page a browser plays from, built into the binary: `setduel serve` alone serves it.
-      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]),
+      resources: [
+        .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/game.js"),
+        .embedInCode("Page/connection.js"), .embedInCode("Page/cards.js"), .embedInCode("Page/table.js"),
+        .embedInCode("Page/variants.js"), .embedInCode("Page/countdown.js"), .embedInCode("Page/log.js"),
+        .embedInCode("Page/lines.js"), .embedInCode("Page/page.js"),
+      ]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),
     // The client's shells: a session that resumes after a drop, the raw-mode terminal, the bot player.

@@ -1,0 +1,60 @@
+// The cards: their words, why three are not a set, and their SVG drawings.
+"use strict";
+
+const words = {
+  number: { 1: "one", 2: "two", 3: "three" },
+  colour: { R: "red", G: "green", P: "purple" },
+  shading: { S: "solid", T: "striped", O: "open" },
+  shape: { D: "diamond", O: "oval", S: "squiggle" },
+};
+
+function describe(code) {
+  const [n, c, s, p] = code;
+  return words.number[n] + " " + words.colour[c] + " " + words.shading[s] + " " + words.shape[p] + (n === "1" ? "" : "s");
+}
+
+const features = [["number", words.number], ["colour", words.colour], ["shading", words.shading], ["shape", words.shape]];
+
+/// Why three cards are not a set, in the terminal client's words (HumanText.whyNot): each feature on
+/// which two agree and the third differs, with its three values in the cards' order. Null for a set.
+function whyNot(codes) {
+  if (codes.length !== 3 || codes.some((code) => !/^[123][RGP][STO][DOS]$/.test(code))) return null;
+  const broken = [];
+  features.forEach(([name, values], i) => {
+    if (new Set(codes.map((code) => code[i])).size === 2) {
+      broken.push(name + " is " + codes.map((code) => values[code[i]]).join(", "));
+    }
+  });
+  if (broken.length === 0) return null;
+  return broken.join("; ") + (broken.length === 1 ? " (two the same, one different)" : " (each two the same, one different)");
+}
+
+const shapes = {
+  D: "M0 -32 L18 0 L0 32 L-18 0 Z",
+  O: "M-16 -16 A16 16 0 0 1 16 -16 L16 16 A16 16 0 0 1 -16 16 Z",
+  S: "M-8 -32 C10 -36 22 -22 14 -8 C8 2 16 10 16 20 C16 34 -4 36 -12 30 C-20 24 -10 16 -12 6 C-14 -4 -22 -12 -18 -22 C-16 -28 -13 -31 -8 -32 Z",
+};
+
+const svgNS = "http://www.w3.org/2000/svg";
+
+function cardSVG(code) {
+  const [n, c, s, p] = code;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", "0 0 150 100");
+  svg.setAttribute("class", "c-" + c);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", describe(code));
+  const count = Number(n);
+  for (let i = 0; i < count; i++) {
+    const path = document.createElementNS(svgNS, "path");
+    path.setAttribute("d", shapes[p]);
+    const x = 75 + (i - (count - 1) / 2) * 42;
+    path.setAttribute("transform", "translate(" + x + " 50)");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "3.5");
+    path.setAttribute("stroke-linejoin", "round");
+    path.setAttribute("fill", s === "S" ? "currentColor" : s === "T" ? "url(#stripes-" + c + ")" : "none");
+    svg.appendChild(path);
+  }
+  return svg;
+}

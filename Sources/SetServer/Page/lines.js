@@ -1,0 +1,272 @@
+// The server's lines: each read into the page's state, then drawn.
+"use strict";
+
+function handle(line) {
+  const words = line.split(" ");
+  const verb = words[0];
+  switch (verb) {
+    case "SETDUEL": return;
+    case "OK": return handleOK(words);
+    case "ERR": return handleError(words[1], words.slice(2).join(" "));
+    case "PONG": return handlePong(words[1]);
+    case "RULES":
+      game.rules = {};
+      for (const pair of words.slice(1)) {
+        const [key, value] = pair.split("=");
+        game.rules[key] = /^-?\d+$/.test(value) ? Number(value) : value;
+      }
+      drawVariant();
+      return;
+    case "TABLE": return setTable(Number(words[1]), Number(words[2]), words.slice(3));
+    case "PLAYER":
+      game.players[words[1]] = { name: words[2] === "-" ? "" : words[2], score: Number(words[3]), here: words[4] !== "away" };
+      return drawScores();
+    case "RESULT": return addHistory(words.slice(1));
+    case "NOTICE": return handleNotice(words[1], words.slice(2));
+    case "REVIEWSET": case "REVIEWPLAYER":
+      if (game.review) game.review.push(words);
+      return;
+    case "FOUND": case "HELP": case "STAT": return;
+  }
+  const seq = Number(words[1]);
+  if (Number.isFinite(seq) && seq > 0) game.seq = Math.max(game.seq, seq);
+  event(verb, words.slice(2));
+}
+
+function handleOK(words) {
+  const verb = words[1];
+  if (verb === "NAME" || verb === "RESUME" || verb === "SIT") {
+    game.seat = Number(words[2]);
+    game.joined = true;
+    game.retries = 0;
+    if (verb !== "RESUME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
+    const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
+    game.seatFree = 0;
+    drawRating();
+    if (verb === "RESUME") {
+      showNotice(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.");
+      setTimeout(hideNotice, 4000);
+    } else if (beaten) showNotice("Someone else took the free seat first: you are watching.");
+    else hideNotice();
+    game.wasSeated = game.seat > 0;
+    $("join").hidden = true;
+    $("table").hidden = false;
+    document.body.classList.toggle("watching", game.seat === 0);
+    send("STATE");
+    $("history").replaceChildren();  // HISTORY tells every finished game again.
+    send("HISTORY");
+  } else if (verb === "REVIEW") {
+    showReview(game.review || []);
+    game.review = null;
+  } else if (verb === "STATE") {
+    // OK STATE <seq> <game> <phase> <holder> <ms> <selected>
+    game.phase = words[4];
+    game.holder = Number(words[5]);
+    const ms = Number(words[6]);
+    game.selected = new Set(words[7] && words[7] !== "-" ? words[7].split(",") : []);
+    if (["claim", "turn", "needless"].includes(game.phase)) startWindow(game.phase, ms);
+    else stopWindow();
+    if (game.phase !== "over") hideOver();
+  }
+  draw();
+}
+
+function handleError(code, text) {
+  switch (code) {
+    case "RESUMED_ELSEWHERE":
+      game.stopped = true;
+      showNotice("Your seat was taken back in another tab or window. This one has stopped; reload to play here again.");
+      setStatus("Playing elsewhere");
+      return;
+    case "BAD_TOKEN":
+      store.remove(tokenKey(game.name));
+      if (game.name) sendName(game.name);  // The seat is gone: sit down afresh.
+      return;
+    case "SEAT_TAKEN":
+      if (game.seat === 0 && game.seatFree > 0) {
+        game.seatFree = 0;
+        showNotice("Someone else took the free seat first: you are watching.");
+        return;
+      }
+      break;
+    case "WRONG_SECRET":
+      game.joined = false;
+      $("join").hidden = false;
+      $("table").hidden = true;
+      showNotice("The name " + game.name + " belongs to someone else at this table: it was first played with " +
+        "another browser's or program's secret, so its rating is theirs. Choose another name.");
+      $("name").select();
+      draw();
+      return;
+    case "SERVER_FULL": return;  // The close (1013) that follows says so.
+    case "NOT_OVER":
+      if (game.review) game.review = null;
+      return;
+    case "NAME_TAKEN": case "BAD_NAME":
+      game.joined = false;
+      $("join").hidden = false;
+      showNotice(code === "NAME_TAKEN" ? "Someone at the table already has that name." : "A name is 1 to 16 letters, digits, - or _.");
+      return;
+    case "RATE_LIMITED": case "STALE": case "NOT_YOUR_TURN": case "NOT_NOW": case "PAUSED": case "ALREADY_PICKED":
+    case "NOT_PICKED": case "DECK_EMPTY": case "NO_SUCH_SLOT": case "ALREADY_HOLDING": case "GAME_OVER": case "NOT_STARTED":
+      log(text || code);
+      return;
+    default:
+      log(code + ": " + text);
+  }
+}
+
+function handlePong(token) {
+  const sent = game.pingAt.get(token);
+  if (sent === undefined) return;
+  game.pingAt.delete(token);
+  const ms = Math.round(performance.now() - sent);
+  const rtt = $("rtt");
+  rtt.textContent = "round trip " + ms + " ms" + (ms > 250 ? " (slow link: claims may lose races)" : "");
+  rtt.classList.toggle("high", ms > 250);
+}
+
+/// A NOTICE: a rated or guest name, a free seat, or words to show as they are.
+function handleNotice(topic, rest) {
+  const text = rest.join(" ");
+  if (topic === "rating") {
+    game.rating = rest[0] && rest[0].startsWith("guest") ? "guest" : "rated";
+    store.set("setduel:rating:" + location.host + ":" + game.name.toLowerCase(), game.rating);
+    log(text.charAt(0).toUpperCase() + text.slice(1));
+    drawRating();
+  } else if (topic === "seat" && game.seat === 0) {
+    // NOTICE seat Seat <seat> is free: ...
+    game.seatFree = Number(rest[1]);
+    log("Seat " + game.seatFree + " is free.");
+    game.players[game.seatFree] = { name: "", score: 0, here: true };
+    drawScores();
+    showSitOffer();
+  } else log(text);
+}
+
+function drawRating() {
+  const badge = $("rating");
+  const rating = game.seat > 0 && game.name
+    ? game.rating || store.get("setduel:rating:" + location.host + ":" + game.name.toLowerCase()) : null;
+  badge.hidden = !rating;
+  badge.textContent = rating || "";
+  badge.dataset.rating = rating || "";
+  badge.title = rating === "guest" ? "Someone else owns this name: your games here are not rated."
+    : "This name is yours in this browser: your games change its rating.";
+}
+
+/// Offers a spectator the free seat: one click takes it with SIT, on the same connection.
+function showSitOffer() {
+  const notice = $("notice");
+  notice.replaceChildren();
+  notice.append("Seat " + game.seatFree + " is free. ");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "sit";
+  button.textContent = "Sit down";
+  notice.appendChild(button);
+  notice.hidden = false;
+}
+
+function sit() {
+  if (game.seat !== 0 || !game.seatFree || !game.ws) return;
+  showNotice("Sitting down…");
+  send("SIT");  // The reply brings the seat and its resume token, as NAME's does.
+}
+
+function nameOf(seat) {
+  const player = game.players[seat];
+  return (player && player.name) || "seat " + seat;
+}
+
+function who(seat) { return Number(seat) === game.seat ? "You" : nameOf(seat); }
+
+function event(verb, fields) {
+  switch (verb) {
+    case "JOINED": {
+      const seat = Number(fields[0]);
+      const swapped = game.phase === "open" && game.players[seat] && game.players[seat].name;
+      game.players[seat] = { name: fields[1], score: 0, here: true };
+      if (game.seat === 0 && game.seatFree === seat) { game.seatFree = 0; hideNotice(); }
+      if (game.name && fields[1].toLowerCase() === game.name.toLowerCase() && game.seat > 0 && game.seat !== seat) {
+        game.seat = seat;  // A same-deck rematch swapped the seats.
+        log("You play from seat " + seat + " this game.");
+      } else if (!swapped) log(fields[1] + " sat down in seat " + fields[0] + ".");
+      break;
+    }
+    case "START":
+      game.over = null;
+      hideOver();
+      game.phase = "open";
+      game.holder = 0;
+      game.selected.clear();
+      game.chain = {};
+      for (const seat of [1, 2]) if (game.players[seat]) game.players[seat].score = 0;
+      setTable(game.seq, Number(fields[1]), fields.slice(2));
+      game.newSlots = new Set(Object.keys(game.slots));
+      log("Game " + fields[0] + " begins.");
+      if (variantRule()) log(variantRule());
+      break;
+    case "DIFF": applyDiff(fields); break;
+    case "CHAIN": setChain(fields); break;
+    case "CLAIM":
+      game.phase = "claim"; game.holder = Number(fields[0]); game.selected.clear();
+      startWindow("claim", Number(fields[1]));
+      log(who(fields[0]) + " called Set.");
+      break;
+    case "TURN": {
+      game.phase = fields[2] === "needless" ? "needless" : "turn"; game.holder = Number(fields[0]); game.selected.clear();
+      startWindow(game.phase, Number(fields[1]));
+      log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " turn to find a set.");
+      break;
+    }
+    case "PICK": game.selected.add(fields[1]); break;
+    case "UNPICK": game.selected.delete(fields[1]); break;
+    case "SET": log(who(fields[0]) + " found a set: " + fields[2].split(",").map(describe).join(", ") + "."); game.selected.clear(); break;
+    case "NOSET": {
+      const picked = fields[2].split(",");
+      const why = whyNot(picked);
+      logCards(who(fields[0]) + " picked ", picked, ": not a set" + (why ? ": " + why : "") + ".");
+      if (Number(fields[0]) === game.seat && why) flash(picked.join(", ") + ": not a set: " + why + ".", 6000);
+      game.selected.clear();
+      break;
+    }
+    case "EXPIRED": log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " time ran out."); game.selected.clear(); break;
+    case "SCORE": {
+      const delta = Number(fields[1]);
+      if (game.players[fields[0]]) game.players[fields[0]].score = Number(fields[2]);
+      const reasons = { set: "for a set", wrong: "for a wrong pick", expired: "for letting a claim run out", needless: "for asking for cards with a set on the table" };
+      const points = Math.abs(delta) === 1 ? "point" : "points";
+      log(who(fields[0]) + (delta >= 0 ? " gained " : " lost ") + Math.abs(delta) + " " + points + " " + (reasons[fields[3]] || fields[3]) + ".");
+      break;
+    }
+    case "OPEN": game.phase = "open"; game.holder = 0; game.selected.clear(); stopWindow(); break;
+    case "LEFT":
+      if (game.players[fields[0]]) game.players[fields[0]].here = false;
+      log(nameOf(fields[0]) + " left." + (fields[1] !== "-" ? " The game is paused; their seat is held for " + Math.round(Number(fields[1]) / 1000) + " s." : ""));
+      if (fields[1] !== "-") { game.phase = "paused"; stopWindow(); }
+      break;
+    case "BACK":
+      if (game.players[fields[0]]) game.players[fields[0]].here = true;
+      log(nameOf(fields[0]) + " is back.");
+      break;
+    case "GO":
+      if (fields[0] === "open") { game.phase = "open"; game.holder = 0; stopWindow(); }
+      else { game.phase = fields[0]; game.holder = Number(fields[1]); startWindow(fields[0], Number(fields[2])); }
+      break;
+    case "OVER":
+      showOver(fields);
+      if (reviewable()) {
+        game.review = [];
+        send("REVIEW " + fields[0]);
+      }
+      break;
+    case "RATED": break;
+    case "REMATCH":
+      log(who(fields[0]) + " asked for a rematch" + (fields[1] === "same" ? " on the same deck." : "."));
+      break;
+    case "SAY": chat(fields[0], fields.slice(1).join(" ")); break;
+    case "BYE": game.stopped = true; showNotice("The server is stopping: " + fields.join(" ")); break;
+  }
+  draw();
+}

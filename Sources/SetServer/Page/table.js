@@ -1,0 +1,164 @@
+// The table: its slots and cards, their layout, the scores, the controls and the status line.
+"use strict";
+
+function setTable(seq, deck, allPairs) {
+  game.deck = deck;
+  game.slots = {};
+  const pairs = allPairs.filter((pair) => !isChainSlot(pair.split("=")[0]));
+  setChain(allPairs.filter((pair) => isChainSlot(pair.split("=")[0])));
+  for (const pair of pairs) {
+    const [slot, card] = pair.split("=");
+    if (slot && card && card !== "-") game.slots[slot] = card;
+  }
+  const labels = pairs.map((pair) => pair.split("=")[0]);
+  game.slotCount = labels.length;
+  game.movedSlots = new Set();
+  draw();
+}
+
+function applyDiff(fields) {
+  game.deck = Number(fields[0]);
+  game.slotCount = Number(fields[1]);
+  const changes = fields.slice(2);
+  const next = Object.assign({}, game.slots);
+  const wasNew = game.newSlots;
+  game.newSlots = new Set();
+  game.movedSlots = new Set();
+  for (const change of changes) if (change.startsWith("-")) delete next[change.slice(1)];
+  const moves = changes.map((change) => /^([A-Z])>([A-Z])=(\w{4})$/.exec(change)).filter(Boolean);
+  // Moves are applied together: every moved card is lifted before any is put down, so moves may cross.
+  for (const move of moves) delete next[move[1]];
+  for (const move of moves) {
+    next[move[2]] = move[3];
+    game.movedSlots.add(move[2]);
+    if (wasNew.has(move[1])) game.newSlots.add(move[2]);  // A card just dealt stays marked where it went.
+  }
+  if (moves.length > 0) game.movedAt = performance.now();
+  for (const change of changes) {
+    const fill = /^\+([A-Z])=(\w{4})$/.exec(change);
+    if (fill) { next[fill[1]] = fill[2]; game.newSlots.add(fill[1]); }
+  }
+  game.slots = next;
+}
+
+function slotLabels() {
+  const labels = [];
+  for (let i = 0; i < game.slotCount; i++) labels.push(String.fromCharCode(65 + i));
+  return labels;
+}
+
+/// Lays the cards out as large as the table's area allows: the column count that gives the widest card.
+function layout() {
+  const table = $("table");
+  const labels = slotLabels();
+  const n = Math.max(labels.length, 1);
+  const rect = table.getBoundingClientRect();
+  const width = Math.max(200, rect.width - 4);
+  // From the top of the page, not of the view: the layout must not grow as the page is scrolled.
+  const height = Math.max(160, window.innerHeight - (rect.top + window.scrollY) - controlsHeight() - 8);
+  const gap = Math.max(4, Math.min(14, width / 80));
+  let best = { w: 0, cols: 3 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const w = Math.min((width - gap * (cols - 1)) / cols, ((height - gap * (rows - 1)) / rows) * 1.5);
+    if (w > best.w) best = { w, cols };
+  }
+  const cardWidth = Math.max(60, Math.floor(Math.min(best.w, 900)));
+  table.style.setProperty("--card-w", cardWidth + "px");
+  table.style.setProperty("--card-h", Math.floor(cardWidth / 1.5) + "px");
+  table.style.setProperty("--gap", gap + "px");
+  // Rows of best.cols cards, a short last row centred (junior's nine cards in two columns, say).
+  const row = best.cols * cardWidth + (best.cols - 1) * gap;
+  table.style.paddingInline = Math.max(0, Math.floor((rect.width - row) / 2) - 1) + "px";
+}
+
+function controlsHeight() {
+  const controls = $("controls");
+  if (controls.hidden) return 0;
+  const narrow = window.innerWidth < 1000;
+  return controls.getBoundingClientRect().height + (narrow ? 0 : 0);
+}
+
+function drawTable() {
+  const table = $("table");
+  table.replaceChildren();
+  const mine = game.holder === game.seat && game.seat > 0;
+  for (const slot of slotLabels()) {
+    const code = game.slots[slot];
+    if (!code) {
+      const empty = document.createElement("div");
+      empty.className = "card empty";
+      empty.dataset.slot = slot;
+      table.appendChild(empty);
+      continue;
+    }
+    const card = cardButton(slot, code, mine, "card");
+    if (game.newSlots.has(slot)) card.classList.add("new");
+    markMoved(card, slot);
+    table.appendChild(card);
+  }
+  layout();
+}
+
+function drawScores() {
+  for (const seat of [1, 2]) {
+    const element = document.querySelector('.score[data-seat="' + seat + '"]');
+    const player = game.players[seat] || {};
+    element.querySelector(".who").textContent = (player.name || "seat " + seat) + (seat === game.seat ? " (you)" : "");
+    element.querySelector(".points").textContent = String(player.score || 0);
+    element.classList.toggle("me", seat === game.seat);
+    element.classList.toggle("away", player.here === false);
+    element.classList.toggle("holder", seat === game.holder);
+  }
+}
+
+function draw() {
+  drawScores();
+  if (game.joined) { drawChain(); drawTable(); }
+  const seated = game.seat > 0;
+  const controls = $("controls");
+  controls.hidden = !seated;
+  if (seated) {
+    const over = game.phase === "over";
+    controls.querySelector('[data-action="claim"]').hidden = over;
+    controls.querySelector('[data-action="deal"]').hidden = over;
+    controls.querySelector('[data-action="rematch"]').hidden = !over;
+    controls.querySelector('[data-action="rematch-same"]').hidden = !over;
+    controls.querySelector('[data-action="claim"]').disabled = game.phase !== "open";
+    controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
+  }
+  setStatus(statusText());
+}
+
+function statusText() {
+  if (!game.joined) return "Choose a name to sit down.";
+  const watching = game.seat === 0 ? "Watching. " : "";
+  const deck = game.deck + " cards in the deck";
+  switch (game.phase) {
+    case "waiting": return watching + "Waiting for a second player.";
+    case "open": return watching + "Open play: anyone may call Set. " + deck + ".";
+    case "claim": case "turn": case "needless":
+      return watching + (game.holder === game.seat ? "Your pick: choose " + groupWord() + " cards." : nameOf(game.holder) + " is picking.");
+    case "paused": return watching + "Paused while a player is away.";
+    case "over": return watching + "Game over.";
+    default: return watching;
+  }
+}
+
+/// A card that can be picked: its slot's label, its drawing, and a click that picks it; marked when the
+/// window's holder has selected it (as yours, or as the other player's).
+function cardButton(slot, code, mine, className) {
+  const card = document.createElement("button");
+  card.type = "button";
+  card.className = className;
+  card.dataset.slot = slot;
+  card.dataset.card = code;
+  if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+  const label = document.createElement("span");
+  label.className = "slot";
+  label.textContent = slot;
+  card.appendChild(label);
+  card.appendChild(cardSVG(code));
+  card.addEventListener("click", () => pick(slot));
+  return card;
+}
