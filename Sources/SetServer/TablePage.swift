@@ -1,25 +1,38 @@
 import SetTransport
 
-/// The page a browser plays from: `Page/index.html`, its style sheet and its scripts, built into the
+/// The page a browser plays from: `Page/index.html`, its style sheet and its script, built into the
 /// binary from the files beside this one.
+///
+/// The script is written in files of one concept each (`scripts`), and served as one file,
+/// `/page.js`, made of them in order: a browser fetches three files, not eleven, over as few
+/// connections.
 public enum TablePage {
+  /// The script's parts, in the order they run: the shared state, the connection, the cards, the
+  /// table, the variants, the countdown, the log, the server's lines, and the start-up.
+  public static let scripts: [(name: String, body: [UInt8])] = [
+    ("game.js", PackageResources.game_js),
+    ("connection.js", PackageResources.connection_js),
+    ("cards.js", PackageResources.cards_js),
+    ("table.js", PackageResources.table_js),
+    ("variants.js", PackageResources.variants_js),
+    ("countdown.js", PackageResources.countdown_js),
+    ("log.js", PackageResources.log_js),
+    ("lines.js", PackageResources.lines_js),
+    ("page.js", PackageResources.page_js),
+  ]
+
+  /// The script as served: every part in order, each ending with a line break.
+  public static let script: [UInt8] = scripts.flatMap { part in
+    part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")]
+  }
+
   /// The site a table serves on its port: `/` is the page.
   public static let site = WebSite(files: [
     "/": .init(contentType: html, body: PackageResources.index_html),
     "/index.html": .init(contentType: html, body: PackageResources.index_html),
     "/page.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.page_css),
-    // The scripts, in the order index.html runs them.
-    "/game.js": .init(contentType: javaScript, body: PackageResources.game_js),
-    "/connection.js": .init(contentType: javaScript, body: PackageResources.connection_js),
-    "/cards.js": .init(contentType: javaScript, body: PackageResources.cards_js),
-    "/table.js": .init(contentType: javaScript, body: PackageResources.table_js),
-    "/variants.js": .init(contentType: javaScript, body: PackageResources.variants_js),
-    "/countdown.js": .init(contentType: javaScript, body: PackageResources.countdown_js),
-    "/log.js": .init(contentType: javaScript, body: PackageResources.log_js),
-    "/lines.js": .init(contentType: javaScript, body: PackageResources.lines_js),
-    "/page.js": .init(contentType: javaScript, body: PackageResources.page_js),
+    "/page.js": .init(contentType: "text/javascript; charset=utf-8", body: script),
   ])
 
   private static let html = "text/html; charset=utf-8"
-  private static let javaScript = "text/javascript; charset=utf-8"
 }
