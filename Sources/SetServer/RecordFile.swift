@@ -167,6 +167,22 @@ public final class RecordFile {
   /// How the default folder is described in usage text.
   public static let defaultDirectoryText = "$XDG_DATA_HOME/setduel/records or ~/.local/share/setduel/records"
 
+  /// Writes `text` to the file `path` in a records folder, making the folder if need be: replacing the
+  /// file, or adding to its end with `appending`. For what is kept beside the records (a practice, the
+  /// daily puzzles' times).
+  public static func keep(_ text: String, at path: String, appending: Bool) throws(RecordError) {
+    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if !folder.isEmpty { try makeDirectories(folder) }
+    let descriptor = open(path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0o644)
+    let bytes = Array(text.utf8)
+    guard descriptor >= 0, Glibc.write(descriptor, bytes, bytes.count) == bytes.count else {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { Glibc.close(descriptor) }
+      throw RecordError(message: reason)
+    }
+    Glibc.close(descriptor)
+  }
+
   private static func makeDirectories(_ path: String) throws(RecordError) {
     var built = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {

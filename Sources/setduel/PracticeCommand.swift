@@ -109,11 +109,6 @@ enum PracticeCommand {
       (practice.isOver ? "The deck is empty and no set is left. " : "")
         + "\(practice.found) sets in \(ReviewWords.clock(ms)), \(practice.wrongPicks) wrong, \(practice.hints) hints.")
     let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
-    var built = directory.hasPrefix("/") ? "" : "."
-    for part in directory.split(separator: "/") {
-      built += "/" + part
-      _ = mkdir(built, 0o755)
-    }
     var now = time(nil)
     var parts = tm()
     localtime_r(&now, &parts)
@@ -121,14 +116,11 @@ enum PracticeCommand {
     strftime(&stamp, stamp.count, "%Y%m%d-%H%M%S", &parts)
     let name = "practice-" + String(decoding: stamp.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let path = "\(directory)/\(name)-seed\(seed)\(PracticeLine.fileExtension)"
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
-    guard descriptor >= 0, write(descriptor, bytes, bytes.count) == bytes.count else {
-      fputs("setduel: could not keep the practice in \(path): \(String(cString: strerror(errno)))\n", stderr)
-      if descriptor >= 0 { close(descriptor) }
-      exit(1)
+    do {
+      try RecordFile.keep(lines.map { $0.line + "\n" }.joined(), at: path, appending: false)
+    } catch {
+      fail("could not keep the practice in \(path): \(error)")
     }
-    close(descriptor)
     print("Kept as practice in \(path); practice never counts in ratings or stats.")
     exit(0)
   }

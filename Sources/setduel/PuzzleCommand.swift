@@ -77,20 +77,12 @@ enum PuzzleCommand {
 
   /// Appends the time to the puzzles file in `directory`, making the folder if need be; says so if it cannot.
   private static func keep(_ time: PuzzleTime, in directory: String) {
-    var built = directory.hasPrefix("/") ? "" : "."
-    for part in directory.split(separator: "/") {
-      built += "/" + part
-      _ = mkdir(built, 0o755)
-    }
     let path = directory + "/" + PuzzleTime.fileName
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    let bytes = Array((time.line + "\n").utf8)
-    guard descriptor >= 0, write(descriptor, bytes, bytes.count) == bytes.count else {
-      fputs("setduel: could not keep the time in \(path): \(String(cString: strerror(errno)))\n", stderr)
-      if descriptor >= 0 { close(descriptor) }
-      exit(1)
+    do {
+      try RecordFile.keep(time.line + "\n", at: path, appending: true)
+    } catch {
+      fail("could not keep the time in \(path): \(error)")
     }
-    close(descriptor)
     print("Kept in \(path); setduel stats shows your puzzles.")
   }
 
