@@ -50,15 +50,9 @@ enum IdleBench {
         WebSocketClient.wait(for: Array("OK NAME".utf8), on: connection, until: deadline, buffer) != nil
       else { throw BenchError("port \(port): WebSocket \(index + 1) was not named") }
     }
-    let setUp = Double(Clock.now() - began) / 1e9
-    let lines = LineSet(pool)
-    lines.discard(seconds: 1)
-    guard let after = ProcessStats.residentBytes(pid: pid),
-      let cpu = ProcessStats.cpuPercent(pid: pid, over: idleSeconds)
-    else { throw BenchError("cannot read /proc/\(pid)") }
-    lines.discard(seconds: 0.2)
-    guard lines.endedCount == 0 else { throw BenchError("port \(port): \(lines.endedCount) connections closed") }
-    return Result(before: before, after: after, cpu: cpu, connections: connections, setUp: setUp)
+    return try idle(
+      LineSet(pool), connections: connections, pid: pid, port: port, before: before, began: began,
+      idleSeconds: idleSeconds)
   }
 
   static func run(pid: Int32, port: UInt16, connections: Int, greeting: Greeting, idleSeconds: Double)
@@ -74,8 +68,17 @@ enum IdleBench {
         throw BenchError("port \(port): not all \(connections) connections answered")
       }
     }
+    return try idle(
+      lines, connections: connections, pid: pid, port: port, before: before, began: began, idleSeconds: idleSeconds)
+  }
+
+  /// Once every connection is open and greeted (since `began`): lets the server settle after the last
+  /// replies, measures its memory and its CPU over `idleSeconds`, and checks that no connection closed.
+  private static func idle(
+    _ lines: LineSet, connections: Int, pid: Int32, port: UInt16, before: Int, began: Int64, idleSeconds: Double
+  ) throws(BenchError) -> Result {
     let setUp = Double(Clock.now() - began) / 1e9
-    lines.discard(seconds: 1)  // let the server settle after the last replies
+    lines.discard(seconds: 1)
     guard let after = ProcessStats.residentBytes(pid: pid),
       let cpu = ProcessStats.cpuPercent(pid: pid, over: idleSeconds)
     else { throw BenchError("cannot read /proc/\(pid)") }
