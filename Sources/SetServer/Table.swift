@@ -169,22 +169,8 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     assertOwner()
     for action in actions {
       switch action {
-      case .lines(let id, let lines):
-        // A connection's lines in a row go out together, with one write.
-        if lines.count == 1 {
-          server?.send(lines[0], to: id)
-        } else {
-          server?.sendRaw(Self.encode(lines), to: id)
-        }
-      case .broadcast(let ids, let lines):
-        // Encoded once: a broadcast to a thousand spectators is a thousand writes of the same bytes,
-        // and the first connections get theirs before the rest are written.
-        if lines.count == 1 {
-          for id in ids { server?.send(lines[0], to: id) }
-        } else {
-          let bytes = Self.encode(lines)
-          for id in ids { server?.sendRaw(bytes, to: id) }
-        }
+      case .lines(let id, let lines): deliver(lines, to: CollectionOfOne(id))
+      case .broadcast(let ids, let lines): deliver(lines, to: ids)
       case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
       case .identified(let id): server?.markIdentified(id)
       case .close(let id): server?.close(id, flushFirst: true)
@@ -196,6 +182,18 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     reportRecordFailure()
     armTimer()
     noteSummaryChange()
+  }
+
+  /// Writes `lines` to each of `ids`, in order. Several lines are encoded once and go out with one
+  /// write a connection: a broadcast to a thousand spectators is a thousand writes of the same bytes,
+  /// and the first connections get theirs before the rest are written.
+  private func deliver(_ lines: [String], to ids: some Sequence<ConnectionID>) {
+    if lines.count == 1 {
+      for id in ids { server?.send(lines[0], to: id) }
+    } else {
+      let bytes = Self.encode(lines)
+      for id in ids { server?.sendRaw(bytes, to: id) }
+    }
   }
 
   /// `lines` as they go over the wire, each ended by CRLF.
