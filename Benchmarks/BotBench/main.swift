@@ -3,6 +3,7 @@
 // every time. Run: `swift run -c release setduel-bots` (add a number to play that many games a pairing).
 import SetClientCore
 import SetCore
+import SetProtocol
 import SetSimulation
 
 /// One line of the table: who plays whom.

@@ -46,6 +46,9 @@ extension GameHost {
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
       answer = guardedPick(target, table: table, by: id, at: now)
+    case .tables, .join, .open, .where:
+      // The hall's requests: `Hall` answers them before a table sees them.
+      answer = .failure(ProtocolError(.unknownCommand))
     }
     let closing = command == .quit || closeAfterReply
     switch answer {

@@ -46,6 +46,14 @@ public enum ClientCommand: Equatable, Sendable {
   case new
   /// `REMATCH SAME`: ask for a rematch dealt from the same deck.
   case rematchSame
+  /// `TABLES [WATCH]`: the hall's tables; with `WATCH`, each change too until the connection moves.
+  case tables(watch: Bool)
+  /// `JOIN table`: move to another table of the hall, named by number or name.
+  case join(String)
+  /// `OPEN [name] [key=value...]`: open a table and move to it.
+  case open(TableRequest)
+  /// `WHERE`: the table the connection is at.
+  case `where`
   /// `PING [token]`.
   case ping(String?)
   /// `RESUME token`: take back a seat after a dropped connection.
@@ -76,6 +84,10 @@ extension ClientCommand {
     case .say: .say
     case .new: .new
     case .rematchSame: .rematch
+    case .tables: .tables
+    case .join: .join
+    case .open: .open
+    case .where: .where
     case .ping: .ping
     case .resume: .resume
     case .quit: .quit
@@ -91,7 +103,10 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit: []
+      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit, .where: []
+      case .tables(let watch): watch ? ["WATCH"] : []
+      case .join(let table): [table]
+      case .open(let request): request.words
       case .pick(let slots): slots.map(\.label)
       case .guardedPick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
       case .guardedPick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])

@@ -37,6 +37,8 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
   case shuttingDown = "SHUTTING_DOWN"
   case unknownPlayer = "UNKNOWN_PLAYER"
   case resumedElsewhere = "RESUMED_ELSEWHERE"
+  case noSuchTable = "NO_SUCH_TABLE"
+  case hallFull = "HALL_FULL"
 
   /// A plain-words explanation, used when nothing more specific is known.
   public var text: String {
@@ -76,6 +78,8 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
     case .stale: "the table changed since that pick was made; nothing was done"
     case .shuttingDown: "the server is shutting down"
     case .resumedElsewhere: "your seat was taken back on another connection with its token; goodbye"
+    case .noSuchTable: "no such table; TABLES lists them"
+    case .hallFull: "the hall has as many tables open as it may"
     }
   }
 

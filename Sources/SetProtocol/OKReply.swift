@@ -42,6 +42,15 @@ public enum OKReply: Equatable, Sendable {
   case new
   /// `OK REMATCH`.
   case rematch
+  /// `OK TABLES <count>`: how many `HALL` lines came before it.
+  case tables(count: Int)
+  /// `OK JOIN <table> <seat> <token>`: the table moved to, and the seat taken there with its resume
+  /// token, or seat 0 and `-` (both nil) for a connection that watches or has no name yet.
+  case join(table: Int, seat: Seat?, token: String?)
+  /// `OK OPEN <table> <seat> <token>`: the table opened and moved to, as `OK JOIN`.
+  case open(table: Int, seat: Seat?, token: String?)
+  /// `OK WHERE <table> <name>`: the table the connection is at.
+  case `where`(table: Int, name: String)
 
   /// The verb the reply answers.
   public var answers: Verb {
@@ -66,6 +75,10 @@ public enum OKReply: Equatable, Sendable {
     case .deal: .deal
     case .new: .new
     case .rematch: .rematch
+    case .tables: .tables
+    case .join: .join
+    case .open: .open
+    case .where: .where
     }
   }
 
@@ -84,6 +97,10 @@ public enum OKReply: Equatable, Sendable {
     case .review(let game): ["\(game)"]
     case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
+    case .tables(let count): ["\(count)"]
+    case .join(let table, let seat, let token), .open(let table, let seat, let token):
+      ["\(table)", "\(seat?.rawValue ?? 0)", token ?? "-"]
+    case .where(let table, let name): ["\(table)", name]
     case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table: []
     }
   }
@@ -124,6 +141,26 @@ public enum OKReply: Equatable, Sendable {
     case .top:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .top(count: count)
+    case .tables:
+      guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
+      self = .tables(count: count)
+    case .join, .open:
+      guard f.count >= 3, let table = Int(f[0]), table >= 1, let number = Int(f[1]) else { return nil }
+      let seat: Seat?
+      let token: String?
+      if number == 0, f[2] == "-" {
+        (seat, token) = (nil, nil)
+      } else if let taken = Seat(rawValue: number), f[2] != "-" {
+        (seat, token) = (taken, f[2])
+      } else {
+        return nil
+      }
+      self =
+        answered == .join
+        ? .join(table: table, seat: seat, token: token) : .open(table: table, seat: seat, token: token)
+    case .where:
+      guard f.count >= 2, let table = Int(f[0]), table >= 1, TableName.isValid(f[1]) else { return nil }
+      self = .where(table: table, name: f[1])
     case .mode:
       guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
       self = .mode(presentation)

@@ -198,6 +198,17 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.new) : .failure(usage())
     case .rematch:
       return words.count == 1 && words[0].uppercased() == "SAME" ? .success(.rematchSame) : .failure(usage())
+    case .tables:
+      guard words.count <= 1 else { return .failure(usage()) }
+      guard let word = words.first else { return .success(.tables(watch: false)) }
+      return word.uppercased() == "WATCH" ? .success(.tables(watch: true)) : .failure(usage())
+    case .join:
+      guard words.count == 1, words[0].utf8.count <= 32 else { return .failure(usage()) }
+      return .success(.join(words[0]))
+    case .open:
+      return TableRequest.parse(words).map { .open($0) }
+    case .where:
+      return words.isEmpty ? .success(.where) : .failure(usage())
     case .ping:
       guard words.count <= 1 else { return .failure(usage()) }
       if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage()) }
@@ -210,7 +221,7 @@ public struct Request: Equatable, Sendable {
   }
 
   /// The error for a word where a variant's name belongs, with the nearest name.
-  private static func unknownVariant(_ word: String) -> ProtocolError {
+  static func unknownVariant(_ word: String) -> ProtocolError {
     let names = Variant.allCases.map(\.rawValue)
     let hint = Suggestion.nearest(to: word.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
     return ProtocolError(.badArgument, "no such variant \(word)\(hint); one of \(names.joined(separator: ", "))")

@@ -32,6 +32,9 @@ public enum ServerLine: Equatable, Sendable {
   case notice(topic: String, text: String)
   /// `REVIEWSET ...` or `REVIEWPLAYER ...`: a finished game's analysis (before REVIEW's reply).
   case review(ReviewFields)
+  /// `HALL id name ...`: one table of the hall (before the reply to `TABLES`, and pushed to a connection
+  /// that watches the hall when a table changes).
+  case hall(HallListing)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -56,6 +59,7 @@ public enum ServerLine: Equatable, Sendable {
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
     case .review(let fields): fields.line
+    case .hall(let listing): listing.line
     }
   }
 
@@ -96,6 +100,8 @@ public enum ServerLine: Equatable, Sendable {
       return .help(EventCodec.text(after: 1, in: line))
     case "RULES":
       return RuleFields.decode(words.dropFirst(), ignoringUnknownKeys: true).map { .rules($0) }
+    case HallListing.word:
+      return HallListing(line: line).map { .hall($0) }
     case "REVIEWSET", "REVIEWPLAYER":
       return ReviewFields.decode(words).map { .review($0) }
     case "NOTICE":

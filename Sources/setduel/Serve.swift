@@ -7,6 +7,7 @@ import SetDiscovery
 import SetHost
 import SetLAN
 import SetNet
+import SetProtocol
 import SetServer
 import SetTransport
 

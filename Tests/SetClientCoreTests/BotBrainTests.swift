@@ -1,8 +1,9 @@
-import SetCore
-import SetSimulation
-import Testing
 
 @testable import SetClientCore
+import SetCore
+import SetProtocol
+import SetSimulation
+import Testing
 
 @Suite("The bot's brain: a horse race among the sets on the table")
 struct BotBrainTests {

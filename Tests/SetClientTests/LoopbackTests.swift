@@ -3,6 +3,7 @@ import Glibc
 import SetCore
 import SetHost
 import SetNet
+import SetProtocol
 import SetServer
 import SetTestSupport
 import SetTransport

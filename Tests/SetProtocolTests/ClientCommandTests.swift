@@ -13,6 +13,9 @@ import Testing
     .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .review(nil), .review(3), .stats(nil), .stats("ann"),
     .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
     .say("good  game, ann!"), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
+    .tables(watch: false), .tables(watch: true), .join("2"), .join("finals"), .where, .open(TableRequest()),
+    .open(TableRequest(name: "finals", variant: .ultra, firstTo: 5, scoring: .speed, bot: .hard)),
+    .open(TableRequest(bot: .easy)),
   ]
 
   @Test("every command's line parses back to the same command, with an id or without")

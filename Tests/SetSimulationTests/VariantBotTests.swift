@@ -1,5 +1,6 @@
 import SetClientCore
 import SetCore
+import SetProtocol
 import SetSimulation
 import Testing
 

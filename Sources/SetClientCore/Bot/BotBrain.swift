@@ -1,15 +1,7 @@
 import SetCore
 import SetProtocol
 
-/// How strong a computer opponent is.
-public enum BotLevel: String, CaseIterable, Sendable {
-  /// Slow; overlooks sets and calls Set wrongly more than the others.
-  case easy
-  /// A steady player.
-  case normal
-  /// Quick, and seldom wrong.
-  case hard
-
+extension BotLevel {
   /// How this level finds sets: neighbouring levels each win about a quarter of their games against
   /// one another, and easy and a person finding a set every 7 s each win some (BENCHMARKS.md).
   public var skill: BotSkill {

@@ -12,6 +12,8 @@ import SetProtocol
 ///
 /// The data lines are applied here, events in ClientModel+Events, replies in ClientModel+Replies.
 public struct ClientModel: Equatable, Sendable {
+  /// The hall's open tables by number, as `TABLES` listed them and `TABLES WATCH` keeps them.
+  public internal(set) var hall: [Int: HallListing] = [:]
   /// This client's seat, once `NAME` or `RESUME` gave one; nil before, or for a spectator.
   public internal(set) var seat: Seat?
   /// The secret that takes the seat back after a dropped connection.
@@ -147,6 +149,13 @@ public struct ClientModel: Equatable, Sendable {
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
     case .banner, .help, .stat, .found:
+      return []
+    case .hall(let listing):
+      if listing.state == .closed {
+        hall[listing.id] = nil
+      } else {
+        hall[listing.id] = listing
+      }
       return []
     case .review(let fields):
       reviewing.append(fields)
