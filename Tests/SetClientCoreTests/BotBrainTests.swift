@@ -1,9 +1,9 @@
-
-@testable import SetClientCore
 import SetCore
 import SetProtocol
 import SetSimulation
 import Testing
+
+@testable import SetClientCore
 
 @Suite("The bot's brain: a horse race among the sets on the table")
 struct BotBrainTests {
