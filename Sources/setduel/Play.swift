@@ -7,12 +7,17 @@ import SetProtocol
 enum Play {
   static let command = CommandSpec(
     "play", summary: "the full-screen terminal client",
-    synopses: ["[HOST[:PORT]] [--name NAME] [--theme NAME] [--light] [--ascii]", "--list [--porcelain]"],
+    synopses: [
+      "[HOST[:PORT]] [--table TABLE] [--name NAME] [--theme NAME] [--light] [--ascii]", "--list [--porcelain]",
+    ],
     about: """
       Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client. \
       With no HOST it looks for tables announced on the LAN for a moment and lists them: with one table \
       waiting for a player, Enter joins it; with several, a digit picks one; with none, it plays at \
-      localhost if a table is served there. The first two players at a table play; anyone after them watches. \
+      localhost if a table is served there. A server holding several tables (a hall) lists them first: Enter \
+      joins the one waiting for a player, a table's number picks it, n opens a new one, c one against the \
+      computer; --table goes straight to a table. The first two players at a table play; anyone after them \
+      watches. \
       While a game runs, your seat's resume token is kept in $XDG_STATE_HOME/setduel (else \
       ~/.local/state/setduel): start play again with the same address and name to take your seat back.
       """,
@@ -21,12 +26,13 @@ enum Play {
         title: "keys",
         text: """
           space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line; \
-          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; Esc twice \
-          (or Ctrl-C) quits; Tab switches to the next theme.
+          ! shows the history; ? shows help; Enter asks for a rematch once the game is over; # goes back to \
+          the list of tables (twice in a running game); Esc twice (or Ctrl-C) quits; Tab switches to the next theme.
           """)
     ],
     options: [
       .valued("name", "NAME", "your name at the table (default: your user name)"),
+      .valued("table", "TABLE", "the hall's table to sit down at, by number or name (default: choose from the list)"),
       .choice(
         "theme", "NAME", Theme.all.map(\.name),
         "the colours and card frames: \(Theme.all.map(\.name).joined(separator: ", ")) (default \(Theme.standard.name), colour-blind safe)"
@@ -52,6 +58,7 @@ enum Play {
     guard !arguments.flag("porcelain") else { throw Arguments.UsageError(message: "--porcelain goes with --list") }
     var endpoint = try arguments.endpoint(defaultPort: Serve.defaultPort)
     let name = try playerName(arguments.text("name"))
+    let table = try tableName(arguments.text("table"))
     let theme = try arguments.value(
       "theme", Theme.standard, expected: Theme.all.map(\.name).joined(separator: ", "), Theme.named)
     let options = screenOptions(ascii: arguments.flag("ascii"), theme: theme, light: arguments.flag("light"))
@@ -65,8 +72,18 @@ enum Play {
     let app = PlayApp(
       host: endpoint.host, port: endpoint.port, name: name, options: options,
       tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name),
-      secrets: NameSecretFile(host: endpoint.host, port: endpoint.port))
+      secrets: NameSecretFile(host: endpoint.host, port: endpoint.port), table: table)
     app.run()
+  }
+
+  /// A table given with `--table`, checked: a table's number or name.
+  static func tableName(_ given: String?) throws(Arguments.UsageError) -> String? {
+    guard let given else { return nil }
+    let isNumber = given.utf8.count <= 6 && Int(given).map { $0 >= 1 } == true
+    guard isNumber || TableName.isValid(given) else {
+      throw Arguments.UsageError(message: "--table takes a table's number or name: \(TableName.rule)")
+    }
+    return given
   }
 
   /// The name given, checked, or the default name.

@@ -59,12 +59,14 @@ public final class ClientSession: @unchecked Sendable {
   private var generation = 0
 
   /// A session to `host:port` that sits down as `name`, or first tries to take back the seat that
-  /// `savedToken`, kept from an earlier run, holds.
+  /// `savedToken`, kept from an earlier run, holds. With `table` it sits down at that table of the
+  /// hall; with `lobby` it lists the hall's tables first and waits for a choice when there are several.
   public init(
     host: String, port: UInt16, name: String, queue: DispatchQueue, policy: ReconnectPolicy = ReconnectPolicy(),
-    savedToken: String? = nil, clock: @escaping @Sendable () -> Instant = ClientClock.now
+    savedToken: String? = nil, table: String? = nil, lobby: Bool = false,
+    clock: @escaping @Sendable () -> Instant = ClientClock.now
   ) {
-    machine = SessionMachine(name: name, policy: policy, savedToken: savedToken)
+    machine = SessionMachine(name: name, policy: policy, savedToken: savedToken, table: table, lobby: lobby)
     self.host = host
     self.port = port
     self.queue = queue
@@ -95,6 +97,34 @@ public final class ClientSession: @unchecked Sendable {
   public func sitDownAgain() {
     dispatchPrecondition(condition: .onQueue(queue))
     step { $0.sitDownAgain() }
+  }
+
+  /// Whether the session waits for the player to choose a table from the hall's list.
+  public var choosing: Bool { machine.choosing }
+
+  /// Moves to a table of the hall, by number or name.
+  public func join(_ table: String) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    step { $0.join(table) }
+  }
+
+  /// Opens a table of the hall and moves to it.
+  public func open(_ request: TableRequest) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    step { $0.open(request) }
+  }
+
+  /// Lists the hall's tables from the table the session is at, until it moves or goes back.
+  public func showHall() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    step { $0.showHall() }
+  }
+
+  /// Back from the hall's list to the table the session is at.
+  public func leaveHall() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    machine.leaveHall()
+    onChange?()
   }
 
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.
@@ -185,6 +215,7 @@ public final class ClientSession: @unchecked Sendable {
     case .cannotConnect(let why): why
     case .notATable: ConnectFailure.notATable.message(host: host, port: port)
     case .gaveUp: "the server went away"
+    case .tableRefused(let why): "cannot join that table: \(why)"
     }
   }
 }

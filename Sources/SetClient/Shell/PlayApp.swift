@@ -37,14 +37,16 @@ public final class PlayApp: @unchecked Sendable {
 
   /// A client of the table at `host:port`, sitting down as `name`, drawing with `options`; `info` lines
   /// are shown above the key bar. With `tokenFile`, it first tries to take back the seat whose token
-  /// the file keeps, and keeps the seat's token there while a game runs.
+  /// the file keeps, and keeps the seat's token there while a game runs. At a hall of several tables
+  /// it lists them first, unless `table` names the one to sit down at.
   public init(
     host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = [],
-    tokenFile: SeatTokenFile? = nil, secrets: NameSecretFile? = nil
+    tokenFile: SeatTokenFile? = nil, secrets: NameSecretFile? = nil, table: String? = nil
   ) {
     self.tokenFile = tokenFile
     keptToken = tokenFile?.read()
-    session = ClientSession(host: host, port: port, name: name, queue: .main, savedToken: keptToken)
+    session = ClientSession(
+      host: host, port: port, name: name, queue: .main, savedToken: keptToken, table: table, lobby: true)
     var info = info
     if let secrets {
       session.secret = { secrets.secret(for: $0) }
@@ -122,11 +124,16 @@ public final class PlayApp: @unchecked Sendable {
       return
     }
     for key in decoder.decode(Array(buffer[..<count])) {
+      state.lobby = session.choosing
       for command in state.handle(key, model: session.model, now: ClientClock.now()) {
         switch command {
         case .send(let command): session.send(command)
         case .nextTheme: nextTheme()
         case .sitDown: session.sitDownAgain()
+        case .join(let table): session.join(table)
+        case .open(let request): session.open(request)
+        case .showHall: session.showHall()
+        case .leaveHall: session.leaveHall()
         case .quit:
           quit()
           return
@@ -138,6 +145,7 @@ public final class PlayApp: @unchecked Sendable {
 
   private func changed() {
     state.link = session.link
+    state.lobby = session.choosing
     keepToken()
     if !seated, session.model.isNamed {
       seated = true
@@ -242,6 +250,7 @@ public final class PlayApp: @unchecked Sendable {
   private func draw() {
     // Full screen, the countdown ticks; line by line, only the lines that changed are printed, when
     // something happened.
+    state.lobby = session.choosing
     let frame = renderer.frame(
       model: session.model, state: state, now: ClientClock.now(), columns: size.columns, rows: size.rows)
     frames.write(frame.encoded(color: options.color), fullScreen: options.fullScreen)

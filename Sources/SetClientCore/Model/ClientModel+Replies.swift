@@ -37,6 +37,11 @@ extension ClientModel {
       return askForState() + [.requestHistory]
     case .ok(.state(let summary)):
       return applyState(summary, at: now)
+    case .ok(.join(let table, let seat, let token)), .ok(.open(let table, let seat, let token)):
+      return arrived(at: table, seat: seat, token: token)
+    case .ok(.where(let table, _)):
+      self.table = table
+      return []
     case .ok(.scores(let first, let second)):
       scores = [first, second]
       return []

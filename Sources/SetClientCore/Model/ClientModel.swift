@@ -14,6 +14,11 @@ import SetProtocol
 public struct ClientModel: Equatable, Sendable {
   /// The hall's open tables by number, as `TABLES` listed them and `TABLES WATCH` keeps them.
   public internal(set) var hall: [Int: HallListing] = [:]
+  /// The number of the hall's table this client is at, once `JOIN`, `OPEN` or `WHERE` said; nil
+  /// before (a connection that never moved is at table 1).
+  public internal(set) var table: Int?
+  /// Where a move to another table stands (ClientModel+Hall).
+  var move = TableMove.none
   /// This client's seat, once `NAME` or `RESUME` gave one; nil before, or for a spectator.
   public internal(set) var seat: Seat?
   /// The secret that takes the seat back after a dropped connection.
@@ -161,6 +166,7 @@ public struct ClientModel: Equatable, Sendable {
       reviewing.append(fields)
       return []
     case .rules(let rules):
+      if move == .asked { arriving() }
       self.rules = rules
       if case .window(let holder, let kind, let deadline, _) = phase {
         let left = max(0, deadline.milliseconds(since: now))
@@ -168,6 +174,8 @@ public struct ClientModel: Equatable, Sendable {
       }
       return []
     case .event(let seq, let event):
+      // The old table's last events, on their way while the move was asked for.
+      guard move != .asked else { return [] }
       guard seq > tableSeq, seq > lastSeq else { return [] }
       var actions: [ModelAction] = []
       if seq != lastSeq + 1 { actions += askForState() }

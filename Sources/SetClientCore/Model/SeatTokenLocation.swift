@@ -39,8 +39,15 @@ public struct SeatTokenLocation: Equatable, Sendable {
       })
   }
 
-  /// Whether a token read back from the file has the shape of one: 1 to 64 letters and digits.
+  /// Whether a token read back from the file has the shape of one: 1 to 64 letters and digits, after
+  /// the number of its table in the hall and a `-` for a table other than the first (`3-...`).
   public static func isPlausible(_ token: String) -> Bool {
-    (1...64).contains(token.count) && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    let secret =
+      token.firstIndex(of: "-").map { dash -> Substring in
+        token[..<dash].allSatisfy { $0.isASCII && $0.isNumber } && dash != token.startIndex
+          ? token[token.index(after: dash)...] : ""
+      } ?? token[...]
+    return (1...64).contains(token.count) && !secret.isEmpty
+      && secret.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
   }
 }

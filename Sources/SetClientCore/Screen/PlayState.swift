@@ -23,6 +23,14 @@ public enum PlayCommand: Equatable, Sendable {
   case nextTheme
   /// Leave the spectators and sit down in the seat that became free (on a new connection).
   case sitDown
+  /// Move to the hall's table with this number or name.
+  case join(String)
+  /// Open a table of the hall and move to it.
+  case open(TableRequest)
+  /// Show the hall's list of tables.
+  case showHall
+  /// Back from the hall's list to the table the client is at.
+  case leaveHall
 }
 
 /// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
@@ -54,6 +62,15 @@ public struct PlayState: Equatable, Sendable {
   public var chat: String?
   /// A record is being watched: no key but the one that stops it does anything.
   public var replaying = false
+  /// Whether the hall's list of tables fills the screen: the shell sets it from its session, which
+  /// decides (`SessionMachine.choosing`).
+  public var lobby = false
+  /// The number of the table highlighted in the hall's list, or nil for the first one waiting.
+  public var hallCursor: Int?
+  /// The digits of a table's number typed in the hall's list so far.
+  public var typedTable = ""
+  /// The hall key was pressed once in a running game: a second press shows the list.
+  public var confirmingHall = false
 
   /// The longest chat line the client lets one type.
   public static let chatLimit = 200
@@ -79,7 +96,10 @@ public struct PlayState: Equatable, Sendable {
     if key == .control("c") || key == .control("d") { return [.quit] }
     let wasConfirming = confirmingQuit
     confirmingQuit = false
+    let wasConfirmingHall = confirmingHall
+    confirmingHall = false
     if let line = chat { return type(key, into: line) }
+    if lobby { return handleHall(key, model: model, now: now, confirming: wasConfirming) }
     switch view {
     case .help:
       view = .table
@@ -110,6 +130,8 @@ public struct PlayState: Equatable, Sendable {
       return []
     case .tab:
       return [.nextTheme]
+    case .character(Self.hallKey):
+      return askForHall(model: model, now: now, confirming: wasConfirmingHall)
     case .character(" "):
       return [.send(.claim)]
     case .character("+"), .character("="):

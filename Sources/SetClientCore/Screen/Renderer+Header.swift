@@ -5,6 +5,7 @@ import SetProtocol
 extension Renderer {
   func header(_ model: ClientModel, columns: Int) -> StyledLine {
     var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
+    if model.hall.count > 1, let table = model.tableListing { left.add(" \(table.name)", TextStyle(dim: true)) }
     if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
     // Before the first game there is no deck to speak of.
     let right = StyledLine(model.game > 0 ? "deck \(model.deck) " : " ", TextStyle(bold: true))
@@ -71,13 +72,7 @@ extension Renderer {
 
   /// The key bar, dropping the least needed keys (from the middle) until it fits; quit always stays.
   func keyBar(_ model: ClientModel, state: PlayState, columns: Int) -> StyledLine {
-    var items = keyItems(model, state: state)
-    var line = keyLine(items)
-    while line.width > columns, items.count > 1 {
-      items.remove(at: items.count - 2)
-      line = keyLine(items)
-    }
-    return line
+    keyLine(keyItems(model, state: state), fitting: columns)
   }
 
   func keyItems(_ model: ClientModel, state: PlayState) -> [(key: String, label: String, enabled: Bool)] {
@@ -118,6 +113,10 @@ extension Renderer {
           break
         }
         items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
+      }
+      // A hall's list is a key away, kept before quit and after the keys that play.
+      if !model.hall.isEmpty {
+        return items.dropLast() + [(String(PlayState.hallKey), "tables", true)] + items.suffix(1)
       }
     }
     return items

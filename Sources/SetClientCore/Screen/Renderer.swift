@@ -28,6 +28,9 @@ public struct Renderer: Sendable {
   public func frame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let columns = max(20, columns)
     let rows = max(1, rows)
+    if state.lobby {
+      return hallFrame(model: model, state: state, now: now, columns: columns, rows: rows)
+    }
     var top: [StyledLine] = [header(model, columns: columns), StyledLine()]
     switch state.view {
     case .help:

@@ -16,7 +16,7 @@ public struct SessionMachine: Equatable, Sendable {
   public static let nameTries = 9
 
   /// The table as the server's lines tell it.
-  public private(set) var model = ClientModel()
+  public internal(set) var model = ClientModel()
   /// Where the connection stands.
   public private(set) var status = SessionStatus.connecting
   /// The name the session sits down with (it may differ from the one asked for, if that was taken).
@@ -27,6 +27,19 @@ public struct SessionMachine: Equatable, Sendable {
   public private(set) var guest = true
   /// The delays between tries to connect again.
   public let policy: ReconnectPolicy
+  /// Whether the session looks at the hall's tables before it sits down, and lets the player choose
+  /// one when there are several (the terminal client); without, it goes to `destination` or table 1.
+  public let lobby: Bool
+  /// The table (by number or name) the session goes to with `JOIN` before `NAME` on a connection of
+  /// its own: the one asked for, then the one it is at. Nil for the table a connection starts at.
+  public internal(set) var destination: String?
+  /// Whether the session waits for the player to choose a table from the hall's list: before it sits
+  /// down at a hall of several tables, or when the player asked for the list from a table.
+  public internal(set) var choosing = false
+  /// Whether a `JOIN` or `OPEN` of the session's is unanswered.
+  var moving = false
+  /// Whether the server pushes the hall's changes on this connection (`TABLES WATCH`, until a move).
+  var watchingHall = false
 
   /// Whether the name first asked for belongs to someone else at the table (its secret was not ours).
   private var nameOwned = false
@@ -42,10 +55,10 @@ public struct SessionMachine: Equatable, Sendable {
   private var attempt = 0
   /// Whether a connection ever reached the table (its banner came): only then is a lost one retried.
   private var reachedTable = false
-  private var connection = Connection.none
+  var connection = Connection.none
 
   /// The connection the session holds or is making.
-  private enum Connection: Equatable, Sendable {
+  enum Connection: Equatable, Sendable {
     /// None: before the start, after a drop with no retry, or after leaving.
     case none
     /// Being opened; `retry` when it replaces one that dropped.
@@ -57,11 +70,17 @@ public struct SessionMachine: Equatable, Sendable {
   }
 
   /// A session that sits down as `name`, or first tries to take back the seat that `savedToken`, kept
-  /// from an earlier run, holds.
-  public init(name: String, policy: ReconnectPolicy = ReconnectPolicy(), savedToken: String? = nil) {
+  /// from an earlier run, holds. With `table`, it sits down at that table of the hall; with `lobby`,
+  /// it lists the hall's tables first (see `lobby`).
+  public init(
+    name: String, policy: ReconnectPolicy = ReconnectPolicy(), savedToken: String? = nil, table: String? = nil,
+    lobby: Bool = false
+  ) {
     self.name = name
     requestedName = name
     self.policy = policy
+    destination = table
+    self.lobby = lobby
     self.savedToken = savedToken
     awaitingSavedResume = savedToken != nil
   }
@@ -97,11 +116,12 @@ public struct SessionMachine: Equatable, Sendable {
   /// The connection asked for opened: switch to the machine presentation and ask for a seat.
   public mutating func connected() -> [SessionAction] {
     connection = .open
+    (moving, watchingHall) = (false, false)
     var actions: [SessionAction] = [.send(.mode(.machine), id: nil)]
     if let token {
       actions.append(.send(.resume(token), id: .resume))
     } else {
-      actions.append(askForName())
+      actions += enterHall()
     }
     return actions
   }
@@ -187,17 +207,23 @@ public struct SessionMachine: Equatable, Sendable {
       name = Self.alternative(to: requestedName, try: nameTry)
       return [askForName()]
     case (.resume, .error(let error)) where error.code == .badToken:
-      // The seat is gone (forfeited, or the game ended and it was freed): sit down afresh.
+      // The seat is gone (forfeited, the game ended and it was freed, or the server started again):
+      // sit down afresh, at the table the token was for.
+      if destination == nil, let table = token.flatMap(Self.table(ofToken:)) { destination = "\(table)" }
       model = ClientModel()
       savedToken = nil
-      return [askForName()] + answeredSavedResume(false)
+      let again: [SessionAction] = destination.map { [.send(.join($0), id: .join)] } ?? [askForName()]
+      moving = destination != nil
+      return again + answeredSavedResume(false)
+    case (let request?, _) where [.tables, .join, .open].contains(request):
+      return answeredHall(reply, request: request)
     default:
       return []
     }
   }
 
   /// `NAME` for the name now asked for, once its secret is looked up.
-  private func askForName() -> SessionAction {
+  func askForName() -> SessionAction {
     .lookUpSecret(name: name)
   }
 
@@ -216,7 +242,7 @@ public struct SessionMachine: Equatable, Sendable {
     return [.wait(milliseconds: delay)]
   }
 
-  private mutating func end(_ why: SessionEnd) -> [SessionAction] {
+  mutating func end(_ why: SessionEnd) -> [SessionAction] {
     status = .ended(why)
     return []
   }

@@ -9,6 +9,12 @@ public enum SessionRequest: String, CaseIterable, Equatable, Sendable {
   case resume
   /// `SIT`: a spectator taking a seat that became free, on the same connection.
   case sit
+  /// `TABLES WATCH`: the hall's tables, kept up to date while the list is shown.
+  case tables
+  /// `JOIN`: moving to a table of the hall, before `NAME` or with the seat's name.
+  case join
+  /// `OPEN`: opening a table and moving to it.
+  case open
 
   /// The request a reply answers, or nil when its id is none of the session's.
   public init?(answeredBy reply: Reply) {

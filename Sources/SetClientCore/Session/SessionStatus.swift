@@ -23,4 +23,6 @@ public enum SessionEnd: Equatable, Sendable {
   case notATable
   /// A dropped connection could not be made again within the reconnection policy's tries.
   case gaveUp
+  /// The table asked for could not be joined (no such table), with the server's words.
+  case tableRefused(String)
 }
