@@ -10,16 +10,18 @@ import SetServer
 enum BotCommand {
   static let command = CommandSpec(
     "bot", summary: "a computer player",
-    synopses: ["[HOST[:PORT]] [--level easy|normal|hard] [--name NAME] [--seed N]"],
+    synopses: ["[HOST[:PORT]] [--table TABLE] [--level easy|normal|hard] [--name NAME] [--seed N]"],
     about: """
       Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) \
       and plays until the server goes away, asking for a rematch after every game. It prints the results. \
-      At a full table it says so and waits, watching, until a seat is free.
+      At a full table it says so and waits, watching, until a seat is free. At a server holding several \
+      tables (a hall) it sits at table 1, or at the one --table names.
       """,
     options: [
       .choice(
         "level", "LEVEL", BotLevel.allCases.map(\.rawValue),
         "easy (slow, and sometimes calls Set wrongly), normal (default) or hard"),
+      .valued("table", "TABLE", "the hall's table to sit at, by number or name (default the first)"),
       .valued("name", "NAME", "its name at the table (default bot)"),
       .valued("seed", "N", "seed for its timing and mistakes (default: random)"),
     ],
@@ -32,12 +34,13 @@ enum BotCommand {
     let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
       BotLevel(rawValue: $0)
     }
+    let table = try Play.tableName(arguments.text("table"))
     let name = arguments.text("name") ?? "bot"
     guard PlayerName.isValid(name) else { throw Arguments.UsageError(message: ErrorCode.badName.text) }
     var system = SystemRandomNumberGenerator()
     let seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     DispatchQueue.main.async {
-      let bot = makeBot(host: endpoint.host, port: endpoint.port, name: name, level: level, seed: seed)
+      let bot = makeBot(host: endpoint.host, port: endpoint.port, name: name, level: level, seed: seed, table: table)
       bot.session.onLine = { line in
         guard case .event(_, let event) = line else { return }
         switch event {
@@ -61,11 +64,13 @@ enum BotCommand {
     dispatchMain()
   }
 
-  /// A bot at `host:port` on `queue` (by default the main queue), playing like a person.
+  /// A bot at `host:port` on `queue` (by default the main queue), playing like a person, at the hall's
+  /// `table` (by number or name) or at the table a connection starts at.
   static func makeBot(
-    host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64, queue: DispatchQueue = .main
+    host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64, queue: DispatchQueue = .main,
+    table: String? = nil
   ) -> BotPlayer {
-    let session = ClientSession(host: host, port: port, name: name, queue: queue)
+    let session = ClientSession(host: host, port: port, name: name, queue: queue, table: table)
     return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed))
   }
 

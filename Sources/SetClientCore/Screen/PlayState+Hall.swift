@@ -58,10 +58,8 @@ extension PlayState {
       let next = key == .up ? max(0, index - 1) : min(tables.count - 1, index + 1)
       hallCursor = tables[next].id
     case .character(Self.openKey):
-      notice = Notice(text: "Opening a table...", at: now)
       return [.open(TableRequest())]
     case .character(Self.computerKey):
-      notice = Notice(text: "Opening a table with a computer player...", at: now)
       return [.open(TableRequest(bot: .normal))]
     case .escape:
       typedTable = ""

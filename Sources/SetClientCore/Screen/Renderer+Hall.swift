@@ -11,7 +11,10 @@ extension Renderer {
   func hallFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let tables = model.hallTables
     let highlighted = state.highlighted(in: model)
-    let keys = keyLine(hallKeys(model, state: state, highlighted: highlighted), fitting: columns)
+    var keys = keyLine(hallKeys(model, state: state, highlighted: highlighted), fitting: columns)
+    if keys.width > columns || columns < Self.hallWide {
+      keys = keyLine(hallKeys(model, state: state, highlighted: highlighted, short: true), fitting: columns)
+    }
     let note = notice(model, state: state, now: now)
       .clippedAtWord(to: columns, ellipsis: options.unicode ? "…" : "...")
     var body: [[StyledLine]] = tables.map {
@@ -149,8 +152,9 @@ extension Renderer {
     return line
   }
 
-  /// The list's keys: what Enter joins, the digits, opening a table, and back or quit.
-  func hallKeys(_ model: ClientModel, state: PlayState, highlighted: HallListing?) -> [(
+  /// The list's keys: what Enter joins, the digits, opening a table, and back or quit; `short`, in
+  /// fewer words.
+  func hallKeys(_ model: ClientModel, state: PlayState, highlighted: HallListing?, short: Bool = false) -> [(
     key: String, label: String, enabled: Bool
   )] {
     var items: [(key: String, label: String, enabled: Bool)] = []
@@ -160,10 +164,10 @@ extension Renderer {
       items.append(("Enter", "join \(highlighted.id)", true))
     }
     // In the order they stay when the bar is narrow: the least needed go first, from the end.
-    items.append((String(PlayState.openKey), "new table", true))
+    items.append((String(PlayState.openKey), short ? "new" : "new table", true))
     let top = model.hall.keys.max() ?? 1
     if top > 1 { items.append((top <= 9 ? "1-\(top)" : "digits", "pick", true)) }
-    items.append((String(PlayState.computerKey), "vs computer", true))
+    items.append((String(PlayState.computerKey), short ? "computer" : "vs computer", true))
     items.append(("Esc", model.isNamed ? "back" : "quit", true))
     return items
   }
