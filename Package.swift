@@ -65,7 +65,7 @@ let package = Package(
         .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/game.js"),
         .embedInCode("Page/connection.js"), .embedInCode("Page/cards.js"), .embedInCode("Page/table.js"),
         .embedInCode("Page/variants.js"), .embedInCode("Page/countdown.js"), .embedInCode("Page/log.js"),
-        .embedInCode("Page/lines.js"), .embedInCode("Page/page.js"),
+        .embedInCode("Page/lines.js"), .embedInCode("Page/lobby.js"), .embedInCode("Page/page.js"),
       ]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),

@@ -4,11 +4,11 @@ import SetTransport
 /// binary from the files beside this one.
 ///
 /// The script is written in files of one concept each (`scripts`), and served as one file,
-/// `/page.js`, made of them in order: a browser fetches three files, not eleven, over as few
+/// `/page.js`, made of them in order: a browser fetches three files, not twelve, over as few
 /// connections.
 public enum TablePage {
   /// The script's parts, in the order they run: the shared state, the connection, the cards, the
-  /// table, the variants, the countdown, the log, the server's lines, and the start-up.
+  /// table, the variants, the countdown, the log, the server's lines, the hall's lobby, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
     ("game.js", PackageResources.game_js),
     ("connection.js", PackageResources.connection_js),
@@ -18,6 +18,7 @@ public enum TablePage {
     ("countdown.js", PackageResources.countdown_js),
     ("log.js", PackageResources.log_js),
     ("lines.js", PackageResources.lines_js),
+    ("lobby.js", PackageResources.lobby_js),
     ("page.js", PackageResources.page_js),
   ]
 

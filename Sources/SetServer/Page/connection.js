@@ -1,7 +1,9 @@
 // The WebSocket to the table: connecting, reconnecting and resuming, the name's secret, round trips.
 "use strict";
 
-const tokenKey = (name) => "setduel:token:" + location.host + ":" + name.toLowerCase();
+// A seat's token is kept per table of the hall; table 1's (any server's only table) as it always was.
+const tokenKey = (name) =>
+  "setduel:token:" + location.host + (game.table > 1 ? ":t" + game.table : "") + ":" + name.toLowerCase();
 const secretKey = (name) => "setduel:secret:" + location.host + ":" + name.toLowerCase();
 
 /// The secret that proves `name` is this browser's (protocol.md, Names and their owners): 32 random
@@ -27,8 +29,11 @@ function connect() {
   ws.onopen = () => {
     game.lastHeard = performance.now();
     send("MODE MACHINE");
+    Object.assign(game, { named: false, going: false, moving: false });
+    send("@hall TABLES WATCH");  // The lobby's tiles; a server of one table answers with one, an older one ERR.
     const token = game.name ? store.get(tokenKey(game.name)) : null;
     if (token) send("RESUME " + token);
+    else if (game.table) goTo(game.table);  // NAME follows once there (lobby.js).
     else if (game.joined && game.name) sendName(game.name);
   };
   ws.onmessage = (event) => {

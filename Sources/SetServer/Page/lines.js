@@ -4,12 +4,22 @@
 function handle(line) {
   const words = line.split(" ");
   const verb = words[0];
+  // The page's own requests to the hall carry an id (`@go`, `@hall`): OK @go JOIN 3 1 3-...
+  const id = (verb === "OK" || verb === "ERR") && words[1] && words[1].startsWith("@") ? words.splice(1, 1)[0] : "";
   switch (verb) {
     case "SETDUEL": return;
-    case "OK": return handleOK(words);
-    case "ERR": return handleError(words[1], words.slice(2).join(" "));
+    case "OK":
+      if (words[1] === "TABLES") return hallListed(Number(words[2]));
+      if (id === "@go") return arrived(words);
+      return handleOK(words);
+    case "ERR":
+      if (id === "@hall") return;  // A server without a hall.
+      if (id === "@go") return notArrived(words.slice(2).join(" ") || words[1]);
+      return handleError(words[1], words.slice(2).join(" "));
     case "PONG": return handlePong(words[1]);
+    case "HALL": return hallLine(words);
     case "RULES":
+      if (game.moving) leaveTable();  // The new table's lines begin.
       game.rules = {};
       for (const pair of words.slice(1)) {
         const [key, value] = pair.split("=");
@@ -28,6 +38,7 @@ function handle(line) {
       return;
     case "FOUND": case "HELP": case "STAT": return;
   }
+  if (game.moving) return;  // The last events of the table being left.
   const seq = Number(words[1]);
   if (Number.isFinite(seq) && seq > 0) game.seq = Math.max(game.seq, seq);
   event(verb, words.slice(2));
@@ -38,6 +49,9 @@ function handleOK(words) {
   if (verb === "NAME" || verb === "RESUME" || verb === "SIT") {
     game.seat = Number(words[2]);
     game.joined = true;
+    game.named = true;
+    hideLobby();
+    drawHallButton();
     game.retries = 0;
     if (verb !== "RESUME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
     const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
@@ -80,7 +94,9 @@ function handleError(code, text) {
       return;
     case "BAD_TOKEN":
       store.remove(tokenKey(game.name));
-      if (game.name) sendName(game.name);  // The seat is gone: sit down afresh.
+      // The seat is gone: sit down afresh, at the table the address names (the server may have started again).
+      if (game.name && game.table > 1) goTo(game.table);
+      else if (game.name) sendName(game.name);
       return;
     case "SEAT_TAKEN":
       if (game.seat === 0 && game.seatFree > 0) {
