@@ -17,7 +17,7 @@ public struct FoundTable: Hashable, Sendable {
   public var endpoint: String { "\(IPv4.text(address)):\(port)" }
 
   /// Whether a newcomer would take a seat here.
-  public var isWaitingForPlayer: Bool { advert.phase == .waiting && advert.seats.contains(nil) }
+  public var isWaitingForPlayer: Bool { advert.isWaitingForPlayer }
 
   /// One line for people: "ann's table, 192.168.1.5:7878, waiting for a player (ann is seated)".
   public var line: String { "\(name), \(endpoint), \(advert.summary)" }
@@ -30,12 +30,14 @@ public struct FoundTable: Hashable, Sendable {
 
   /// One line for scripts, tab-separated: name, address, port, phase, seat 1, seat 2 (empty when
   /// free), spectators, the page's address (empty when none), the variant (`normal` for the standard
-  /// game). Tabs and line breaks in the name become spaces.
+  /// game), the hall's open tables and those waiting for a player (`1` and whether the table waits, for
+  /// a server that does not say). Tabs and line breaks in the name become spaces.
   public var porcelain: String {
     let cleanName = String(name.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     return [
       cleanName, IPv4.text(address), String(port), advert.phase.rawValue, advert.seats[0] ?? "", advert.seats[1] ?? "",
-      String(advert.watching), pageAddress ?? "", advert.variant ?? "normal",
+      String(advert.watching), pageAddress ?? "", advert.variant ?? "normal", String(advert.hall?.tables ?? 1),
+      String(advert.hall?.waiting ?? (isWaitingForPlayer ? 1 : 0)),
     ].joined(separator: "\t")
   }
 }

@@ -11,6 +11,8 @@
 /// | `watching` | how many spectators have named themselves |
 /// | `page` | the path of the page a browser plays from on the table's port (`/`); absent if none |
 /// | `variant` | the game played when it is not standard Set: `junior`, `shuffle`, `chain`, `ultra`, `ultra9` |
+/// | `tables` | how many tables the server's hall has open (the keys above tell of table 1) |
+/// | `waiting` | how many of them wait for a player |
 public struct TableAdvert: Hashable, Sendable {
   /// Where the table's game stands, as the TXT record tells it.
   public enum Phase: String, Sendable, CaseIterable {
@@ -26,14 +28,17 @@ public struct TableAdvert: Hashable, Sendable {
   public var page: String?
   /// The game played, when it is not standard Set; nil for the standard game.
   public var variant: String?
+  /// The hall's tables, when the server says: how many are open and how many wait for a player.
+  public var hall: HallCounts?
 
   /// The wire protocol's version this build speaks.
   public static let currentProtocol = 1
 
   public init(
     phase: Phase, seats: [String?], watching: Int, protocolVersion: Int = currentProtocol, page: String? = nil,
-    variant: String? = nil
+    variant: String? = nil, hall: HallCounts? = nil
   ) {
+    self.hall = hall
     self.page = page
     self.variant = variant
     self.phase = phase
@@ -54,6 +59,7 @@ public struct TableAdvert: Hashable, Sendable {
     pairs.append(("watching", String(watching)))
     if let page { pairs.append(("page", page)) }
     if let variant { pairs.append(("variant", variant)) }
+    if let hall { pairs += [("tables", String(hall.tables)), ("waiting", String(hall.waiting))] }
     return pairs.map { key, value in Array(Array("\(key)=\(value)".utf8).prefix(255)) }
   }
 
@@ -74,7 +80,22 @@ public struct TableAdvert: Hashable, Sendable {
       phase: phase, seats: seats, watching: values["watching"].flatMap { Int($0) }.map { max(0, $0) } ?? 0,
       protocolVersion: values["proto"].flatMap { Int($0) } ?? Self.currentProtocol,
       page: values["page"].flatMap { $0.hasPrefix("/") ? $0 : nil },
-      variant: values["variant"].flatMap(Self.variantName))
+      variant: values["variant"].flatMap(Self.variantName),
+      hall: values["tables"].flatMap { Self.count($0) }.map { tables in
+        HallCounts(tables: tables, waiting: min(tables, values["waiting"].flatMap { Self.count($0) } ?? 0))
+      })
+  }
+
+  /// A count as a TXT value: 1 to 6 digits (a count past that is no table's).
+  static func count(_ value: String) -> Int? {
+    guard (1...6).contains(value.utf8.count), value.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+    return Int(value)
+  }
+
+  /// Whether a newcomer would play here: at a hall, a table waits for a player; else a seat is free.
+  public var isWaitingForPlayer: Bool {
+    if let hall { return hall.waiting > 0 }
+    return phase == .waiting && seats.contains(nil)
   }
 
   /// A `variant` value as a table announces one: a word of at most 16 lower-case letters and digits,
@@ -87,8 +108,13 @@ public struct TableAdvert: Hashable, Sendable {
     return isWord && value != "normal" ? value : nil
   }
 
-  /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching".
+  /// In words, for a list of tables: "waiting for a player (ann is seated)", "ann against bob, 2 watching";
+  /// for a hall of several tables, "3 tables, 2 waiting for a player".
   public var summary: String {
+    if let hall, hall.tables > 1 {
+      let waiting = hall.waiting == 0 ? "none" : "\(hall.waiting)"
+      return "\(hall.tables) tables, \(waiting) waiting for a player"
+    }
     let names = seats.compactMap { $0 }
     var text: String
     switch phase {

@@ -45,8 +45,8 @@ enum Announce {
     return announcer
   }
 
-  /// The TXT record's view of a table summary.
-  static func advert(_ summary: TableSummary, variant: String? = nil) -> TableAdvert {
+  /// The TXT record's view of a table summary (table 1's, at a hall of several, with the hall's counts).
+  static func advert(_ summary: TableSummary, variant: String? = nil, hall: HallCounts? = nil) -> TableAdvert {
     let phase: TableAdvert.Phase =
       switch summary.stage {
       case .waiting: .waiting
@@ -54,7 +54,7 @@ enum Announce {
       case .over: .over
       }
     return TableAdvert(
-      phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/", variant: variant)
+      phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/", variant: variant, hall: hall)
   }
 
   /// This machine's name, or "host".

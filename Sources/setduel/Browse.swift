@@ -34,6 +34,10 @@ enum Browse {
     let found = tables()
     for table in found {
       print(porcelain ? table.porcelain : table.line + (table.pageAddress.map { ", in a browser: \($0)" } ?? ""))
+      guard !porcelain, let hall = table.advert.hall, hall.tables > 1, hall.waiting > 0 else { continue }
+      for waiting in HallList.waiting(host: IPv4.text(table.address), port: table.port) {
+        print("    " + HallList.line(waiting))
+      }
     }
     if found.isEmpty && !porcelain { print("No SetDuel table is announced on the LAN.") }
     exit(0)

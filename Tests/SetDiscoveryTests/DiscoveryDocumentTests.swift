@@ -21,7 +21,9 @@ struct DiscoveryDocumentTests {
         $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"])
       }
     }.flatMap { $0 }
-    let full = TableAdvert(phase: .playing, seats: ["ann", "bob"], watching: 2, page: "/", variant: "chain")
+    let full = TableAdvert(
+      phase: .playing, seats: ["ann", "bob"], watching: 2, page: "/", variant: "chain",
+      hall: HallCounts(tables: 3, waiting: 1))
     let sent = full.txt.map { String(decoding: $0, as: UTF8.self).split(separator: "=")[0] }.map(String.init)
     #expect(documented == sent)
     #expect(section.contains("`_setduel._tcp`") && ServiceNames.serviceType.description == "_setduel._tcp.local")

@@ -30,11 +30,12 @@ import Testing
     )
     let table = FoundTable(name: "ann's table", address: [192, 168, 1, 5], port: 7878, advert: .empty)
     #expect(table.line == "ann's table, 192.168.1.5:7878, waiting for players")
-    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\t\tnormal")
+    #expect(table.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\t\tnormal\t1\t1")
     var withPage = table
     withPage.advert.page = "/"
     #expect(withPage.pageAddress == "http://192.168.1.5:7878/")
-    #expect(withPage.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\thttp://192.168.1.5:7878/\tnormal")
+    #expect(
+      withPage.porcelain == "ann's table\t192.168.1.5\t7878\twaiting\t\t\t0\thttp://192.168.1.5:7878/\tnormal\t1\t1")
     #expect(TableAdvert(txt: withPage.advert.txt)?.page == "/")
   }
 
@@ -57,13 +58,15 @@ import Testing
       #expect(advert?.variant == nil, "\(hostile.debugDescription)")
       #expect(
         advert.map {
-          FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tnormal")
+          FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tnormal\t1\t0")
         } == true)
     }
     let chain = TableAdvert(txt: [Array("phase=playing".utf8), Array("variant=chain".utf8)])
     #expect(chain?.variant == "chain")
     #expect(
-      chain.map { FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tchain") }
+      chain.map {
+        FoundTable(name: "t", address: [10, 0, 0, 1], port: 1, advert: $0).porcelain.hasSuffix("\tchain\t1\t0")
+      }
         == true)
     #expect(chain?.summary == "playing, the chain variant")
   }
