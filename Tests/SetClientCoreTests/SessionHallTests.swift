@@ -107,6 +107,17 @@ struct SessionHallTests {
     #expect(try Self.receive("OK @join JOIN 3 0 -", &machine) == [.lookUpSecret(name: "dan")])
   }
 
+  @Test("a seat taken back with table 3's token is at table 3, and a lobby asks for the hall's tables")
+  func resumedAtTableThree() throws {
+    var machine = SessionMachine(name: "dan", policy: .quick, savedToken: "3-0123abcd", lobby: true)
+    _ = machine.start()
+    _ = machine.connected()
+    let actions = try Self.receive("OK @resume RESUME 1 dan", &machine)
+    #expect(actions.contains(.send(.tables(watch: false), id: .tables)))
+    #expect(machine.model.table == 3 && machine.destination == "3")
+    #expect(try Self.receive("OK @tables TABLES 3", &machine).isEmpty && !machine.choosing)
+  }
+
   @Test("a watcher at table 2 whose connection dropped joins table 2 again before NAME")
   func reconnectAtTable() throws {
     var machine = SessionMachine(name: "dan", policy: .quick, table: "2")

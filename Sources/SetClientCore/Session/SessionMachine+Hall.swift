@@ -23,6 +23,17 @@ extension SessionMachine {
     return actions
   }
 
+  /// The seat was taken back at the table its token names (`3-...`, or table 1): the session is at that
+  /// table now, and in a lobby asks for the hall's tables, for the list a key away.
+  mutating func resumedAtTable() -> [SessionAction] {
+    let table = token.flatMap(Self.table(ofToken:)) ?? 1
+    model.table = table
+    if table > 1 { destination = "\(table)" }
+    guard lobby else { return [] }
+    model.forgetHall()
+    return [.send(.tables(watch: false), id: .tables)]
+  }
+
   /// Moves to `table` (a number or a name): before sitting down, `NAME` follows once there; with a
   /// name, the seat or the watchers there are taken at once. Nothing while disconnected.
   public mutating func join(_ table: String) -> [SessionAction] {
@@ -69,6 +80,8 @@ extension SessionMachine {
         choosing = true
         return []
       }
+      // A hall of one table: a connection that never moved is at table 1.
+      if model.table == nil { model.table = 1 }
       return [askForName()]
     case (.tables, .error):
       // A server of one table, which knows no hall.

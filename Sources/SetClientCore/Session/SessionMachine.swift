@@ -199,7 +199,7 @@ public struct SessionMachine: Equatable, Sendable {
       return []
     case (.resume, .ok):
       attempt = 0
-      return answeredSavedResume(true)
+      return resumedAtTable() + answeredSavedResume(true)
     case (.name, .error(let error)) where error.code == .nameTaken || error.code == .wrongSecret:
       guard nameTry < Self.nameTries else { return [] }
       if error.code == .wrongSecret, nameTry == 1 { nameOwned = true }
