@@ -8,10 +8,7 @@ extension GameHost {
     Reply.Kind, ProtocolError
   > {
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
-    let taken =
-      clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
-      || seating.isHeld(byName: name)
-    guard !taken else { return .failure(ProtocolError(.nameTaken)) }
+    guard !knows(name: name) else { return .failure(ProtocolError(.nameTaken)) }
     let fingerprint = secret.map { NameClaim.fingerprint(name: name, secret: $0) }
     let owner = history.owner(of: name)
     if let fingerprint, let owner, owner != fingerprint {
@@ -50,11 +47,24 @@ extension GameHost {
       return .failure(ProtocolError(.seatTaken, "both seats are taken; SIT once one is free"))
     }
     guard seatingLimit.allow(client.address, at: now) else { return .failure(seatingLimited) }
+    let token = takeSeat(seat, for: id, as: name, proven: client.fingerprint, at: now)
+    return .success(.ok(.sit(seat: seat, token: token)))
+  }
+
+  /// Whether someone at the table goes by `name`, or a seat is held for it, as names compare.
+  public func knows(name: String) -> Bool {
+    clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false } || seating.isHeld(byName: name)
+  }
+
+  /// Seats the named connection `id` in the free `seat` under `name`, as its owner if `proven` (the
+  /// fingerprint of the secret it named itself with) is still the owner's, else as a guest.
+  mutating func takeSeat(_ seat: Seat, for id: ConnectionID, as name: String, proven: String?, at now: Instant)
+    -> String
+  {
     let owner = history.owner(of: name)
     // A fingerprint no longer the owner's (the name was claimed meanwhile) makes the player a guest.
-    let fingerprint = client.fingerprint.flatMap { owner == nil || owner == $0 ? $0 : nil }
-    let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
-    return .success(.ok(.sit(seat: seat, token: token)))
+    let fingerprint = proven.flatMap { owner == nil || owner == $0 ? $0 : nil }
+    return takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
   }
 
   /// The refusal of a seat to an address that took too many.
@@ -119,6 +129,13 @@ extension GameHost {
       closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.badToken))
     }
+    resumeSeat(seat, name: holder.name, for: id, at: now)
+    return .success(.ok(.resume(seat: seat, name: holder.name)))
+  }
+
+  /// The connection `id` takes back the held `seat`, under the seat's `name`: a connection that still
+  /// held it is told and closed, and the game goes on if both players are back.
+  mutating func resumeSeat(_ seat: Seat, name: String, for id: ConnectionID, at now: Instant) {
     if let old = seating.resume(seat, on: id) {
       // The same person on a new connection: the old one is stale (a dropped link not yet noticed), or
       // a second client of theirs with the same token; told why, so that it does not take it back.
@@ -126,15 +143,14 @@ extension GameHost {
       send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)
       actions.append(.close(old))
     }
-    clients[id]?.name = holder.name
+    clients[id]?.name = name
     clients[id]?.seat = seat
     actions.append(.identified(id))
     sendRules(to: id)
     tellRecordLost(to: id)
-    log(.info, "\(holder.name) resumes seat \(seat.rawValue) (\(id))")
+    log(.info, "\(name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
     sendState(to: id, statusIfChanged: true)
-    return .success(.ok(.resume(seat: seat, name: holder.name)))
   }
 
   /// Outside a running game, a seat whose player has gone is freed for the next NAME.

@@ -12,7 +12,7 @@ extension GameHost {
   mutating func record(_ line: RecordLine, text: String? = nil) {
     actions.append(.record(text ?? line.line))
     analysis.fold(line)
-    if let rated = history.fold(line) {
+    if let rated = players.history.fold(line, into: &liveRecord) {
       pendingRated.append(
         .rated(
           game: rated.result.game, before: PerSeat { Int(rated.before[$0.offset].rating.rounded()) },

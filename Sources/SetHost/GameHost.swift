@@ -62,8 +62,15 @@ public struct GameHost {
   var closeAfterReply = false
 
   /// Every player's figures and rating: folded from the records at start, then kept up to date from
-  /// the lines this host records (see GameHost+Stats.swift).
-  public var history = History()
+  /// the lines this host records (see GameHost+Stats.swift). Shared by every table of a hall.
+  public var history: History {
+    get { players.history }
+    nonmutating set { players.history = newValue }
+  }
+  /// Where `history` is kept: the hall's, shared by its tables, or this host's own.
+  let players: HallPlayers
+  /// This table's record, as the history folds it line by line.
+  var liveRecord: History.LiveRecord
   /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
   /// How often one address may take a seat (see `SeatingLimit`).
@@ -81,10 +88,16 @@ public struct GameHost {
 
   /// A host for a match with `rules`, dealing from `seed`. `makeToken` gives each seat its secret
   /// resume token, and should draw from the system's random source.
-  public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String) {
+  public init(rules: Rules, seed: UInt64, makeToken: @escaping () -> String, players: HallPlayers = HallPlayers()) {
     match = Match(rules: rules, seed: seed)
     self.makeToken = makeToken
-    history.beginRecord(variant: rules.variant)
+    self.players = players
+    liveRecord = players.history.liveRecord(variant: rules.variant)
+  }
+
+  /// Starts this table's record again in `players`' history, as after the history was folded anew.
+  mutating func restartLiveRecord() {
+    liveRecord = players.history.liveRecord(variant: match.rules.variant)
   }
 
   /// When `advance(to:)` must next be called, or nil. Stored, and brought up to date by every call, so
@@ -121,8 +134,13 @@ public struct GameHost {
 
   /// A line arrived on a connection.
   public mutating func receive(_ line: String, from id: ConnectionID, at now: Instant) -> [HostAction] {
+    receive(Request.parse(line), line: line, from: id, at: now)
+  }
+
+  /// A line arrived on a connection, already read as `request` (nil for a blank line).
+  mutating func receive(_ request: Request?, line: String, from id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    guard clients[id] != nil, let request = Request.parse(line) else {
+    guard clients[id] != nil, let request else {
       if clients[id]?.presentation == .human { prompt(id) }
       return flush()
     }
@@ -152,16 +170,23 @@ public struct GameHost {
   /// A connection closed or is closing; a seated player leaves the table and the game pauses.
   public mutating func disconnect(_ id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    guard let client = clients.removeValue(forKey: id) else { return [] }
-    if let index = clientOrder.firstIndex(of: id) { clientOrder.remove(at: index) }
+    guard let client = clients[id] else { return [] }
     log(.info, "connection \(id) closed" + (client.name.map { " (\($0))" } ?? ""))
+    leave(id, at: now)
+    return flush()
+  }
+
+  /// The connection leaves the table, as a dropped connection does: a seated player's seat is held for
+  /// them while a game runs (the game pauses), and freed outside one.
+  mutating func leave(_ id: ConnectionID, at now: Instant) {
+    guard let client = clients.removeValue(forKey: id) else { return }
+    if let index = clientOrder.firstIndex(of: id) { clientOrder.remove(at: index) }
     if let seat = client.seat.flatMap({ seating.leave($0, by: id) }) {
       if let events = try? apply(.leave, by: seat, at: now) {
         broadcast(events, at: now)
       }
       freeEmptySeats()
     }
-    return flush()
   }
 
   /// Time passed: a window may have run out or a seat been forfeited.

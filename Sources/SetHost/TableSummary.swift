@@ -15,11 +15,26 @@ public struct TableSummary: Equatable, Sendable {
   public var seats: PerSeat<String?>
   /// Connections that have named themselves and sit in no seat.
   public var spectators: Int
+  /// How many tables the hall has open, this one included.
+  public var tables = 1
+  /// How many of the hall's tables wait for a player (a seat is free), this one included.
+  public var tablesWaiting = 0
 
   public init(stage: Stage, seats: PerSeat<String?>, spectators: Int) {
     self.stage = stage
     self.seats = seats
     self.spectators = spectators
+  }
+}
+
+extension Hall {
+  /// The hall as seen from outside: table 1 as a one-table server would be seen, and how many tables
+  /// are open and wait for a player.
+  public var summary: TableSummary {
+    guard var summary = tables[1]?.host.summary else { preconditionFailure("table 1 never closes") }
+    summary.tables = order.count
+    summary.tablesWaiting = order.reduce(0) { $0 + (tables[$1]?.host.seating.firstFree != nil ? 1 : 0) }
+    return summary
   }
 }
 

@@ -10,6 +10,11 @@ public struct Request: Equatable, Sendable {
   /// The command, or why the line was refused.
   public var command: Result<ClientCommand, ProtocolError>
 
+  public init(id: String?, command: Result<ClientCommand, ProtocolError>) {
+    self.id = id
+    self.command = command
+  }
+
   /// The request on a line, or nil for a blank line (which is ignored). The escape sequences a
   /// terminal's arrow and function keys send are dropped first, so a line of them alone is blank.
   public static func parse(_ line: String) -> Request? {

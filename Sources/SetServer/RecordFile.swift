@@ -15,20 +15,28 @@ public final class RecordFile {
   private(set) var failure: String?
 
   /// Creates `directory` if needed and a new record file in it, starting with the record's header.
-  init(directory: String, seed: UInt64, rules: Rules) throws(RecordError) {
+  convenience init(directory: String, seed: UInt64, rules: Rules) throws(RecordError) {
+    try self.init(
+      directory: directory, kind: "game", tag: "-seed\(seed)", extension: "record",
+      header: GameRecord.header(seed: seed, rules: rules))
+  }
+
+  /// Creates `directory` if needed and a new file in it named `<kind>-<time><tag>.<extension>` (with a
+  /// number after the tag if that name is taken), starting with `header`.
+  init(directory: String, kind: String, tag: String, extension ending: String, header: [String]) throws(RecordError) {
     try RecordFile.makeDirectories(directory)
     var now = time(nil)
     var parts = tm()
     localtime_r(&now, &parts)
     var stamp = [CChar](repeating: 0, count: 32)
     strftime(&stamp, stamp.count, "%Y%m%d-%H%M%S", &parts)
-    let name = "game-" + String(decoding: stamp.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var candidate = "\(directory)/\(name)-seed\(seed).record"
+    let name = "\(kind)-" + String(decoding: stamp.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var candidate = "\(directory)/\(name)\(tag).\(ending)"
     var suffix = 1
     var fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
     while fd < 0, errno == EEXIST, suffix < 1000 {
       suffix += 1
-      candidate = "\(directory)/\(name)-seed\(seed)-\(suffix).record"
+      candidate = "\(directory)/\(name)\(tag)-\(suffix).\(ending)"
       fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
     }
     guard fd >= 0 else {
@@ -37,7 +45,7 @@ public final class RecordFile {
     }
     path = candidate
     descriptor = fd
-    for line in GameRecord.header(seed: seed, rules: rules) { write(line) }
+    for line in header { write(line) }
   }
 
   /// A record appended to the file at `path`, which must exist (a device such as `/dev/full`, say),

@@ -3,69 +3,97 @@ import SetHost
 import SetProtocol
 import SetTransport
 
-/// One table at work: a `GameHost` over a `LineTransport`, its game clock on a `WakeUpTimer`, and its
-/// record. It hands what the transport delivers to the host with the time, performs the actions the
-/// host returns, and arms the timer for the host's next deadline. It holds no rules, and does not know
-/// which thread runs it: its owner (`TableServer`) calls it from one thread or queue at a time, and the
-/// transport and timer call it back there.
+/// The hall at work: a `Hall` of tables over one `LineTransport`, its clocks on one `WakeUpTimer`, and
+/// a record for each table and one for the hall. It hands what the transport delivers to the hall with
+/// the time, performs the actions the hall returns, and arms the timer for the hall's next deadline. It
+/// holds no rules, and does not know which thread runs it: its owner (`TableServer`) calls it from one
+/// thread or queue at a time, and the transport and timer call it back there.
 final class Table: LineServerDelegate, @unchecked Sendable {
   // @unchecked Sendable: its owner uses it from one serial queue (or, inline, one thread) only, and
   // runs `later`'s work there too.
 
-  private var host: GameHost
+  private var hall: Hall
   private var server: (any LineTransport)?
   private var timer: (any WakeUpTimer)?
   /// The timer, kept for its clock once the timer is cancelled.
   private var clock: (any WakeUpTimer)?
   /// The deadline the timer is set for (nil: none, or not known).
   private var armedDeadline: Instant?
-  /// The game record being written, if any.
-  var record: RecordFile?
-  /// Whether the players were told the record could not be written.
-  private var toldRecordFailure = false
-  private let rules: Rules
-  private let seed: UInt64
-  /// The timer's time when the table started: the rules count from it.
+  /// Each table's game record being written, by table.
+  private var records: [Int: RecordFile] = [:]
+  /// The folder records are written to, once `openRecords(in:)` opened it.
+  private var directory: String?
+  /// The hall's own record: the tables opened and closed.
+  private var hallRecord: RecordFile?
+  /// The tables whose players were told their record could not be written.
+  private var toldRecordFailure: Set<Int> = []
+  /// The timer's time when the hall started: the rules count from it.
   private var origin = Instant.zero
   private let log: @Sendable (LogLevel, String) -> Void
   /// Runs the work it is given a little later, where the table runs (or at once).
   private let later: (@escaping @Sendable () -> Void) -> Void
   /// Stops the program if the caller is not the table's owner.
   private let assertOwner: () -> Void
-  /// Told the table's summary each time it changes (see `watchSummary`).
+  /// Told the hall's summary each time it changes (see `watchSummary`).
   private var summaryWatcher: (@Sendable (TableSummary) -> Void)?
   private var lastSummary: TableSummary?
   private var summaryCheckPending = false
+  /// Asked to seat a computer player at a table.
+  var botWanted: (@Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void)?
 
-  /// A table playing `rules`, dealing from `seed`, reporting log lines at or above `logLevel` to `log`.
-  /// `later` runs the work it is given after a moment, where the table runs: the summary is worked out
-  /// once for all the changes made meanwhile. `assertOwner` stops the program if it is called from
-  /// elsewhere than where the table runs.
+  /// A hall whose table 1 plays `rules`, dealing from `seed`, reporting log lines at or above
+  /// `logLevel` to `log`. `later` runs the work it is given after a moment, where the table runs: the
+  /// summary is worked out once for all the changes made meanwhile. `assertOwner` stops the program if
+  /// it is called from elsewhere than where the table runs.
   init(
-    rules: Rules, seed: UInt64, logLevel: LogLevel, log: @escaping @Sendable (LogLevel, String) -> Void,
+    rules: Rules, seed: UInt64, limits: Hall.Limits = Hall.Limits(), logLevel: LogLevel,
+    log: @escaping @Sendable (LogLevel, String) -> Void,
     later: @escaping (@escaping @Sendable () -> Void) -> Void, assertOwner: @escaping () -> Void
   ) {
-    self.rules = rules
-    self.seed = seed
     self.log = log
     self.later = later
     self.assertOwner = assertOwner
-    host = GameHost(rules: rules, seed: seed, makeToken: Table.randomToken)
-    host.logLevel = logLevel
+    hall = Hall(rules: rules, seed: seed, limits: limits, makeToken: Table.randomToken)
+    hall.logLevel = logLevel
   }
 
-  /// Folds the records already in `directory` into the host's history, so ratings survive restarts,
-  /// and opens a new record there. A record that cannot be read is skipped with a warning naming it;
-  /// a missing folder holds none. Throws if the new record cannot be made.
+  /// Table 1's game record, which a test may give.
+  var record: RecordFile? {
+    get { records[1] }
+    set { records[1] = newValue }
+  }
+
+  /// Folds the records already in `directory` into the players' history, so ratings survive restarts,
+  /// opens again the tables the newest hall record left open, and opens a new record for each table
+  /// and one for the hall there. A record that cannot be read is skipped with a warning naming it; a
+  /// missing folder holds none. Throws if a new record cannot be made.
   func openRecords(in directory: String) throws {
     if let folded = try? RecordsFolder.fold(directory) {
       for warning in folded.warnings { log(.warning, warning) }
-      var history = folded.history
-      history.beginRecord(variant: rules.variant)
-      host.history = history
-      log(.info, "\(folded.files) records read: \(history.players.count) players, \(history.games) games")
+      hall.replaceHistory(folded.history)
+      log(.info, "\(folded.files) records read: \(folded.history.players.count) players, \(folded.history.games) games")
     }
-    record = try RecordFile(directory: directory, seed: seed, rules: rules)
+    let reopened = HallRecordFile.openTables(in: directory)
+    for warning in reopened.warnings { log(.warning, warning) }
+    self.directory = directory
+    hallRecord = try HallRecordFile.create(in: directory)
+    let rules = hall.tableInfos[0]
+    records[1] = try RecordFile(directory: directory, seed: rules.seed, rules: rules.rules)
+    hallRecord?.write(HallRecordLine.open(rules).line)
+    for var info in reopened.tables {
+      info.seed = hall.nextSeed()  // the same table, dealt afresh
+      perform(hall.open(info, at: now()).1)
+      log(.info, "table \(info.id) (\(info.name)) opened again")
+    }
+  }
+
+  /// Opens `count` tables more, with the server's rules (`serve --tables`).
+  func openTables(_ count: Int) {
+    for _ in 0..<count {
+      let number = hall.tableInfos.map(\.id).max().map { $0 + 1 } ?? 2
+      let info = HallTableInfo(id: number, name: "", rules: hall.rules, seed: hall.nextSeed())
+      perform(hall.open(info, at: now()).1)
+    }
   }
 
   /// Takes `transport` and `timer` as the table's own; the rules' clock starts now.
@@ -76,44 +104,60 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     self.timer = timer
     clock = timer
     origin = timer.now
-    reportRecordFailure()
+    reportRecordFailures()
   }
 
-  /// Once a write to the record has failed: logs it and tells the players, once.
-  private func reportRecordFailure() {
-    guard let failure = record?.failure, !toldRecordFailure else { return }
-    toldRecordFailure = true
-    perform(host.recordFailed(failure))
+  /// Once a write to a table's record has failed: logs it and tells its players, once.
+  private func reportRecordFailures() {
+    for (id, record) in records {
+      guard let failure = record.failure, !toldRecordFailure.contains(id) else { continue }
+      toldRecordFailure.insert(id)
+      perform(hall.recordFailed(failure, at: id))
+    }
   }
 
-  /// Tells every client the server is closing, closes the record and closes every connection after its output.
+  /// Tells every client the server is closing, closes the records and closes every connection after its output.
   func sayGoodbye(reason: String) {
     timer?.cancel()
     timer = nil
-    perform(host.shutdown(reason: reason))
-    record?.close()  // Later lines are not written; the path stays known.
-    for id in host.clientIDs { server?.close(id, flushFirst: true) }
+    perform(hall.shutdown(reason: reason))
+    closeRecords()  // Later lines are not written; the paths stay known.
+    for id in hall.connectionIDs { server?.close(id, flushFirst: true) }
   }
 
   /// Stops at once: every connection closed, the listener closed.
   func stop() {
-    record?.close()
+    closeRecords()
     timer?.cancel()
     timer = nil
     server?.stop()
     server = nil
   }
 
-  /// Whether each seat is taken.
-  var seatsTaken: PerSeat<Bool> { host.seatsTaken }
-
-  /// Marks `name` as a computer player this server seats itself.
-  func markBot(named name: String) {
-    host.botNames.insert(PlayerName.key(name))
+  private func closeRecords() {
+    for record in records.values { record.close() }
+    hallRecord?.close()
   }
 
-  /// The host, for a look between two events.
-  func inspect<T>(_ body: (GameHost) -> T) -> T { body(host) }
+  /// Whether each seat of table 1 is taken.
+  var seatsTaken: PerSeat<Bool> { hall.host(of: 1)?.seatsTaken ?? .repeating(false) }
+
+  /// Marks `name` as a computer player this server seats itself at table `table`.
+  func markBot(named name: String, at table: Int = 1) {
+    hall.markBot(named: name, at: table)
+  }
+
+  /// The hall, for a look between two events.
+  func inspectHall<T>(_ body: (Hall) -> T) -> T { body(hall) }
+
+  /// Table 1's host, for a look between two events.
+  func inspect<T>(_ body: (GameHost) -> T) -> T {
+    guard let host = hall.host(of: 1) else { preconditionFailure("table 1 never closes") }
+    return body(host)
+  }
+
+  /// Where each table's game record is being written.
+  var recordPaths: [Int: String] { records.mapValues(\.path) }
 
   /// How many sockets the transport holds open, closing ones included.
   var openSocketCount: Int { server?.openSocketCount ?? 0 }
@@ -121,7 +165,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   // MARK: - LineServerDelegate
 
   func connected(_ id: ConnectionID, peer: String) {
-    perform(host.connect(id, peer: peer, at: now()))
+    perform(hall.connect(id, peer: peer, at: now()))
   }
 
   func received(_ input: LineInput, from id: ConnectionID) {
@@ -132,22 +176,22 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   /// inside a window while the server was held up still counts as inside it.
   func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
     switch input {
-    case .line(let line): perform(host.receive(line, from: id, at: instant(time)))
-    case .tooLong: perform(host.reject(.lineTooLong, from: id))
-    case .invalidUTF8: perform(host.reject(.badEncoding, from: id))
-    case .rateLimited: perform(host.reject(.rateLimited, from: id))
+    case .line(let line): perform(hall.receive(line, from: id, at: instant(time)))
+    case .tooLong: perform(hall.reject(.lineTooLong, from: id))
+    case .invalidUTF8: perform(hall.reject(.badEncoding, from: id))
+    case .rateLimited: perform(hall.reject(.rateLimited, from: id))
     case .interrupt, .reply: break  // Acted on by the transport; never delivered.
     }
   }
 
   func inputEnded(_ id: ConnectionID) {
     // nc at end of its input: the replies to what it sent are already queued; send them, then close.
-    perform(host.disconnect(id, at: now()))
+    perform(hall.disconnect(id, at: now()))
     server?.close(id, flushFirst: true)
   }
 
   func disconnected(_ id: ConnectionID, reason: DisconnectReason) {
-    perform(host.disconnect(id, at: now()))
+    perform(hall.disconnect(id, at: now()))
   }
 
   func farewellLine(for reason: DisconnectReason) -> String? {
@@ -165,23 +209,46 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   // MARK: - Actions
 
-  private func perform(_ actions: [HostAction]) {
+  private func perform(_ actions: [HallAction]) {
     assertOwner()
     for action in actions {
       switch action {
-      case .lines(let id, let lines): deliver(lines, to: CollectionOfOne(id))
-      case .broadcast(let ids, let lines): deliver(lines, to: ids)
-      case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
-      case .identified(let id): server?.markIdentified(id)
-      case .close(let id): server?.close(id, flushFirst: true)
-      case .hangUp(let id): server?.hangUp(id)
-      case .log(let level, let message): log(level, message)
-      case .record(let line): record?.write(line)
+      case .host(let action): perform(action)
+      case .record(let table, let line): records[table]?.write(line)
+      case .opened(let info): opened(info)
+      case .closed(let table):
+        records.removeValue(forKey: table)?.close()
+        hallRecord?.write(HallRecordLine.close(table).line)
+      case .seatBot(let table, let level, let name): botWanted?(table, level, name)
       }
     }
-    reportRecordFailure()
+    reportRecordFailures()
     armTimer()
     noteSummaryChange()
+  }
+
+  private func perform(_ action: HostAction) {
+    switch action {
+    case .lines(let id, let lines): deliver(lines, to: CollectionOfOne(id))
+    case .broadcast(let ids, let lines): deliver(lines, to: ids)
+    case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
+    case .identified(let id): server?.markIdentified(id)
+    case .close(let id): server?.close(id, flushFirst: true)
+    case .hangUp(let id): server?.hangUp(id)
+    case .log(let level, let message): log(level, message)
+    case .record(let line): records[1]?.write(line)  // The hall marks each table's; never reached.
+    }
+  }
+
+  /// A table opened: its record is made, and the hall's record says so.
+  private func opened(_ info: HallTableInfo) {
+    hallRecord?.write(HallRecordLine.open(info).line)
+    guard let directory else { return }
+    do {
+      records[info.id] = try RecordFile(directory: directory, seed: info.seed, rules: info.rules)
+    } catch {
+      log(.error, "table \(info.id): \(error); its games go unrecorded")
+    }
   }
 
   /// Writes `lines` to each of `ids`, in order. Several lines are encoded once and go out with one
@@ -207,7 +274,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     return bytes
   }
 
-  /// Tells `watcher` the table's summary now, and again, through `later`, after each change.
+  /// Tells `watcher` the hall's summary now, and again, through `later`, after each change.
   func watchSummary(_ watcher: @escaping @Sendable (TableSummary) -> Void) {
     summaryWatcher = watcher
     lastSummary = nil
@@ -224,16 +291,16 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   }
 
   private func checkSummary() {
-    let summary = host.summary
+    let summary = hall.summary
     guard summary != lastSummary, let summaryWatcher else { return }
     lastSummary = summary
     summaryWatcher(summary)
   }
 
-  /// Arms the timer for the host's next deadline, when it changed. Each firing is only a wake-up: the
-  /// host does nothing before its deadline, and the timer is re-armed from the clock every time.
+  /// Arms the timer for the hall's next deadline, when it changed. Each firing is only a wake-up: the
+  /// hall does nothing before a deadline, and the timer is re-armed from the clock every time.
   private func armTimer() {
-    let next = host.deadline
+    let next = hall.deadline
     guard let timer, next != armedDeadline else { return }
     armedDeadline = next
     // The rules count nanoseconds from `origin`, so the timer fires at the deadline itself.
@@ -244,7 +311,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     armedDeadline = nil  // re-armed whatever happens, in case the firing came early
     // Input that came before the deadline but waits unread (the server was held up) is judged first.
     server?.readWaitingInput()
-    perform(host.advance(to: now()))
+    perform(hall.advance(to: now()))
     server?.writeQueuedOutput()  // The players learn of the deadline now, whatever the transport holds.
   }
 

@@ -28,6 +28,10 @@ public final class TableServer: @unchecked Sendable {
     public var logLevel = LogLevel.info
     /// The folder game records are written to, or nil for none.
     public var recordsDirectory: String? = RecordFile.defaultDirectory()
+    /// The hall's limits: tables at once, tables an address may open, when an empty table closes.
+    public var hall = Hall.Limits()
+    /// How many tables are open at the start (at least 1; more if a hall record says so).
+    public var tables = 1
 
     public init() {}
   }
@@ -62,6 +66,7 @@ public final class TableServer: @unchecked Sendable {
     self.init(settings: settings, isInline: true, log: log)
     table.record = record
     table.attach(transport, timer)
+    table.openTables(max(0, settings.tables - 1))
   }
 
   private init(settings: Settings, isInline: Bool, log: (@Sendable (LogLevel, String) -> Void)?) {
@@ -85,7 +90,8 @@ public final class TableServer: @unchecked Sendable {
       assertOwner = { dispatchPrecondition(condition: .onQueue(queue)) }
     }
     table = Table(
-      rules: settings.rules, seed: settings.seed, logLevel: level, log: log, later: later, assertOwner: assertOwner)
+      rules: settings.rules, seed: settings.seed, limits: settings.hall, logLevel: level, log: log, later: later,
+      assertOwner: assertOwner)
   }
 
   /// Binds and starts serving; returns the port it listens on.
@@ -106,6 +112,8 @@ public final class TableServer: @unchecked Sendable {
         }
       }
       table.attach(server, DispatchWakeUpTimer(queue: queue))
+      let open = table.inspectHall { $0.tableInfos.count }
+      table.openTables(max(0, settings.tables - open))
       return port
     }
   }
@@ -142,8 +150,22 @@ public final class TableServer: @unchecked Sendable {
     onTable { table.markBot(named: name) }
   }
 
-  /// Where this table's game record is being written, if anywhere.
+  /// Where table 1's game record is being written, if anywhere.
   public var recordPath: String? { onTable { table.record?.path } }
+
+  /// Where each table's game record is being written, by table.
+  public var recordPaths: [Int: String] { onTable { table.recordPaths } }
+
+  /// Runs `body` with the hall on the table's queue, between two events.
+  public func inspectHall<T>(_ body: (Hall) -> T) -> T {
+    onTable { table.inspectHall(body) }
+  }
+
+  /// Calls `handler` where the table runs each time the hall wants a computer player seated at a table
+  /// (`OPEN bot=LEVEL`): with the table's number, the level and the name the player is to take.
+  public func onBotWanted(_ handler: @escaping @Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void) {
+    onTable { table.botWanted = handler }
+  }
 
   /// Runs `body` with the host on the table's queue, between two events: a consistent look at the
   /// game for tests and diagnostics that leaves the queue its only owner.

@@ -58,6 +58,24 @@ public struct History: Equatable, Sendable {
     records += 1
   }
 
+  /// One record being folded line by line as it is written, apart from the others: a hall keeps one
+  /// for each of its tables, all folding into the same history.
+  public struct LiveRecord: Equatable, Sendable {
+    fileprivate var tally: RecordTally
+  }
+
+  /// Starts reading a new record line by line, as `beginRecord(variant:)` does, beside any others being
+  /// read: its lines are folded with `fold(_:into:)`.
+  public mutating func liveRecord(variant: Variant = .normal) -> LiveRecord {
+    records += 1
+    return LiveRecord(tally: RecordTally(variant: variant))
+  }
+
+  /// Folds the next line of `record`, as `fold(_:)` folds the next line of the record begun last.
+  public mutating func fold(_ line: RecordLine, into record: inout LiveRecord) -> Rated? {
+    record.tally.fold(line, into: &self)
+  }
+
   /// Folds the next line of the record begun with `beginRecord()`, as a host records it: the value
   /// itself, with its event as the host emitted it, never its text read back. Returns the ratings when
   /// the line ends a game.

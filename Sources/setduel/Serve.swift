@@ -30,13 +30,15 @@ enum Serve {
   private static let idleSeconds = seconds(network.idleTimeout.wholeMilliseconds)
   private static let maxOutput = network.maxQueuedOutputBytes
   private static let logLevel = defaults.logLevel.name
+  private static let hall = defaults.hall
   /// " (default)" after the default way of scoring.
   private static func by(_ scoring: Scoring) -> String { rules.scoring == scoring ? " (default)" : "" }
 
   static let command = CommandSpec(
     "serve", summary: "host a table over TCP", synopses: ["[options]"],
     about: """
-      Hosts one SetDuel table over TCP. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`, \
+      Hosts a hall of SetDuel tables over TCP: one to start with (--tables N opens more), and people open \
+      more as they play. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`, \
       or open http://HOST:PORT/ in a browser to play from the page.
       """,
     options: [
@@ -56,6 +58,12 @@ enum Serve {
         "variant", "NAME", Variant.allCases.map(\.rawValue),
         "the game: normal (default), junior, shuffle, chain, ultra or ultra9 (protocol.md, \"Variants\")"),
       .valued("first-to", "N", "the first to find N groups wins at once (default: play the deck out)"),
+      .valued("tables", "N", "tables open at the start (default 1; people open more with OPEN, the page and play)"),
+      .valued("max-tables", "N", "most tables open at once (default \(hall.maxTables))"),
+      .valued("table-rate", "N", "tables one address may open in a minute (default \(hall.opensPerMinute))"),
+      .valued(
+        "table-idle", "SECONDS",
+        "how long a table nobody is at stays open (default \(seconds(hall.idleClose)); table 1 never closes)"),
       .valued("max-connections", "N", "most connections at once (default \(network.maxConnections))"),
       .valued("rate", "N", "lines a second each connection may send (default \(limit.linesPerSecond))"),
       .valued("burst", "N", "lines a connection may send at once before --rate applies (default \(limit.burst))"),
@@ -106,6 +114,10 @@ enum Serve {
     settings.rules.scoring = try arguments.value("scoring", rules.scoring, expected: "sets or speed") {
       ["sets": Scoring.sets, "speed": .speed][$0]
     }
+    settings.hall.maxTables = try arguments.count("max-tables", hall.maxTables, in: 1...10_000)
+    settings.tables = try arguments.count("tables", 1, in: 1...settings.hall.maxTables)
+    settings.hall.opensPerMinute = try arguments.count("table-rate", hall.opensPerMinute, in: 0...10_000)
+    settings.hall.idleClose = try arguments.seconds("table-idle", hall.idleClose)
     settings.network.maxConnections = try arguments.count(
       "max-connections", network.maxConnections, in: 1...100_000)
     var rateLimit = limit

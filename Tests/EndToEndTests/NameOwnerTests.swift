@@ -77,7 +77,9 @@ struct NameOwnerTests {
     #expect(try zed.client.statLine("ANN").line == owned)
     table.server.stop()
     var folded = History()
-    for name in try listFiles(folder).sorted() { try folded.fold(record: try readFile(folder + "/" + name)) }
+    for name in try listFiles(folder).sorted() where name.hasSuffix(".record") {
+      try folded.fold(record: try readFile(folder + "/" + name))
+    }
     let ann = try #require(folded.player("ann"))
     #expect(ServerLine.stat(ann.figures).line == owned)
     #expect(ann.forfeits == oldAnn.forfeits, "the stranger's forfeits are not ann's")

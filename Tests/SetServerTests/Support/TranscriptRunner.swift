@@ -94,6 +94,7 @@ enum TranscriptRunner {
         settings.rules.variant = variant
         settings.rules.tableSize = variant.tableSize
       case "--first-to": settings.rules.firstTo = Int(value)
+      case "--tables": settings.tables = Int(value) ?? 1
       default: throw Transcript.ParseError(description: "unknown server option \(option)")
       }
     }

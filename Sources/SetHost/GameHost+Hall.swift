@@ -1,0 +1,108 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// A connection moving from one table of a hall to another: what it takes with it, how it leaves, how
+// it arrives, and what the hall asks of a table.
+extension GameHost {
+  /// What a connection takes to the next table: its name, secret, presentation and address.
+  struct Traveller {
+    var client: Client
+    /// The resume token of the seat it leaves held behind it (a game was running), or nil.
+    var heldToken: String?
+  }
+
+  /// The connection leaves for another table, as a dropped connection leaves: a seat it holds while a
+  /// game runs stays held for it (the game pauses), a seat outside a game is freed. Returns what it
+  /// takes along, and the actions its leaving causes here; nil if the connection is not here.
+  mutating func depart(_ id: ConnectionID, at now: Instant) -> (Traveller, [HostAction])? {
+    lastNow = max(lastNow, now)
+    guard let client = clients[id] else { return nil }
+    let token = client.seat.flatMap { seating.holders[$0]?.token }
+    if let name = client.name { log(.info, "\(name) leaves the table (\(id))") }
+    leave(id, at: now)
+    let held = token.flatMap { seating.seat(ofToken: $0) != nil ? $0 : nil }
+    var client2 = client
+    client2.seat = nil
+    client2.lastDoing = nil
+    client2.lastSeated = .repeating(nil)
+    return (Traveller(client: client2, heldToken: held), flush())
+  }
+
+  /// A connection arrives from another table: unnamed, it is only here; named, it takes back the seat
+  /// `resuming`'s token holds here, or sits in a free seat, or else watches, and is shown the table as
+  /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions.
+  mutating func arrive(_ id: ConnectionID, _ traveller: Traveller, resuming token: String?, at now: Instant)
+    -> (seat: Seat?, token: String?, actions: [HostAction])
+  {
+    lastNow = max(lastNow, now)
+    if clients.updateValue(traveller.client, forKey: id) == nil {
+      clientOrder.append(id)
+      if clientOrder.count > 1 && clientOrder[clientOrder.count - 2] > id { clientOrder.sort() }
+    }
+    guard let name = traveller.client.name else { return (nil, nil, flush()) }
+    log(.info, "\(name) comes to the table (\(id))")
+    if let token, let seat = seating.seat(ofToken: token), let holder = seating.holders[seat],
+      PlayerName.same(holder.name, name)
+    {
+      resumeSeat(seat, name: holder.name, for: id, at: now)
+      return (seat, token, flush())
+    }
+    sendRules(to: id)
+    tellRecordLost(to: id)
+    if let seat = seating.firstFree, seatingLimit.allow(traveller.client.address, at: now) {
+      let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
+      return (seat, token, flush())
+    }
+    sendState(to: id)
+    if clients[id]?.presentation == .human {
+      say(id, seating.firstFree == nil ? "Both seats are taken: you are watching." : "You are watching.")
+    }
+    return (nil, nil, flush())
+  }
+
+  /// Whether a seat here is held with `token`.
+  func holds(token: String) -> Bool {
+    seating.seat(ofToken: token) != nil
+  }
+
+  /// The seat connection `id` sits in here, with its resume token; nil for none.
+  func seatAndToken(of id: ConnectionID) -> (seat: Seat, token: String)? {
+    guard let seat = clients[id]?.seat, let holder = seating.holders[seat], holder.client == id else { return nil }
+    return (seat, holder.token)
+  }
+
+  /// The connection's name, if it has one here.
+  func name(of id: ConnectionID) -> String? {
+    clients[id]?.name
+  }
+
+  /// The address connection `id` came from, as the seating limit counts it.
+  func address(of id: ConnectionID) -> String? {
+    clients[id]?.address
+  }
+
+  /// How connection `id` reads: words or the machine grammar.
+  func presentation(of id: ConnectionID) -> Presentation {
+    clients[id]?.presentation ?? .human
+  }
+
+  /// Whether nobody is here and no seat is held: a table a hall may close.
+  var isDeserted: Bool {
+    clients.isEmpty && seating.firstFree == .one && seating.holders.two == nil
+  }
+
+  /// The table as a hall lists it, under `id` and `name`, with the computer player's `bot` level.
+  func listing(id: Int, name: String, bot: BotLevel?) -> HallListing {
+    let summary = summary
+    let state: HallListing.State =
+      switch summary.stage {
+      case .waiting: .waiting
+      case .over: .over
+      case .playing: if case .paused = match.phase { .paused } else { .playing }
+      }
+    return HallListing(
+      id: id, name: name, variant: match.rules.variant, firstTo: match.rules.firstTo, scoring: match.rules.scoring,
+      seats: summary.seats, scores: scores, state: state, watching: summary.spectators, bot: bot)
+  }
+}

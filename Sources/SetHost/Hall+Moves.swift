@@ -1,0 +1,93 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// Moving between tables, the computer players the hall seats, and the changes pushed to those who
+// watch the hall.
+extension Hall {
+  /// Moves connection `id` from table `from` to table `to`: it leaves as a dropped connection leaves,
+  /// and at the new table takes back a seat it left held there, or sits if named and a seat is free,
+  /// or watches. Returns the seat it took with its token. `quietly`: nothing is said of the move (a
+  /// `RESUME` finding its table).
+  mutating func move(
+    _ id: ConnectionID, from: Int, to: Int, opened: Bool, at now: Instant, quietly: Bool = false
+  ) -> (Seat?, String?) {
+    watchers.remove(id)
+    guard from != to else {
+      let seated = tables[to]?.host.seatAndToken(of: id)
+      if !quietly, let listing = tables[to]?.listing { tellArrival(id, listing, opened: opened, at: to) }
+      return (seated?.seat, seated?.token)
+    }
+    guard var table = tables[from], let (traveller, left) = table.host.depart(id, at: now) else { return (nil, nil) }
+    tables[from] = table
+    append(left, from: from)
+    note(from, at: now)
+    if let token = traveller.heldToken { heldSeats[id] = (from, token) }
+    location[id] = to
+    let back = heldSeats[id].flatMap { $0.table == to ? $0.token : nil }
+    if back != nil { heldSeats[id] = nil }
+    if !quietly, let listing = tables[to]?.listing {
+      // Told before what the new table says, in the presentation the connection reads.
+      tellArrival(id, listing, opened: opened, at: from, presentation: traveller.client.presentation)
+    }
+    var result: (Seat?, String?) = (nil, nil)
+    run(to, at: now) { host in
+      let arrived = host.arrive(id, traveller, resuming: back, at: now)
+      result = (arrived.seat, arrived.token)
+      return arrived.actions
+    }
+    return result
+  }
+
+  /// Tells a connection, in words, which table it is at now.
+  mutating func tellArrival(
+    _ id: ConnectionID, _ listing: HallListing, opened: Bool, at table: Int, presentation: Presentation? = nil
+  ) {
+    guard (presentation ?? self.presentation(of: id, at: table)) == .human else { return }
+    actions.append(.host(.lines(id, HumanTable.wrap(HallText.arrived(at: listing, opened: opened)))))
+  }
+
+  /// Notes whether table `id` is deserted now.
+  mutating func note(_ id: Int, at now: Instant) {
+    guard var table = tables[id] else { return }
+    if table.host.isDeserted {
+      if table.desertedSince == nil { table.desertedSince = now }
+    } else {
+      table.desertedSince = nil
+    }
+    tables[id] = table
+  }
+
+  /// Asks the shell for a computer player of `level` at table `id`, under a name nobody in the hall
+  /// has, marked as a computer player there.
+  mutating func seatBot(at id: Int, level: BotLevel) {
+    let base = "bot-\(level.rawValue)"
+    var name = base
+    var count = 1
+    while order.contains(where: { tables[$0]?.host.knows(name: name) == true }) {
+      count += 1
+      name = "\(base)-\(count)"
+    }
+    markBot(named: name, at: id)
+    actions.append(.seatBot(table: id, level: level, name: name))
+  }
+
+  /// Pushes each table whose listing changed to those who watch the hall.
+  mutating func pushChanges() {
+    for id in order {
+      guard let listing = tables[id]?.listing, listing != tables[id]?.listed else { continue }
+      tables[id]?.listed = listing
+      push(listing)
+    }
+  }
+
+  /// Pushes one listing to every connection that watches the hall, in its presentation.
+  mutating func push(_ listing: HallListing) {
+    guard !watchers.isEmpty else { return }
+    let machine = [listing.line]
+    let words = HumanTable.wrap(HallText.table(listing))
+    for id in watchers.sorted() {
+      actions.append(.host(.lines(id, presentation(of: id) == .machine ? machine : words)))
+    }
+  }
+}

@@ -1,0 +1,283 @@
+import SetCore
+import SetProtocol
+import SetStats
+import SetTransport
+
+/// Many tables in one server, with no I/O: every connection is at exactly one table, and the hall
+/// routes what it sends there. A connection that never says `JOIN` or `OPEN` is at table 1, which
+/// always exists, so a client that knows nothing of the hall plays as at a one-table server.
+///
+/// The hall holds the tables and who is at which; each table's host holds its own connections, seats
+/// and match. The tables share only the players' names, secrets and ratings (`HallPlayers`). The
+/// requests the hall answers itself are in Hall+Requests; moving between tables in Hall+Moves.
+public struct Hall {
+  /// The hall's limits, each an option of `setduel serve`.
+  public struct Limits: Equatable, Sendable {
+    /// The most tables open at once.
+    public var maxTables = 64
+    /// How many tables one address may open in a minute.
+    public var opensPerMinute = 4
+    /// How long a table with nobody at it stays open, in milliseconds (table 1 never closes).
+    public var idleClose: Int64 = 600_000
+
+    public init() {}
+  }
+
+  /// One table: its host, and what the hall knows of it.
+  struct Table {
+    var host: GameHost
+    var info: HallTableInfo
+    /// Since when nobody has been at it and no seat has been held, or nil.
+    var desertedSince: Instant?
+    /// The listing last pushed to those who watch the hall, or nil when not known.
+    var listed: HallListing?
+
+    var listing: HallListing { host.listing(id: info.id, name: info.name, bot: info.bot) }
+  }
+
+  public let limits: Limits
+  /// The rules a table is opened with unless `OPEN` says otherwise: the server's.
+  public let rules: Rules
+  var tables: [Int: Table] = [:]
+  /// The open tables' numbers, ascending.
+  var order: [Int] = []
+  /// The table each connection is at.
+  var location: [ConnectionID: Int] = [:]
+  /// The connections that watch the hall (`TABLES WATCH`) and are pushed its changes.
+  var watchers: Set<ConnectionID> = []
+  /// The seat each connection left held behind it at another table, to take back with `JOIN`.
+  var heldSeats: [ConnectionID: (table: Int, token: String)] = [:]
+  /// When each address opened its tables in the last minute.
+  var opens: [String: [Instant]] = [:]
+  /// Where the tables' seeds come from.
+  var seeds: SplitMix64
+  let makeToken: () -> String
+  /// The players' names and ratings, shared by every table.
+  public let players: HallPlayers
+  /// The least important log level the tables report.
+  public var logLevel = LogLevel.debug {
+    didSet { for id in order { tables[id]?.host.logLevel = logLevel } }
+  }
+  /// The actions of the call being handled.
+  var actions: [HallAction] = []
+  /// The number the next table opened gets.
+  var nextID = 2
+
+  /// When `advance(to:)` must next be called, or nil.
+  public private(set) var deadline: Instant?
+
+  /// A hall whose table 1 plays `rules` dealt from `seed`; the other tables' seeds are drawn from it.
+  /// `makeToken` gives each seat its secret resume token.
+  public init(
+    rules: Rules, seed: UInt64, limits: Limits = Limits(), players: HallPlayers = HallPlayers(),
+    makeToken: @escaping () -> String
+  ) {
+    self.rules = rules
+    self.limits = limits
+    self.players = players
+    self.makeToken = makeToken
+    seeds = SplitMix64(seed: seed)
+    _ = add(HallTableInfo(id: 1, name: TableName.standard(for: 1), rules: rules, seed: seed))
+  }
+
+  // MARK: - What the shell asks
+
+  /// The open tables, by number.
+  public var tableInfos: [HallTableInfo] { order.compactMap { tables[$0]?.info } }
+
+  /// Table `id`'s host, for a look between two events.
+  public func host(of id: Int) -> GameHost? { tables[id]?.host }
+
+  /// The table a connection is at, or nil for a connection the hall does not know.
+  public func table(of id: ConnectionID) -> Int? { location[id] }
+
+  /// Every connection the hall knows.
+  public var connectionIDs: [ConnectionID] { location.keys.sorted() }
+
+  /// The tables as `TABLES` lists them.
+  public var listings: [HallListing] { order.compactMap { tables[$0]?.listing } }
+
+  /// Marks `name` as a computer player the server seats itself at table `id`.
+  public mutating func markBot(named name: String, at id: Int = 1) {
+    tables[id]?.host.botNames.insert(PlayerName.key(name))
+  }
+
+  /// How often one address may take a seat, at every table.
+  public mutating func setSeatingLimit(_ limit: SeatingLimit) {
+    for id in order { tables[id]?.host.seatingLimit = limit }
+  }
+
+  /// The players' history is now `history` (folded from the records at start): every table's record
+  /// is read on from here.
+  public mutating func replaceHistory(_ history: History) {
+    players.history = history
+    for id in order { tables[id]?.host.restartLiveRecord() }
+  }
+
+  /// Opens a table the shell asks for (at start, or again after a restart): with `info`'s number if
+  /// it is free, else the next one. Returns its number, or nil at the limit of tables.
+  public mutating func open(_ info: HallTableInfo, at now: Instant) -> (Int?, [HallAction]) {
+    guard order.count < limits.maxTables else { return (nil, []) }
+    var info = info
+    if tables[info.id] != nil || info.id < 1 { info.id = nextID }
+    if info.name.isEmpty || named(info.name) != nil { info.name = TableName.standard(for: info.id) }
+    let id = add(info)
+    tables[id]?.desertedSince = now
+    actions.append(.opened(info))
+    if let bot = info.bot { seatBot(at: id, level: bot) }
+    return (id, flush(at: now))
+  }
+
+  /// A seed for a new table, drawn from the hall's.
+  public mutating func nextSeed() -> UInt64 { seeds.next() }
+
+  /// Adds a table; returns its number.
+  mutating func add(_ info: HallTableInfo) -> Int {
+    let id = info.id
+    let token = makeToken
+    var host = GameHost(
+      rules: info.rules, seed: info.seed, makeToken: id == 1 ? token : { "\(id)-" + token() }, players: players)
+    host.logLevel = logLevel
+    if let first = order.first, let seating = tables[first]?.host.seatingLimit { host.seatingLimit = seating }
+    tables[id] = Table(host: host, info: info)
+    order.append(id)
+    order.sort()
+    nextID = max(nextID, id + 1)
+    return id
+  }
+
+  /// The number of the table called `name`, as names compare, or nil.
+  func named(_ name: String) -> Int? {
+    order.first { tables[$0].map { TableName.same($0.info.name, name) } ?? false }
+  }
+
+  // MARK: - Calls from the shell
+
+  /// A connection opened: it is at table 1.
+  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HallAction] {
+    location[id] = 1
+    run(1, at: now) { $0.connect(id, peer: peer, at: now) }
+    return flush(at: now)
+  }
+
+  /// A line arrived on a connection: a hall request is answered here, anything else at its table.
+  public mutating func receive(_ line: String, from id: ConnectionID, at now: Instant) -> [HallAction] {
+    guard let at = location[id] else { return [] }
+    let request = Request.parse(line)
+    if let request, case .success(let command) = request.command,
+      handle(command, requestID: request.id, from: id, at: at, now: now)
+    {
+      return flush(at: now)
+    }
+    run(at, at: now) { $0.receive(request, line: line, from: id, at: now) }
+    return flush(at: now)
+  }
+
+  /// A line could not be read: it gets an error at the connection's table.
+  public mutating func reject(_ code: ErrorCode, from id: ConnectionID) -> [HallAction] {
+    guard let at = location[id], var table = tables[at] else { return [] }
+    append(table.host.reject(code, from: id), from: at)
+    tables[at] = table
+    return actions.isEmpty ? [] : take()
+  }
+
+  /// A connection closed or is closing: it leaves its table as it always has.
+  public mutating func disconnect(_ id: ConnectionID, at now: Instant) -> [HallAction] {
+    guard let at = location.removeValue(forKey: id) else { return [] }
+    watchers.remove(id)
+    heldSeats[id] = nil
+    run(at, at: now) { $0.disconnect(id, at: now) }
+    return flush(at: now)
+  }
+
+  /// Time passed: at each table whose deadline came, a window may have run out or a seat been
+  /// forfeited; a table nobody has been at for `limits.idleClose` closes.
+  public mutating func advance(to now: Instant) -> [HallAction] {
+    for id in order {
+      guard let due = tables[id]?.host.deadline, due <= now else { continue }
+      run(id, at: now) { $0.advance(to: now) }
+    }
+    for id in order where id != 1 {
+      guard let since = tables[id]?.desertedSince, since + .milliseconds(limits.idleClose) <= now else { continue }
+      close(id)
+    }
+    return flush(at: now)
+  }
+
+  /// Table `id`'s record could not be written, for `reason`: its players are told.
+  public mutating func recordFailed(_ reason: String, at id: Int) -> [HallAction] {
+    guard var table = tables[id] else { return [] }
+    append(table.host.recordFailed(reason), from: id)
+    tables[id] = table
+    return take()
+  }
+
+  /// The server is closing: everyone at every table is told.
+  public mutating func shutdown(reason: String) -> [HallAction] {
+    for id in order {
+      guard var table = tables[id] else { continue }
+      append(table.host.shutdown(reason: reason), from: id)
+      tables[id] = table
+    }
+    return take()
+  }
+
+  // MARK: - Running a table's host
+
+  /// Calls table `id`'s host and keeps what it returns, noting whether the table is now deserted.
+  mutating func run(_ id: Int, at now: Instant, _ body: (inout GameHost) -> [HostAction]) {
+    guard var table = tables[id] else { return }
+    let done = body(&table.host)
+    if table.host.isDeserted {
+      if table.desertedSince == nil { table.desertedSince = now }
+    } else {
+      table.desertedSince = nil
+    }
+    tables[id] = table
+    append(done, from: id)
+  }
+
+  /// Keeps a table's host actions as the hall's, its record lines marked with the table.
+  mutating func append(_ done: [HostAction], from id: Int) {
+    for action in done {
+      if case .record(let line) = action {
+        actions.append(.record(table: id, line: line))
+      } else {
+        actions.append(.host(action))
+      }
+    }
+  }
+
+  /// Closes table `id`: its record ends, and those who watch the hall are told.
+  mutating func close(_ id: Int) {
+    guard id != 1, let table = tables.removeValue(forKey: id) else { return }
+    order.removeAll { $0 == id }
+    actions.append(.host(.log(.info, "table \(id) (\(table.info.name)) closes: nobody came for a while")))
+    actions.append(.closed(table: id))
+    var closed = table.listing
+    closed.state = .closed
+    push(closed)
+  }
+
+  /// What the call gathered, after the changes it made are pushed to those who watch the hall; the
+  /// deadline brought up to date.
+  mutating func flush(at now: Instant) -> [HallAction] {
+    if !watchers.isEmpty { pushChanges() }
+    var next: Instant?
+    for id in order {
+      guard let table = tables[id] else { continue }
+      if let due = table.host.deadline { next = min(next ?? due, due) }
+      if id != 1, let since = table.desertedSince {
+        let due = since + .milliseconds(limits.idleClose)
+        next = min(next ?? due, due)
+      }
+    }
+    deadline = next
+    return take()
+  }
+
+  mutating func take() -> [HallAction] {
+    defer { actions = [] }
+    return actions
+  }
+}

@@ -1,0 +1,14 @@
+import SetStats
+
+/// The players' names, secrets, ratings and figures, which every table of a hall shares: folded once
+/// from the records, and kept up to date by each table's games as they are recorded. The only thing a
+/// table's host touches that other tables touch too: a table that ran on another core would reach the
+/// hall's players through this one narrow door.
+public final class HallPlayers {
+  /// Every player's figures and rating.
+  public var history: History
+
+  public init(history: History = History()) {
+    self.history = history
+  }
+}

@@ -1,0 +1,253 @@
+import SetCore
+import SetProtocol
+import SetPureTestSupport
+import SetTransport
+import Testing
+
+@testable import SetHost
+
+/// Connection `n`.
+private func c(_ number: UInt64) -> ConnectionID { ConnectionID(rawValue: number) }
+
+@Suite("The hall: many tables in one server")
+struct HallTests {
+  /// A hall of two tables, ann and bob playing at table 1 and cy and dee at table 2, all in the machine presentation.
+  static func twoGames() -> HallDriver {
+    var hall = HallDriver(seed: 7)
+    for number in 1...4 as ClosedRange<UInt64> {
+      hall.connect(c(number))
+      hall.send("MODE MACHINE", from: c(number))
+    }
+    hall.send("NAME ann", from: c(1))
+    hall.send("NAME bob", from: c(2))
+    hall.send("OPEN", from: c(3))
+    hall.send("NAME cy", from: c(3))
+    hall.send("JOIN 2", from: c(4))
+    hall.send("NAME dee", from: c(4))
+    return hall
+  }
+
+  @Test("a client that never says JOIN is at table 1, and a table's events reach only its own people")
+  func eventsStayAtTheirTable() {
+    var hall = Self.twoGames()
+    #expect(hall.hall.table(of: c(1)) == 1 && hall.hall.table(of: c(2)) == 1)
+    #expect(hall.hall.table(of: c(3)) == 2 && hall.hall.table(of: c(4)) == 2)
+    for number in 1...4 { _ = hall.drain(c(UInt64(number))) }
+    hall.send("SAY hello one", from: c(1))
+    hall.send("SAY hello two", from: c(3))
+    for number in [1, 2] as [UInt64] {
+      let lines = hall.drain(c(number))
+      #expect(lines.contains { $0.hasSuffix("ann hello one") })
+      #expect(!lines.contains { $0.contains("hello two") })
+    }
+    for number in [3, 4] as [UInt64] {
+      let lines = hall.drain(c(number))
+      #expect(lines.contains { $0.hasSuffix("cy hello two") })
+      #expect(!lines.contains { $0.contains("hello one") })
+    }
+    // Both games started, each on its own deal and record.
+    #expect(hall.records[1]?.contains { $0.contains("START") } == true)
+    #expect(hall.records[2]?.contains { $0.contains("START") } == true)
+    #expect(hall.records[1]?.contains { $0.contains("cy") } == false)
+  }
+
+  @Test("JOIN in the middle of a claim leaves the seat as a drop does; JOIN back takes it back and play goes on")
+  func joinDuringAClaim() throws {
+    var hall = Self.twoGames()
+    hall.send("CLAIM", from: c(1))
+    _ = hall.drain(c(2))
+    let moved = hall.send("JOIN 2", from: c(1))
+    #expect(moved.last == "OK JOIN 2 0 -")  // Both seats at table 2 are taken: ann watches.
+    let seen = hall.drain(c(2))
+    #expect(seen.contains { $0.hasPrefix("LEFT ") && $0.contains(" 1 ") })
+    #expect(hall.hall.host(of: 1)?.match.phase.isPaused == true)
+    let back = hall.send("JOIN 1", from: c(1))
+    let reply = try #require(back.last)
+    #expect(reply.hasPrefix("OK JOIN 1 1 "))
+    #expect(hall.drain(c(2)).contains { $0.hasPrefix("GO ") && $0.contains("claim 1") })
+    #expect(hall.hall.host(of: 1)?.match.phase.isPaused == false)
+  }
+
+  @Test("names belong to the hall: a name in use at one table is taken at every other")
+  func namesAreTheHalls() {
+    var hall = Self.twoGames()
+    hall.connect(c(5))
+    hall.send("MODE MACHINE", from: c(5))
+    hall.send("JOIN 2", from: c(5))
+    #expect(hall.send("NAME Ann", from: c(5)).last?.hasPrefix("ERR NAME_TAKEN") == true)
+    #expect(hall.send("NAME eve", from: c(5)).last == "OK NAME 0 -")
+  }
+
+  @Test("a resume token names its table, and RESUME on a new connection lands there")
+  func resumeAtTableThree() throws {
+    var hall = HallDriver(seed: 3)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("OPEN", from: c(1))
+    let opened = hall.send("OPEN third", from: c(1))
+    #expect(opened.last?.hasPrefix("OK OPEN 3 0 -") == true)
+    let named = try #require(hall.send("NAME ann", from: c(1)).last)
+    let token = try #require(named.split(separator: " ").last.map(String.init))
+    #expect(token.hasPrefix("3-"))
+    hall.connect(c(3))
+    hall.send("JOIN third", from: c(3))
+    hall.send("NAME bob", from: c(3))
+    hall.disconnect(c(1))
+    hall.connect(c(2))
+    hall.send("MODE MACHINE", from: c(2))
+    #expect(hall.hall.table(of: c(2)) == 1)
+    #expect(hall.send("RESUME \(token)", from: c(2)).last == "OK RESUME 1 ann")
+    #expect(hall.hall.table(of: c(2)) == 3)
+    #expect(hall.send("WHERE", from: c(2)).last == "OK WHERE 3 third")
+  }
+
+  @Test("OPEN at the limit of tables, and past an address's opens a minute, is refused and changes nothing")
+  func openLimits() {
+    var limits = Hall.Limits()
+    limits.maxTables = 3
+    limits.opensPerMinute = 2
+    var hall = HallDriver(seed: 1, limits: limits)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("OPEN", from: c(1))
+    hall.send("OPEN", from: c(1))
+    #expect(hall.send("OPEN", from: c(1)).last?.hasPrefix("ERR HALL_FULL") == true)
+    #expect(hall.hall.listings.count == 3)
+    var roomy = HallDriver(
+      seed: 1,
+      limits: {
+        var l = limits; l.maxTables = 10; return l
+      }())
+    roomy.connect(c(1))
+    roomy.send("MODE MACHINE", from: c(1))
+    roomy.send("OPEN", from: c(1))
+    roomy.send("OPEN", from: c(1))
+    #expect(roomy.send("OPEN", from: c(1)).last?.hasPrefix("ERR RATE_LIMITED") == true)
+    #expect(roomy.hall.table(of: c(1)) == 3)
+    roomy.advance(to: Instant(milliseconds: 61_000))
+    #expect(roomy.send("OPEN", from: c(1)).last?.hasPrefix("OK OPEN 4 ") == true)
+  }
+
+  @Test("bad JOINs and OPENs get a clear error and change nothing")
+  func badRequests() {
+    var hall = Self.twoGames()
+    let before = hall.hall.listings
+    let refused = [
+      "JOIN 9": "ERR NO_SUCH_TABLE", "JOIN nowhere": "ERR NO_SUCH_TABLE", "OPEN variant=ultar": "did you mean ultra?",
+      "OPEN \(String(repeating: "x", count: 200))": "ERR BAD_ARGUMENT", "OPEN table-2": "ERR NAME_TAKEN",
+      "OPEN variant=junior firstTo=20": "at most", "JOIN \u{1B}[2J": "ERR",
+    ]
+    for (line, start) in refused {
+      let reply = hall.send(line, from: c(1)).last ?? ""
+      #expect(reply.contains(start), "\(line): \(reply)")
+    }
+    #expect(hall.hall.listings == before)
+    #expect(hall.hall.table(of: c(1)) == 1)
+  }
+
+  @Test("the last player leaving a table leaves it open for the idle time, then it closes; table 1 never closes")
+  func desertedTablesClose() {
+    var hall = HallDriver(seed: 2)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("TABLES WATCH", from: c(1))
+    hall.connect(c(2))
+    hall.send("MODE MACHINE", from: c(2))
+    hall.send("OPEN", from: c(2))
+    hall.send("NAME bob", from: c(2))
+    hall.disconnect(c(2))
+    #expect(hall.hall.deadline == Instant(milliseconds: 600_000))
+    hall.advance(to: Instant(milliseconds: 599_999))
+    #expect(hall.hall.listings.count == 2)
+    hall.advance(to: Instant(milliseconds: 600_000))
+    #expect(hall.hall.listings.map(\.id) == [1])
+    #expect(hall.closed == [2])
+    #expect(hall.records[2]?.last == "end")
+    #expect(hall.drain(c(1)).last == "HALL 2 table-2 normal - sets - - 0 0 closed 0 -")
+    hall.advance(to: Instant(milliseconds: 10_000_000))
+    #expect(hall.hall.listings.map(\.id) == [1])
+  }
+
+  @Test("TABLES WATCH pushes each change until the connection joins a table")
+  func watchingTheHall() {
+    var hall = HallDriver(seed: 4)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    let listed = hall.send("TABLES WATCH", from: c(1))
+    #expect(listed == ["HALL 1 table-1 normal - sets - - 0 0 waiting 0 -", "OK TABLES 1"])
+    hall.connect(c(2))
+    hall.send("NAME ann", from: c(2))
+    #expect(hall.drain(c(1)).last == "HALL 1 table-1 normal - sets ann - 0 0 waiting 0 -")
+    hall.send("OPEN finals variant=ultra bot=easy", from: c(2))
+    let pushed = hall.drain(c(1))
+    #expect(pushed.contains("HALL 2 finals ultra - sets ann - 0 0 waiting 0 easy"))
+    #expect(pushed.contains("HALL 1 table-1 normal - sets - - 0 0 waiting 0 -"))
+    #expect(hall.botsWanted.map(\.name) == ["bot-easy"] && hall.botsWanted.map(\.table) == [2])
+    hall.send("JOIN 2", from: c(1))
+    _ = hall.drain(c(1))
+    hall.connect(c(3))
+    hall.send("NAME cy", from: c(3))
+    #expect(!hall.drain(c(1)).contains { $0.hasPrefix("HALL ") })
+  }
+
+  @Test("1,000 seeded random sequences across five tables keep the hall's invariants, and every record replays")
+  func randomSequences() throws {
+    let verbs = ["OPEN", "JOIN 1", "JOIN 2", "JOIN 3", "JOIN 4", "JOIN 5", "PICK A B C", "CLAIM", "DEAL", "TABLES"]
+    for seed in 1...1_000 as ClosedRange<UInt64> {
+      var random = SplitMix64(seed: seed)
+      var hall = HallDriver(seed: seed)
+      var open: [ConnectionID] = []
+      var next: UInt64 = 1
+      var clock: Int64 = 0
+      for _ in 0..<60 {
+        clock += Int64(random.next() % 3_000)
+        let roll = random.next() % 100
+        if roll < 10 || open.isEmpty {
+          let id = c(next)
+          next += 1
+          hall.connect(id)
+          if random.next() % 2 == 0 { hall.send("MODE MACHINE", from: id, at: Instant(milliseconds: clock)) }
+          open.append(id)
+        } else if roll < 16 {
+          let id = open.remove(at: Int(random.next() % UInt64(open.count)))
+          if random.next() % 2 == 0 { hall.send("QUIT", from: id) }
+          hall.disconnect(id)
+        } else {
+          let id = open[Int(random.next() % UInt64(open.count))]
+          let line =
+            roll < 30 ? "NAME p\(id.rawValue % 7)" : verbs[Int(random.next() % UInt64(verbs.count))]
+          hall.send(line, from: id, at: Instant(milliseconds: clock))
+        }
+        if random.next() % 5 == 0 { hall.advance(to: Instant(milliseconds: clock)) }
+      }
+      // Every connection at exactly one table, and each seat held by at most one connection.
+      #expect(Set(hall.hall.connectionIDs) == Set(open), "seed \(seed)")
+      for id in open {
+        let at = try #require(hall.hall.table(of: id))
+        #expect(hall.hall.host(of: at)?.clientIDs.contains(id) == true, "seed \(seed)")
+        for other in hall.hall.listings.map(\.id) where other != at {
+          #expect(hall.hall.host(of: other)?.clientIDs.contains(id) == false, "seed \(seed)")
+        }
+      }
+      // A connection sits in at most one seat, at its own table; a name sits, present, at one table at most.
+      var present: [String] = []
+      for table in hall.hall.listings.map(\.id) {
+        let seating = try #require(hall.hall.host(of: table)?.seating)
+        for holder in seating.holders.values.compactMap({ $0 }) {
+          guard let client = holder.client else { continue }
+          #expect(hall.hall.table(of: client) == table, "seed \(seed)")
+          present.append(holder.name.lowercased())
+        }
+      }
+      #expect(present.count == Set(present).count, "a name seated twice, seed \(seed)")
+      for table in hall.records.keys.sorted() {
+        let replay = try Replay(text: hall.recordText(of: table))
+        #expect(throws: Never.self, "seed \(seed), table \(table)") { _ = try replay.verify() }
+      }
+    }
+  }
+}
+
+extension Phase {
+  fileprivate var isPaused: Bool { if case .paused = self { true } else { false } }
+}
