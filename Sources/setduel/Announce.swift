@@ -45,8 +45,9 @@ enum Announce {
     return announcer
   }
 
-  /// The TXT record's view of a table summary (table 1's, at a hall of several, with the hall's counts).
-  static func advert(_ summary: TableSummary, variant: String? = nil, hall: HallCounts? = nil) -> TableAdvert {
+  /// The TXT record's view of the hall's summary: table 1 as a server of one table tells it, and how
+  /// many tables are open and wait for a player.
+  static func advert(_ summary: TableSummary, variant: String? = nil) -> TableAdvert {
     let phase: TableAdvert.Phase =
       switch summary.stage {
       case .waiting: .waiting
@@ -54,7 +55,8 @@ enum Announce {
       case .over: .over
       }
     return TableAdvert(
-      phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/", variant: variant, hall: hall)
+      phase: phase, seats: summary.seats.values, watching: summary.spectators, page: "/", variant: variant,
+      hall: HallCounts(tables: summary.tables, waiting: summary.tablesWaiting))
   }
 
   /// This machine's name, or "host".

@@ -100,6 +100,22 @@ enum BotCommand {
   }
 }
 
+extension BotCommand {
+  /// Seats a computer player wherever the hall asks for one (`OPEN bot=LEVEL`): a bot client of the
+  /// server at `host:port`, on `queue`, that joins that table and names itself as the hall said.
+  static func seatWhenAsked(by server: TableServer, host: String, port: UInt16, queue: DispatchQueue) {
+    server.onBotWanted { table, level, name in
+      queue.async {
+        var system = SystemRandomNumberGenerator()
+        let bot = makeBot(
+          host: host, port: port, name: name, level: level, seed: system.next(), queue: queue, table: "\(table)")
+        bot.start()
+        Bots.keep(bot)
+      }
+    }
+  }
+}
+
 /// Keeps bots and their timers alive for the life of the process.
 enum Bots {
   nonisolated(unsafe) private static var kept: [Any] = []

@@ -167,10 +167,11 @@ enum Serve {
         server, name: tableName, host: settings.network.host, port: port,
         variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
+    let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
+    let botQueue = DispatchQueue(label: "setduel.bot")
+    BotCommand.seatWhenAsked(by: server, host: botHost, port: port, queue: botQueue)
     if let bot {
-      let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
-      BotCommand.seatInSecondSeat(
-        of: server, host: botHost, port: port, level: bot, queue: DispatchQueue(label: "setduel.bot"))
+      BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot, queue: botQueue)
       print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
       fflush(stdout)
     }
