@@ -102,15 +102,31 @@ enum BotCommand {
 
 extension BotCommand {
   /// Seats a computer player wherever the hall asks for one (`OPEN bot=LEVEL`): a bot client of the
-  /// server at `host:port`, on `queue`, that joins that table and names itself as the hall said.
+  /// server at `host:port`, on `queue`, that joins that table and names itself as the hall said, once
+  /// the one who opened it has seat 1 (they may name themselves only after `OPEN`). Polls the table's
+  /// seats every 200 ms, and gives up if the table closes first.
   static func seatWhenAsked(by server: TableServer, host: String, port: UInt16, queue: DispatchQueue) {
     server.onBotWanted { table, level, name in
       queue.async {
         var system = SystemRandomNumberGenerator()
-        let bot = makeBot(
-          host: host, port: port, name: name, level: level, seed: system.next(), queue: queue, table: "\(table)")
-        bot.start()
-        Bots.keep(bot)
+        let seed: UInt64 = system.next()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler {
+          let seats = server.inspectHall { $0.host(of: table)?.summary.seats }
+          guard let seats else {
+            timer.cancel()  // The table closed.
+            return
+          }
+          guard seats.one != nil else { return }
+          timer.cancel()
+          let bot = makeBot(
+            host: host, port: port, name: name, level: level, seed: seed, queue: queue, table: "\(table)")
+          bot.start()
+          Bots.keep(bot)
+        }
+        timer.schedule(deadline: .now(), repeating: .milliseconds(200))
+        Bots.keep(timer)
+        timer.resume()
       }
     }
   }

@@ -70,6 +70,15 @@ struct BrowserScriptTests {
   }
 
   @Test(
+    "headless Chromium at a hall: the lobby's tiles, Join and #t=2, a reload, a shared link, Play the computer",
+    .enabled(if: hasBrowser))
+  func headlessChromiumLobby() throws {
+    let (status, output) = try run("page_lobby_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("lobby: 0 failures"), "\(output)")
+  }
+
+  @Test(
     "headless Chromium plays whole chain and ultra9 games from the page; junior's nine cards, shuffle's moves",
     .enabled(if: hasBrowser))
   func headlessChromiumVariants() throws {

@@ -95,7 +95,10 @@ function handleError(code, text) {
     case "BAD_TOKEN":
       store.remove(tokenKey(game.name));
       // The seat is gone: sit down afresh, at the table the address names (the server may have started again).
-      if (game.name && game.table > 1) goTo(game.table);
+      if (game.name && game.table > 1) {
+        game.joined = true;  // It had a seat: NAME follows once there.
+        goTo(game.table);
+      }
       else if (game.name) sendName(game.name);
       return;
     case "SEAT_TAKEN":

@@ -123,6 +123,11 @@ function leaveTable() {
 }
 
 function showLobby() {
+  if (game.named) {
+    // The hall's changes stopped coming when this connection moved to its table: ask again.
+    game.hall.clear();
+    send("@hall TABLES WATCH");
+  }
   $("lobby").hidden = false;
   document.body.classList.add("in-lobby");
   setStatus("Choose a table.");
