@@ -167,8 +167,20 @@ enum Serve {
         server, name: tableName, host: settings.network.host, port: port,
         variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
+    // `OPEN bot=LEVEL`: a computer player comes from this machine under the name the hall chose, and
+    // the hall seats it at the table it opened.
+    let bots = DispatchQueue(label: "setduel.bots")
+    let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
+    server.onBotWanted { _, level, name in
+      bots.async {
+        var system = SystemRandomNumberGenerator()
+        let player = BotCommand.makeBot(
+          host: botHost, port: port, name: name, level: level, seed: system.next(), queue: bots)
+        player.start()
+        Bots.keep(player)
+      }
+    }
     if let bot {
-      let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
       BotCommand.seatInSecondSeat(
         of: server, host: botHost, port: port, level: bot, queue: DispatchQueue(label: "setduel.bot"))
       print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
