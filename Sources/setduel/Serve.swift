@@ -167,8 +167,10 @@ enum Serve {
         server, name: tableName, host: settings.network.host, port: port,
         variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
+    // `OPEN bot=LEVEL`: a computer player comes from this machine, joins the table the hall opened and
+    // takes seat 2 once its opener has seat 1. One queue for every bot, which `Bots` is kept on.
     let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
-    let botQueue = DispatchQueue(label: "setduel.bot")
+    let botQueue = DispatchQueue(label: "setduel.bots")
     BotCommand.seatWhenAsked(by: server, host: botHost, port: port, queue: botQueue)
     if let bot {
       BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot, queue: botQueue)

@@ -190,6 +190,26 @@ struct HallTests {
     #expect(!hall.drain(c(1)).contains { $0.hasPrefix("HALL ") })
   }
 
+  @Test("OPEN bot=LEVEL asks for a computer player, which sits at that table when it names itself")
+  func openWithABot() {
+    var hall = HallDriver(seed: 6)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("NAME ann", from: c(1))
+    #expect(hall.send("OPEN bot=normal", from: c(1)).last?.hasPrefix("OK OPEN 2 1 2-") == true)
+    #expect(hall.botsWanted.map(\.name) == ["bot-normal"])
+    hall.connect(c(2), peer: "127.0.0.1:50000")
+    hall.send("MODE MACHINE", from: c(2))
+    #expect(hall.send("NAME bot-normal", from: c(2)).last?.hasPrefix("OK NAME 2 2-") == true)
+    #expect(hall.hall.table(of: c(2)) == 2)
+    #expect(hall.hall.listings.last?.seats.two == "bot-normal" && hall.hall.listings.last?.state == .playing)
+    #expect(hall.records[2]?.contains("bot 2") == true, "marked as a computer player in the record")
+    // Once come, the name is an ordinary one: the next to take it stays where it is.
+    hall.connect(c(3))
+    hall.send("MODE MACHINE", from: c(3))
+    #expect(hall.send("NAME bot-normal", from: c(3)).last?.hasPrefix("ERR NAME_TAKEN") == true)
+  }
+
   @Test("1,000 seeded random sequences across five tables keep the hall's invariants, and every record replays")
   func randomSequences() throws {
     let verbs = ["OPEN", "JOIN 1", "JOIN 2", "JOIN 3", "JOIN 4", "JOIN 5", "PICK A B C", "CLAIM", "DEAL", "TABLES"]
