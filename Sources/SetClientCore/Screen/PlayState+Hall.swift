@@ -27,6 +27,7 @@ extension PlayState {
     }
     hallCursor = nil
     typedTable = ""
+    notice = nil
     return [.showHall]
   }
 
