@@ -101,13 +101,13 @@ struct DiscoveryProcessTests {
     // The default host, 0.0.0.0: every interface of the namespace, which has only loopback.
     let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
 
-    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
+    let empty = "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"
     #expect(try Self.list(in: namespace, folder: folder) == [empty])
 
     let player = try Subprocess(
       namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
     defer { player.signal(SIGKILL) }
-    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
+    let seated = "ann's table\t127.0.0.1\t\(port)\twaiting\tann\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"
     let listed = Self.eventuallyLists([seated], in: namespace, folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
 
@@ -136,8 +136,32 @@ struct DiscoveryProcessTests {
     let phase = TableAdvert.Phase(rawValue: fields[3])!
     return TableAdvert(
       phase: phase, seats: [fields[4], fields[5]].map { $0.isEmpty ? nil : $0 }, watching: Int(fields[6])!,
-      page: fields.count > 7 && !fields[7].isEmpty ? "/" : nil
+      page: fields.count > 7 && !fields[7].isEmpty ? "/" : nil,
+      hall: fields.count > 10 ? HallCounts(tables: Int(fields[9])!, waiting: Int(fields[10])!) : nil
     ).txt
+  }
+
+  @Test("a hall of three tables is announced once with its counts; play --list lists the tables waiting")
+  func hallAnnounced() throws {
+    let folder = try makeTemporaryFolder("discovery-hall")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let (server, port) = try Self.serve(
+      in: namespace, ["--table-name", "club", "--tables", "3"], folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    let hall = "club\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t3\t3"
+    let listed = Self.eventuallyLists([hall], in: namespace, folder: folder)
+    #expect(listed.matched, "listed \(listed.last)")
+    let people = try Subprocess(
+      namespace.command([try builtSetduel(), "play", "--list"]), folder: folder, name: "people")
+    #expect(people.end(timeout: 30) == "exit 0")
+    let lines = people.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("club, 127.0.0.1:\(port), 3 tables, 3 waiting for a player") == true, "\(lines)")
+    #expect(
+      lines.dropFirst() == [
+        "    table 1, table-1: waiting for players", "    table 2, table-2: waiting for players",
+        "    table 3, table-3: waiting for players",
+      ], "\(lines)")
   }
 
   @Test("setduel play with no address finds the one waiting table and joins it with one key")
@@ -157,7 +181,7 @@ struct DiscoveryProcessTests {
     play.type("\r")
     #expect(play.waitForFrame(within: 20) { $0.contains("bob (you) 0") }, "\(play.lastFrame)")
     let listed = Self.eventuallyLists(
-      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/\tnormal"], in: namespace,
+      ["ann's table\t127.0.0.1\t\(port)\twaiting\tbob\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"], in: namespace,
       folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
@@ -257,7 +281,7 @@ struct DiscoveryProcessTests {
     #expect(attacker.output == "sent\n")
     #expect(
       try Self.list(in: namespace, folder: folder) == [
-        "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal"
+        "ann's table\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"
       ])
     server.signal(SIGTERM)
     #expect(server.end() == "exit 0", "seed \(seed): \(server.errorOutput)")
@@ -273,7 +297,7 @@ struct DiscoveryProcessTests {
     defer { server.signal(SIGKILL) }
     try here.link(to: neighbour, address: "10.78.0.1", otherAddress: "10.78.0.2")
     let listed = Self.eventuallyLists(
-      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0\thttp://10.78.0.1:\(port)/\tnormal"], in: neighbour,
+      ["ann's table\t10.78.0.1\t\(port)\twaiting\t\t\t0\thttp://10.78.0.1:\(port)/\tnormal\t1\t1"], in: neighbour,
       folder: folder)
     #expect(listed.matched, "listed \(listed.last)")
   }
@@ -313,11 +337,12 @@ struct DiscoveryProcessTests {
       in: here, ["--host", "10.77.0.1", "--table-name", "lan table"], folder: folder, name: "lan")
     defer { lan.signal(SIGKILL) }
     let seenNextDoor = try Self.list(in: neighbour, folder: folder)
-    #expect(seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0\thttp://10.77.0.1:\(lanPort)/\tnormal"])
+    #expect(
+      seenNextDoor == ["lan table\t10.77.0.1\t\(lanPort)\twaiting\t\t\t0\thttp://10.77.0.1:\(lanPort)/\tnormal\t1\t1"])
     let seenHere = try Self.list(in: here, folder: folder)
     #expect(
       seenHere.contains(
-        "loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0\thttp://127.0.0.1:\(loopbackPort)/\tnormal"),
+        "loopback table\t127.0.0.1\t\(loopbackPort)\twaiting\t\t\t0\thttp://127.0.0.1:\(loopbackPort)/\tnormal\t1\t1"),
       "\(seenHere)")
   }
 }
