@@ -19,7 +19,8 @@ struct LANTextFaultTests {
       in: namespace, ["--table-name", Self.hostileName], folder: folder, name: "serve")
     let shown = Harmless.text(Self.hostileName)
     let listed = DiscoveryProcessTests.eventuallyLists(
-      ["\(shown)\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"], in: namespace, folder: folder
+      ["\(shown)\t127.0.0.1\t\(port)\twaiting\t\t\t0\thttp://127.0.0.1:\(port)/\tnormal\t1\t1"], in: namespace,
+      folder: folder
     )
     #expect(listed.matched, "listed \(listed.last)")
     let words = try Subprocess(
