@@ -104,7 +104,28 @@ struct SessionHallTests {
     #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.resume("3-0123abcd"), id: .resume)])
     let actions = try Self.receive("ERR @resume BAD_TOKEN no seat holds that token", &machine)
     #expect(actions == [.send(.join("3"), id: .join), .savedTokenAnswered(resumed: false)])
-    #expect(try Self.receive("OK @join JOIN 3 0 -", &machine) == [.lookUpSecret(name: "dan")])
+    #expect(
+      try Self.receive("OK @join JOIN 3 0 -", &machine) == [
+        .lookUpSecret(name: "dan"), .send(.tables(watch: false), id: .tables),
+      ], "table 3 is not listed yet: its listing is asked for")
+    #expect(try Self.receive("OK @tables TABLES 3", &machine).isEmpty && !machine.choosing)
+  }
+
+  @Test("OPEN from the list: NAME follows at the new table, whose listing is asked for; no list comes back")
+  func openFromTheList() throws {
+    var machine = SessionMachine(name: "dan", policy: .quick, lobby: true)
+    _ = machine.start()
+    _ = machine.connected()
+    for line in Self.five { _ = try Self.receive(line, &machine) }
+    _ = try Self.receive("OK @tables TABLES 3", &machine)
+    #expect(machine.open(TableRequest(bot: .normal)) == [.send(.open(TableRequest(bot: .normal)), id: .open)])
+    #expect(
+      try Self.receive("OK @open OPEN 4 0 -", &machine) == [
+        .lookUpSecret(name: "dan"), .send(.tables(watch: false), id: .tables),
+      ])
+    _ = try Self.receive("HALL 4 table-4 normal - sets - - 0 0 waiting 0 normal", &machine)
+    #expect(try Self.receive("OK @tables TABLES 4", &machine).isEmpty)
+    #expect(!machine.choosing && machine.model.tableListing?.name == "table-4")
   }
 
   @Test("a seat taken back with table 3's token is at table 3, and a lobby asks for the hall's tables")

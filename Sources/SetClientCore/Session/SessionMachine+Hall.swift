@@ -74,8 +74,9 @@ extension SessionMachine {
   mutating func answeredHall(_ reply: Reply, request: SessionRequest) -> [SessionAction] {
     switch (request, reply.kind) {
     case (.tables, .ok(.tables(let count))):
-      // Sitting down waits for the player's choice when there is one to make.
-      guard !model.isNamed, !moving else { return [] }
+      // Sitting down waits for the player's choice when there is one to make (not once a table was
+      // reached: a list asked for after that only names the table).
+      guard !model.isNamed, !moving, destination == nil else { return [] }
       if count > 1 || choosing {
         choosing = true
         return []
@@ -91,7 +92,9 @@ extension SessionMachine {
     case (.join, .ok(.join(let table, _, _))), (.open, .ok(.open(let table, _, _))):
       (moving, watchingHall, choosing) = (false, false, false)
       destination = "\(table)"
-      return model.isNamed ? [] : [askForName()]
+      // A table opened since the hall was listed: its listing, for its name on the screen.
+      let look: [SessionAction] = lobby && model.hall[table] == nil ? [.send(.tables(watch: false), id: .tables)] : []
+      return (model.isNamed ? [] : [askForName()]) + look
     case (.join, .error(let error)), (.open, .error(let error)):
       moving = false
       let actions = model.cancelMove().map { SessionAction.send($0.command, id: nil) }

@@ -81,6 +81,7 @@ function arrived(words) {
   game.table = Number(words[2]);
   setHash(game.table);
   hideLobby();
+  if (!game.hall.has(game.table)) send("@hall TABLES");  // A table opened since: its name for the bar.
   if (game.moving) {
     // A named connection sat down or watches here: as `OK NAME` says.
     game.moving = false;
