@@ -1,7 +1,8 @@
 """Headless Chromium at a hall of tables (`setduel serve --tables 3`): the page opens on the lobby, a
 tile a table with those waiting for a player first; Join sits at table 2 and the address says #t=2; a
 reload comes back to the seat there; a link to #t=2 lands a second player there and the game starts;
-Play the computer opens a table with a bot in seat 2. Screenshots at 390x844 and 1366x768. Exits 0
+a third watches table 2 from its tile, then moves to table 3 by the address; Play the computer opens a
+table with a bot in seat 2. Screenshots at 390x844 and 1366x768. Exits 0
 when everything held."""
 
 import os
@@ -78,14 +79,14 @@ def main():
         ann.fill("#lobby-name", "ann")
         ann.click('.tile[data-table="2"] button')
         ann.wait_for_selector("#lobby", state="hidden", timeout=10000)
-        check(ann.url.endswith("#t=2"), "the address names table 2: %s" % ann.url)
+        check(ann.evaluate("location.hash") == "#t=2", "the address names table 2: %s" % ann.evaluate("location.hash"))
         wait_for(ann, lambda: hall(table.port)[2][6] == "ann", "ann sits at table 2")
         check(hall(table.port)[1][6] == "-", "and not at table 1")
 
         # A reload comes back to the seat at table 2.
         ann.reload()
         wait_for(ann, lambda: "ann (you)" in (ann.text_content("#scores") or ""), "after a reload ann is back in her seat")
-        check(ann.url.endswith("#t=2"), "the reload stays at table 2")
+        check(ann.evaluate("location.hash") == "#t=2", "the reload stays at table 2")
         check(ann.is_hidden("#lobby"), "a reload at a table does not show the lobby")
 
         # A link to #t=2 lands bob there; the game starts.
@@ -108,6 +109,17 @@ def main():
         shoot(bob, "lobby")
         bob.click("#lobby-back")
 
+        # Watch the full table 2 from the lobby; then an address typed in the tab moves to table 3.
+        dan = open_page(390, 844)
+        dan.wait_for_selector(".tile", timeout=10000)
+        dan.fill("#lobby-name", "dan")
+        dan.click('.tile[data-table="2"] button')
+        wait_for(dan, lambda: (dan.text_content("#status") or "").startswith("Watching."), "dan watches table 2")
+        wait_for(dan, lambda: len(dan.query_selector_all("[data-card]")) >= 12, "dan sees the game at table 2")
+        dan.evaluate("location.hash = '#t=3'")
+        wait_for(dan, lambda: hall(table.port)[3][6] == "dan", "the address #t=3 seats dan at table 3")
+        wait_for(dan, lambda: len(dan.query_selector_all("[data-card]")) == 0, "table 2's cards are gone")
+
         # Play the computer: a new table with a bot in seat 2.
         cat = open_page(1366, 768)
         cat.wait_for_selector(".tile", timeout=10000)
@@ -117,7 +129,7 @@ def main():
         wait_for(cat, lambda: any(words[6] == "cat" and words[12] == "normal" for words in hall(table.port).values()),
                  "cat plays a computer player at a new table: %s %s" % (hall(table.port), cat.text_content("#notice")))
         wait_for(cat, lambda: len(cat.query_selector_all("[data-card]")) >= 12, "the game against the computer starts")
-        check(cat.url.endswith("#t=4"), "the address names the new table: %s" % cat.url)
+        check(cat.evaluate("location.hash") == "#t=4", "the address names the new table: %s" % cat.evaluate("location.hash"))
         shoot(cat, "hall-computer")
         check(not errors, "no script errors: %s" % errors)
         browser.close()

@@ -70,7 +70,7 @@ struct BrowserScriptTests {
   }
 
   @Test(
-    "headless Chromium at a hall: the lobby's tiles, Join and #t=2, a reload, a shared link, Play the computer",
+    "headless Chromium at a hall: the lobby's tiles, Join and #t=2, a reload, a shared link, Watch, Play the computer",
     .enabled(if: hasBrowser))
   func headlessChromiumLobby() throws {
     let (status, output) = try run("page_lobby_test.py")
