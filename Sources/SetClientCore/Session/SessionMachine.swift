@@ -11,6 +11,10 @@ import SetProtocol
 /// to `model`, and what the model asks for (`STATE` on a sequence gap) is sent. A connection that drops
 /// without a farewell, after the table's banner came, is made again after the policy's delays, and
 /// `RESUME` takes the seat back.
+///
+/// At a hall of tables (SessionMachine+Hall), a session in a lobby lists the tables with `TABLES WATCH`
+/// and waits for the player's choice when there are several; it goes to a table with `JOIN` before
+/// `NAME`, and to the table it was at again after a drop or a refused token.
 public struct SessionMachine: Equatable, Sendable {
   /// How many names `NAME` tries: the one asked for, then `name2` up to `name9`.
   public static let nameTries = 9
