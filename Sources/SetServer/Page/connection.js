@@ -29,8 +29,8 @@ function connect() {
   ws.onopen = () => {
     game.lastHeard = performance.now();
     send("MODE MACHINE");
-    Object.assign(game, { named: false, going: false, moving: false });
-    send("@hall TABLES WATCH");  // The lobby's tiles; a server of one table answers with one, an older one ERR.
+    Object.assign(game, { named: false, going: false, moving: false, watchingHall: false });
+    send("@hall TABLES");  // Whether to open on the lobby; a server of one table lists one, an older one says ERR.
     const token = game.name ? store.get(tokenKey(game.name)) : null;
     if (token) send("RESUME " + token);
     else if (game.table) goTo(game.table);  // NAME follows once there (lobby.js).

@@ -21,5 +21,5 @@ const game = {
   pending: [], rating: null, review: null, seatFree: 0, chain: {}, movedSlots: new Set(),
   // The hall (lobby.js): its tables by number, how many, the table the page is at (a number, or the
   // address's word until the server says), whether this connection is named, a move under way.
-  hall: new Map(), hallCount: 0, table: "", named: false, going: false, moving: false,
+  hall: new Map(), hallCount: 0, table: "", named: false, going: false, moving: false, watchingHall: false,
 };

@@ -78,6 +78,7 @@ function lobbyName() {
 /// `OK JOIN <id> <seat> <token>` or `OK OPEN ...`: the page is at table `id` now.
 function arrived(words) {
   game.going = false;
+  game.watchingHall = false;  // A move ends TABLES WATCH.
   game.table = Number(words[2]);
   setHash(game.table);
   hideLobby();
@@ -124,9 +125,10 @@ function leaveTable() {
 }
 
 function showLobby() {
-  if (game.named) {
-    // The hall's changes stopped coming when this connection moved to its table: ask again.
-    game.hall.clear();
+  if (!game.watchingHall) {
+    // The tiles follow the hall's changes while the lobby is shown (until the next move).
+    game.watchingHall = true;
+    if (game.named) game.hall.clear();  // Listed before this connection moved: ask afresh.
     send("@hall TABLES WATCH");
   }
   $("lobby").hidden = false;
