@@ -5,13 +5,27 @@
 package enum Codewords {
   /// The mode indicator of byte mode.
   static let byteMode = 0b0100
+  /// The mode indicator of an ECI header, which says how the bytes after it are to be read.
+  static let eciMode = 0b0111
+  /// The ECI assignment number of UTF-8, 000026, in the one byte a number below 128 takes.
+  static let utf8Designator = 26
+  /// The bits of an ECI header naming UTF-8: its mode indicator and its designator.
+  package static let eciHeaderBits = 12
   /// The pad codewords that fill what the message leaves, in turn.
   static let pads: [UInt8] = [0xEC, 0x11]
 
-  /// The data codewords of `bytes` in one byte mode segment, padded to `layout`'s data codewords.
-  package static func data(_ bytes: [UInt8], layout: VersionLayout) -> [UInt8] {
-    precondition(bytes.count <= layout.byteCapacity, "\(bytes.count) bytes do not fit version \(layout.version)")
+  /// The data codewords of `bytes` in one byte mode segment, padded to `layout`'s data codewords. When
+  /// `declaringUTF8`, an ECI header comes first saying the bytes are UTF-8: without one a reader takes
+  /// them as ISO/IEC 8859-1, the standard's default, or guesses.
+  package static func data(_ bytes: [UInt8], layout: VersionLayout, declaringUTF8: Bool = false) -> [UInt8] {
+    precondition(
+      bytes.count <= layout.capacity(declaringUTF8: declaringUTF8),
+      "\(bytes.count) bytes do not fit version \(layout.version)")
     var buffer = BitBuffer()
+    if declaringUTF8 {
+      buffer.append(eciMode, width: 4)
+      buffer.append(utf8Designator, width: 8)
+    }
     buffer.append(byteMode, width: 4)
     buffer.append(bytes.count, width: layout.countBits)
     for byte in bytes { buffer.append(Int(byte), width: 8) }

@@ -11,26 +11,35 @@ public struct QRCode: Equatable, Sendable {
   /// The modules, row by row from the top, each row from the left; dark is true.
   public let modules: [[Bool]]
 
-  /// The most bytes a symbol holds: version 10's capacity at level M.
+  /// The most bytes a symbol holds: version 10's capacity at level M, 213; a text beyond ASCII holds one
+  /// byte less, for the header that says it is UTF-8.
   public static let maximumBytes = VersionLayout.all[VersionLayout.all.count - 1].byteCapacity
 
-  /// The symbol of `text`'s UTF-8 bytes.
+  /// The symbol of `text`'s UTF-8 bytes. A text beyond ASCII starts with an ECI header naming UTF-8
+  /// (ISO/IEC 18004 6.4.2), so that a reader does not take its bytes for ISO/IEC 8859-1.
   public init(text: String) throws(QRCodeError) {
-    try self.init(bytes: Array(text.utf8))
+    let bytes = Array(text.utf8)
+    try self.init(bytes: bytes, declaringUTF8: bytes.contains { $0 >= 0x80 })
   }
 
-  /// The symbol of `bytes`; throws when they are more than `maximumBytes`.
+  /// The symbol of `bytes`, with no ECI header; throws when they are more than `maximumBytes`.
   public init(bytes: [UInt8]) throws(QRCodeError) {
-    guard let layout = VersionLayout.smallest(holding: bytes.count) else {
-      throw .tooLong(bytes: bytes.count, maximum: Self.maximumBytes)
+    try self.init(bytes: bytes, declaringUTF8: false)
+  }
+
+  private init(bytes: [UInt8], declaringUTF8: Bool) throws(QRCodeError) {
+    guard let layout = VersionLayout.smallest(holding: bytes.count, declaringUTF8: declaringUTF8) else {
+      let largest = VersionLayout.all[VersionLayout.all.count - 1]
+      throw .tooLong(bytes: bytes.count, maximum: largest.capacity(declaringUTF8: declaringUTF8))
     }
-    self.init(bytes: bytes, layout: layout, mask: nil)
+    self.init(bytes: bytes, layout: layout, mask: nil, declaringUTF8: declaringUTF8)
   }
 
   /// The symbol of `bytes` in `layout`'s version, with `mask`, or the best-scoring mask when nil.
-  package init(bytes: [UInt8], layout: VersionLayout, mask: Mask?) {
+  package init(bytes: [UInt8], layout: VersionLayout, mask: Mask?, declaringUTF8: Bool = false) {
     var grid = ModuleGrid(layout: layout)
-    grid.place(Codewords.interleaved(Codewords.data(bytes, layout: layout), layout: layout))
+    let data = Codewords.data(bytes, layout: layout, declaringUTF8: declaringUTF8)
+    grid.place(Codewords.interleaved(data, layout: layout))
     let candidates = (mask.map { [$0] } ?? Mask.allCases).map { (mask: $0, grid: grid.masked($0)) }
     let best = candidates.min { Penalty.score($0.grid) < Penalty.score($1.grid) }!
     version = layout.version
@@ -59,7 +68,7 @@ public enum QRCodeError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooLong(let bytes, let maximum):
-      "the text is \(bytes) bytes, more than a QR code holds here (at most \(maximum) bytes in UTF-8)"
+      "the text is \(bytes) bytes in UTF-8, more than a QR code holds here (at most \(maximum))"
     }
   }
 }

@@ -67,8 +67,17 @@ package struct VersionLayout: Equatable, Sendable {
   package var countBits: Int { version < 10 ? 8 : 16 }
 
   /// The most bytes a byte mode segment can carry: the data bits less the mode and count, in whole bytes.
-  package var byteCapacity: Int { (dataCodewords * 8 - 4 - countBits) / 8 }
+  package var byteCapacity: Int { capacity(declaringUTF8: false) }
 
-  /// The smallest version whose byte capacity holds `bytes` bytes, or nil when none of 1 to 10 does.
-  package static func smallest(holding bytes: Int) -> VersionLayout? { all.first { $0.byteCapacity >= bytes } }
+  /// The most bytes a byte mode segment can carry, after the 12 bits of an ECI header naming UTF-8
+  /// when `declaringUTF8`.
+  package func capacity(declaringUTF8: Bool) -> Int {
+    (dataCodewords * 8 - (declaringUTF8 ? Codewords.eciHeaderBits : 0) - 4 - countBits) / 8
+  }
+
+  /// The smallest version that holds `bytes` bytes, with an ECI header when `declaringUTF8`, or nil
+  /// when none of 1 to 10 does.
+  package static func smallest(holding bytes: Int, declaringUTF8: Bool = false) -> VersionLayout? {
+    all.first { $0.capacity(declaringUTF8: declaringUTF8) >= bytes }
+  }
 }

@@ -36,20 +36,28 @@ import Testing
       }
     }
     #expect(try QRCode(text: "http://192.168.1.23:7878/").version == 2)
-    #expect(try QRCode(text: String(repeating: "é", count: 7)).version == 1)  // 14 bytes
-    #expect(try QRCode(text: String(repeating: "é", count: 8)).version == 2)  // 16 bytes
+    // Beyond ASCII the ECI header naming UTF-8 takes one byte's room: 13 bytes fit version 1, not 14.
+    #expect(try QRCode(text: "é" + String(repeating: "a", count: 11)).version == 1)  // 13 bytes
+    #expect(try QRCode(text: String(repeating: "é", count: 7)).version == 2)  // 14 bytes
+    #expect(
+      VersionLayout.all.map { $0.capacity(declaringUTF8: true) } == [13, 25, 41, 61, 83, 105, 121, 151, 179, 212])
     #expect(try QRCode(text: "").version == 1)
   }
 
   @Test("more than 213 bytes is refused with the length and the limit, however few the characters")
-  func tooLong() {
+  func tooLong() throws {
     #expect(throws: QRCodeError.tooLong(bytes: 214, maximum: 213)) {
       try QRCode(text: String(repeating: "x", count: 214))
     }
-    // 54 emoji of four bytes each are 216 bytes.
-    #expect(throws: QRCodeError.tooLong(bytes: 216, maximum: 213)) {
+    // 54 emoji of four bytes each are 216 bytes; a text beyond ASCII holds 212.
+    #expect(throws: QRCodeError.tooLong(bytes: 216, maximum: 212)) {
       try QRCode(text: String(repeating: "🎲", count: 54))
     }
+    #expect(throws: QRCodeError.tooLong(bytes: 213, maximum: 212)) {
+      try QRCode(text: "é" + String(repeating: "a", count: 211))
+    }
+    #expect(try QRCode(text: "é" + String(repeating: "a", count: 210)).version == 10)
+    #expect(try QRCode(bytes: Array(repeating: 0xE9, count: 213)).version == 10)
     #expect("\(QRCodeError.tooLong(bytes: 214, maximum: 213))".contains("214 bytes"))
   }
 }

@@ -66,6 +66,9 @@ import Testing
     let data = Codewords.data(Array("Hi".utf8), layout: .of(1))
     #expect(Array(data.prefix(4)) == [0b0100_0000, 0b0010_0100, 0b1000_0110, 0b1001_0000])
     #expect(Array(data.dropFirst(4)) == [0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11])
+    // Beyond ASCII, an ECI header first: 0111 and 00011010, UTF-8's assignment number 26.
+    let utf8 = Codewords.data(Array("é".utf8), layout: .of(1), declaringUTF8: true)
+    #expect(Array(utf8.prefix(7)) == [0x71, 0xA4, 0x02, 0xC3, 0xA9, 0x00, 0xEC])
     // Version 10 counts in 16 bits.
     let long = Codewords.data(Array(repeating: 0x41, count: 200), layout: .of(10))
     #expect(Array(long.prefix(3)) == [0b0100_0000, 0b0000_1100, 0b1000_0100])
