@@ -77,7 +77,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis",
+        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis", "SetQR",
       ]),
     // What the benchmarks share: durations as numbers, a thread's processor time, the records benchmarks' options.
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
@@ -158,7 +158,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetNet", "SetServer", "SetStats",
-        "SetDiscovery", "SetClient", "SetClientCore",
+        "SetDiscovery", "SetClient", "SetClientCore", "SetQR",
       ]),
   ],
   swiftLanguageModes: [.v6]
