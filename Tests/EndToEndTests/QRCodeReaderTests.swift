@@ -5,7 +5,8 @@ import Testing
 
 /// SetQR's codes read by an independent reader, zbar's `zbarimg` (Debian's zbar-tools, which .ci/run
 /// installs; without it these tests are skipped, saying why): every version, drawn as pixels from the
-/// modules and from the half-block characters of the terminal drawing, and `setduel qr`'s output.
+/// modules and from the half-block characters of the terminal drawing, `setduel qr`'s output, and the
+/// code `setduel serve` prints in a terminal.
 @Suite("QR codes, read back by zbarimg")
 struct QRCodeReaderTests {
   static let zbarimg = "/usr/bin/zbarimg"
@@ -150,5 +151,56 @@ struct QRCodeReaderTests {
     let two = try run(["qr", "a", "b"])
     #expect(two.end == "exit 2")
     #expect(two.error.hasPrefix("setduel: qr takes one TEXT; quote it if it has spaces\n"), "\(two.error)")
+  }
+
+  /// The lines a pseudo-terminal got, its carriage returns dropped (a "\r\n" is one Character, which
+  /// no split at "\n" would find).
+  static func lines(_ terminal: PseudoTerminalProcess) -> [String] {
+    String(decoding: terminal.output.filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self).split(separator: "\n")
+      .map(String.init)
+  }
+
+  @Test(
+    "setduel serve in a terminal draws the page's LAN address under the banner as a code that reads back",
+    .enabled(if: hasReader))
+  func serveInTerminal() throws {
+    let folder = try makeTemporaryFolder("qr-serve")
+    defer { removeFolder(folder) }
+    let serve = try PseudoTerminalProcess(
+      [try builtSetduel(), "serve", "--port", "0", "--no-announce", "--records", folder + "/records"],
+      environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+    // The banner is out when the line after it, about the records, is.
+    #expect(serve.waitForFrame(within: 60) { $0.contains("Recording the games to") })
+    let lines = Self.lines(serve)
+    guard let lan = lines.first(where: { $0.hasPrefix("Connect from the LAN:") }) else {
+      print("skipping the code of the LAN address: this machine has no address but loopback")
+      #expect(!lines.contains { $0.hasPrefix("Scan to play") })
+      return
+    }
+    let address = try #require(lan.firstMatch(of: /http:\/\/[0-9.]+:[0-9]+\//)).0
+    let scan = try #require(lines.firstIndex { $0.hasPrefix("Scan to play from a phone:") }, "\(lines)")
+    #expect(lines[scan] == "Scan to play from a phone:  \(address)")
+    #expect(scan > lines.firstIndex(of: lan)!)
+    let drawing = Array(lines[(scan + 1)...].prefix { !$0.hasPrefix("Recording the games to") })
+    #expect(try Self.read(Self.picture(terminalLines: drawing, ink: .lightModules)) == String(address))
+  }
+
+  @Test("setduel serve draws no code on loopback, nor to a pipe, where scripts read its banner")
+  func serveWithoutCode() throws {
+    let folder = try makeTemporaryFolder("qr-serve-none")
+    defer { removeFolder(folder) }
+    let loopback = try PseudoTerminalProcess(
+      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--no-announce", "--records", folder + "/a"],
+      environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+    #expect(loopback.waitForFrame(within: 60) { $0.contains("Recording the games to") })
+    #expect(!Self.lines(loopback).contains { $0.hasPrefix("Scan to play") }, "\(Self.lines(loopback))")
+    let piped = try Subprocess(
+      [try builtSetduel(), "serve", "--port", "0", "--no-announce", "--records", folder + "/b"], folder: folder,
+      name: "serve")
+    #expect(piped.outputLine(startingWith: "Recording the games to") != nil)
+    #expect(!piped.output.contains("Scan to play"), "\(piped.output)")
+    #expect(!piped.output.contains("█"))
+    piped.signal(SIGTERM)
+    #expect(piped.end() == "exit 0")
   }
 }
