@@ -114,15 +114,20 @@ struct QRCodeReaderTests {
     }
   }
 
-  /// Runs the built binary with `arguments`, as a script would, its output in files.
-  func run(_ arguments: [String]) throws -> (end: String, output: String, error: String) {
+  /// Runs the built binary with `arguments`, as a script would, its output in files; `shell` sets up its
+  /// environment first (the terminal's colours are the test's own unless it does).
+  func run(_ arguments: [String], shell: String = "unset COLORFGBG") throws -> (
+    end: String, output: String, error: String
+  ) {
     let folder = try makeTemporaryFolder("qr-cli")
     defer { removeFolder(folder) }
-    return try runSetduel(arguments, folder: folder)
+    let child = try Subprocess([try builtSetduel()] + arguments, folder: folder, name: "qr", shell: shell)
+    let end = child.end(timeout: 60)
+    return (end, child.output, child.errorOutput)
   }
 
   @Test(
-    "setduel qr TEXT prints a code that reads back as TEXT, and --light one for a light terminal",
+    "setduel qr TEXT prints a code that reads back as TEXT, and --light or COLORFGBG one for a light terminal",
     .enabled(if: hasReader))
   func qrCommand() throws {
     let text = "http://192.168.1.23:7878/ é 🎲"
@@ -133,6 +138,9 @@ struct QRCodeReaderTests {
     let light = try run(["qr", text, "--light"])
     let lightLines = light.output.split(separator: "\n").map(String.init)
     #expect(try Self.read(Self.picture(terminalLines: lightLines, ink: .darkModules)) == text)
+    // A terminal that says its background is light (COLORFGBG's last field 15, white) gets the same.
+    let told = try run(["qr", text], shell: "export COLORFGBG='0;15'")
+    #expect(told.output == light.output)
     let svg = try run(["qr", text, "--svg"])
     #expect(svg.output.hasPrefix("<svg "))
   }
