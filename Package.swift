@@ -8,7 +8,7 @@ import PackageDescription
 /// outside this list or above its own place, if a pure target depends on a shell or on a later module,
 /// or if a pure file names a clock or a global random generator.
 let pureModules = [
-  "SetBase", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis", "SetHost",
+  "SetBase", "SetQR", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis", "SetHost",
   "SetClientCore", "SetSimulation",
 ]
 
@@ -23,6 +23,8 @@ let package = Package(
 
     // What every other module shares: the one instant type, seats and `PerSeat`, the seeded generator.
     .target(name: "SetBase"),
+    // QR Code model 2 in byte mode at level M, versions 1 to 10, drawn as SVG and in half-block characters.
+    .target(name: "SetQR"),
     // The rules of Set and of a two-player match.
     // Rounding and square roots are the C math library's on Linux: linked here, so that every program
     // using the pure modules links, not only those that happen to import Glibc.
@@ -75,7 +77,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis",
+        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis", "SetQR",
       ]),
     // What the benchmarks share: durations as numbers, a thread's processor time, the records benchmarks' options.
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
@@ -116,6 +118,7 @@ let package = Package(
     .testTarget(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
+    .testTarget(name: "SetQRTests", dependencies: ["SetQR"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation", "SetPureTestSupport"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
@@ -155,7 +158,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "setduel", "SetTestSupport", "SetCore", "SetProtocol", "SetTransport", "SetNet", "SetServer", "SetStats",
-        "SetDiscovery", "SetClient", "SetClientCore",
+        "SetDiscovery", "SetClient", "SetClientCore", "SetQR",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -50,7 +50,7 @@ extension GameHost {
     }
     sendRules(to: id)
     tellRecordLost(to: id)
-    if let seat = seating.firstFree, seatingLimit.allow(traveller.client.address, at: now) {
+    if let seat = seating.firstFree, players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
     }

@@ -20,7 +20,7 @@ extension GameHost {
     }
     if started {
       lines += HumanTable.full(state.table.cards) + HumanTable.legend
-      if let rule = HumanText.variantRule(state.rules) { lines.append(rule) }
+      if let rule = HumanText.variantRule(state.rules) { lines += HumanTable.wrap(rule) }
     } else if !changed.isEmpty || events.contains(where: { if case .diff = $0 { true } else { false } }) {
       lines += HumanTable.compact(state.table.cards, changed: changed)
     }

@@ -18,7 +18,7 @@ extension GameHost {
       closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.wrongSecret))
     }
-    if seating.firstFree != nil, !seatingLimit.allow(clients[id]?.address ?? "", at: now) {
+    if seating.firstFree != nil, !players.allowSeat(clients[id]?.address ?? "", at: now) {
       return .failure(seatingLimited)
     }
     clients[id]?.name = name
@@ -46,7 +46,7 @@ extension GameHost {
     guard let seat = seating.firstFree else {
       return .failure(ProtocolError(.seatTaken, "both seats are taken; SIT once one is free"))
     }
-    guard seatingLimit.allow(client.address, at: now) else { return .failure(seatingLimited) }
+    guard players.allowSeat(client.address, at: now) else { return .failure(seatingLimited) }
     let token = takeSeat(seat, for: id, as: name, proven: client.fingerprint, at: now)
     return .success(.ok(.sit(seat: seat, token: token)))
   }
@@ -69,7 +69,8 @@ extension GameHost {
 
   /// The refusal of a seat to an address that took too many.
   var seatingLimited: ProtocolError {
-    ProtocolError(.rateLimited, "seats taken too often from your address: at most \(seatingLimit.perMinute) a minute")
+    ProtocolError(
+      .rateLimited, "seats taken too often from your address: at most \(players.seatingLimit.perMinute) a minute")
   }
 
   /// Seats the named connection `id` in the free `seat`, tells everyone, and returns its resume token.

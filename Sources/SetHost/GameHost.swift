@@ -73,8 +73,6 @@ public struct GameHost {
   var liveRecord: History.LiveRecord
   /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
-  /// How often one address may take a seat (see `SeatingLimit`).
-  public var seatingLimit = SeatingLimit()
   /// The analysis of this table's games, kept from the lines it records, for REVIEW.
   var analysis = LiveAnalysis()
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.

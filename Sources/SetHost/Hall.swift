@@ -105,11 +105,6 @@ public struct Hall {
     tables[id]?.host.botNames.insert(PlayerName.key(name))
   }
 
-  /// How often one address may take a seat, at every table.
-  public mutating func setSeatingLimit(_ limit: SeatingLimit) {
-    for id in order { tables[id]?.host.seatingLimit = limit }
-  }
-
   /// The players' history is now `history` (folded from the records at start): every table's record
   /// is read on from here.
   public mutating func replaceHistory(_ history: History) {
@@ -141,7 +136,6 @@ public struct Hall {
     var host = GameHost(
       rules: info.rules, seed: info.seed, makeToken: id == 1 ? token : { "\(id)-" + token() }, players: players)
     host.logLevel = logLevel
-    if let first = order.first, let seating = tables[first]?.host.seatingLimit { host.seatingLimit = seating }
     tables[id] = Table(host: host, info: info)
     order.append(id)
     order.sort()

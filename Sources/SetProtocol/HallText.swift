@@ -6,7 +6,7 @@ public enum HallText {
     if listing.variant != .normal { rules.append(listing.variant.rawValue) }
     if let firstTo = listing.firstTo { rules.append("first to \(firstTo)") }
     if listing.scoring == .speed { rules.append("speed scoring") }
-    if let bot = listing.bot { rules.append("a \(bot.rawValue) computer player") }
+    if let bot = listing.bot { rules.append("the computer, \(bot.rawValue)") }
     let head = title(listing) + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
     let one = listing.seats.one
     let two = listing.seats.two
@@ -30,7 +30,7 @@ public enum HallText {
   /// What `TABLES` says: how many tables, each in a sentence, where you are and how to move.
   public static func list(_ listings: [HallListing], here: Int) -> [String] {
     let count = listings.count == 1 ? "One table" : "\(listings.count) tables"
-    return ["\(count) in this hall:"] + listings.map { "  " + table($0) } + [
+    return ["\(count) in this hall:"] + listings.map(table) + [
       "You are at table \(here). JOIN <number> moves you; OPEN opens a new table."
     ]
   }

@@ -89,7 +89,7 @@ public enum Verb: String, CaseIterable, Sendable {
     case .top: "the best players by rating (\(Request.defaultTop) by default, at most \(Request.maxTop))"
     case .say: "chat to everyone at the table"
     case .tables: "list the hall's tables; WATCH keeps the list coming as tables change"
-    case .join: "move to another table, by number or name: you sit if a seat is free, else watch"
+    case .join: "move to another table, by number or name; you sit if a seat is free"
     case .open: "open a new table with its own rules, and move to it"
     case .where: "say which table you are at"
     case .new: "ask for a rematch once the game is over"

@@ -20,6 +20,7 @@ enum CommandTable {
     Subcommand(spec: AnalyseCommand.command, run: AnalyseCommand.run),
     Subcommand(spec: PuzzleCommand.command, run: PuzzleCommand.run),
     Subcommand(spec: PracticeCommand.command, run: PracticeCommand.run),
+    Subcommand(spec: QRCommand.command, run: QRCommand.run),
     Subcommand(spec: CompletionsCommand.command, run: CompletionsCommand.run),
   ]
 

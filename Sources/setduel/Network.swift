@@ -8,4 +8,9 @@ enum Network {
   static func lanAddresses() -> [String] {
     NetworkInterfaces.ipv4().filter { $0.address.first != 127 }.map { IPv4.text($0.address) }
   }
+
+  /// Whether `host` names this machine alone: `localhost`, 127.x.x.x or ::1.
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host.hasPrefix("127.") || host == "::1"
+  }
 }

@@ -8,6 +8,7 @@ import SetHost
 import SetLAN
 import SetNet
 import SetProtocol
+import SetQR
 import SetServer
 import SetTransport
 
@@ -40,6 +41,11 @@ enum Serve {
       Hosts a hall of SetDuel tables over TCP: one to start with (--tables N opens more), and people open \
       more as they play. Connect with `nc HOST PORT`, `telnet HOST PORT` or `setduel play`, \
       or open http://HOST:PORT/ in a browser to play from the page.
+
+      In a terminal, when the table listens on an address other machines reach (every interface, the \
+      default, or --host with an address that is not loopback), the page's address on the LAN (the first, \
+      when there are several) is also drawn as a QR code for a phone's camera (setduel qr draws any text \
+      so). Output to a pipe or a file has no code, and --host 127.0.0.1 none, since no phone could open it.
       """,
     options: [
       .valued("host", "ADDRESS", "address to listen on (default \(network.host), every interface)"),
@@ -196,17 +202,30 @@ enum Serve {
 
   static func printBanner(host: String, port: UInt16, seed: UInt64) {
     print("SetDuel is serving on \(host):\(port) (seed \(seed)).")
+    let reachable: String?
     if host == "0.0.0.0" {
       print("Connect from this machine:  nc localhost \(port)   (or: \(Invocation.command) play localhost:\(port))")
       print("Play in a browser:          http://localhost:\(port)/")
-      for address in Network.lanAddresses() {
+      let lan = Network.lanAddresses()
+      for address in lan {
         print("Connect from the LAN:       nc \(address) \(port)   or in a browser: http://\(address):\(port)/")
       }
+      reachable = lan.first
     } else {
       print("Connect with:  nc \(host) \(port)   (or: \(Invocation.command) play \(host):\(port))")
       print("Play in a browser:  http://\(host):\(port)/")
+      reachable = Network.isLoopback(host) ? nil : host
     }
+    if let reachable, isatty(STDOUT_FILENO) == 1 { printCode(of: "http://\(reachable):\(port)/") }
     fflush(stdout)
+  }
+
+  /// The page's address as a QR code, for a phone on the LAN to open by its camera: printed in a
+  /// terminal alone, so that what scripts read from a pipe stays the lines above.
+  static func printCode(of address: String) {
+    guard let code = try? QRCode(text: address) else { return }
+    print("Scan to play from a phone:  \(address)")
+    for line in code.terminalLines(ink: QRCommand.ink(light: false)) { print(line) }
   }
 
 }

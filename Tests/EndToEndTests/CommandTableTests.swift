@@ -41,8 +41,9 @@ struct CommandTableTests {
   func helpListsTheTable() throws {
     let commands = try listedCommands()
     #expect(
-      commands.starts(with: ["serve", "play", "bot", "replay", "stats", "analyse", "puzzle", "practice", "completions"]
-      ), "\(commands)")
+      commands.starts(with: [
+        "serve", "play", "bot", "replay", "stats", "analyse", "puzzle", "practice", "qr", "completions",
+      ]), "\(commands)")
     #expect(commands.contains("help") && commands.contains("version"))
     for command in [nil] + commands {
       let options = try listedOptions(command)

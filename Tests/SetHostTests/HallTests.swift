@@ -210,6 +210,40 @@ struct HallTests {
     #expect(hall.send("NAME bot-normal", from: c(3)).last?.hasPrefix("ERR NAME_TAKEN") == true)
   }
 
+  @Test("a thousand connections watching the hall each get one line a change, and JOIN back and forth is bounded")
+  func watchersAndJoinFloods() throws {
+    var hall = HallDriver(seed: 8)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("NAME ann", from: c(1))
+    hall.send("OPEN", from: c(1))
+    for number in 1_000..<2_000 as Range<UInt64> {
+      hall.connect(c(number))
+      hall.send("MODE MACHINE", from: c(number))
+      hall.send("TABLES WATCH", from: c(number))
+      _ = hall.drain(c(number))
+    }
+    hall.send("JOIN 1", from: c(1))
+    for number in 1_000..<2_000 as Range<UInt64> {
+      #expect(
+        hall.drain(c(number)) == [
+          "HALL 1 table-1 normal - sets ann - 0 0 waiting 0 -", "HALL 2 table-2 normal - sets - - 0 0 waiting 0 -",
+        ])
+    }
+    for number in 1_000..<2_000 as Range<UInt64> { hall.disconnect(c(number)) }
+    // JOIN back and forth 10,000 times: the address takes at most its seatings a minute, in the whole
+    // hall, so the tables' records and the hall's state stay bounded.
+    let seatings = hall.records.values.joined().filter { $0.contains("JOINED") }.count
+    for turn in 0..<10_000 { hall.send(turn % 2 == 0 ? "JOIN 2" : "JOIN 1", from: c(1)) }
+    #expect(hall.hall.table(of: c(1)) == 1)
+    #expect(hall.hall.heldSeats.isEmpty && hall.hall.listings.count == 2)
+    let more = hall.records.values.joined().filter { $0.contains("JOINED") }.count - seatings
+    #expect(
+      more == SeatingLimit().perMinute - 3,
+      "the seatings one address may take in a minute, less ann's three (NAME, OPEN, JOIN 1)")
+    #expect(try #require(hall.drain(c(1)).last).hasPrefix("OK JOIN 1 "))
+  }
+
   @Test("1,000 seeded random sequences across five tables keep the hall's invariants, and every record replays")
   func randomSequences() throws {
     let verbs = ["OPEN", "JOIN 1", "JOIN 2", "JOIN 3", "JOIN 4", "JOIN 5", "PICK A B C", "CLAIM", "DEAL", "TABLES"]

@@ -80,7 +80,7 @@ struct SpectatorSitTests {
   @Test("SIT counts against the seatings of the address, and before NAME it is NOT_NAMED")
   func sitIsRateLimited() throws {
     var driver = tableWithFreeSeat([(cy, "NAME cy")])
-    driver.host.seatingLimit.perMinute = 0
+    driver.host.players.seatingLimit.perMinute = 0
     driver.send("SIT", from: cy)
     #expect(driver.drain(cy).last?.hasPrefix("ERR RATE_LIMITED seats taken too often") == true)
     #expect(driver.host.seatsTaken.one && !driver.host.seatsTaken.two, "nothing was taken")
