@@ -8,7 +8,8 @@ import PackageDescription
 /// outside this list or above its own place, if a pure target depends on a shell or on a later module,
 /// or if a pure file names a clock or a global random generator.
 let pureModules = [
-  "SetBase", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis", "SetHost",
+  "SetBase", "SetTournament", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis",
+  "SetHost",
   "SetClientCore", "SetSimulation",
 ]
 
@@ -23,6 +24,9 @@ let package = Package(
 
     // What every other module shares: the one instant type, seats and `PerSeat`, the seeded generator.
     .target(name: "SetBase"),
+    // Tournaments, arena and Swiss, as rules without tables: pairings by minimum-weight matching,
+    // scoring, tie-breaks, the tournament's state machine and its record.
+    .target(name: "SetTournament", dependencies: ["SetBase"]),
     // The rules of Set and of a two-player match.
     // Rounding and square roots are the C math library's on Linux: linked here, so that every program
     // using the pure modules links, not only those that happen to import Glibc.
@@ -116,6 +120,7 @@ let package = Package(
     .testTarget(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
+    .testTarget(name: "SetTournamentTests", dependencies: ["SetTournament", "SetBase"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation", "SetPureTestSupport"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(
