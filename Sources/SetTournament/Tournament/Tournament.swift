@@ -41,6 +41,10 @@ public struct Tournament: Equatable, Sendable {
   var breakEnds: Instant?
   var arenaPairedOnce = false
 
+  /// The most players at once: the Swiss's packed weights stay far inside 64 bits, and a pairing
+  /// within milliseconds.
+  public static let maximumPlayers = 512
+
   /// A tournament taking entries.
   public init(settings: TournamentSettings) {
     self.settings = settings

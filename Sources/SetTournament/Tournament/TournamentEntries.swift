@@ -8,6 +8,7 @@ extension Tournament {
     guard state != .finished else { throw .finished }
     guard !isEntered(name) else { throw .alreadyEntered(name) }
     guard !closing else { throw .entryClosed }
+    guard entrantCount < Self.maximumPlayers else { throw .full }
     if isArena {
       if let at = arena.index(of: name) {
         arena.players[at].status = .waiting

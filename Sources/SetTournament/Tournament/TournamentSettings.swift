@@ -83,6 +83,8 @@ public enum TournamentError: Error, Hashable, Sendable {
   case alreadyPaused(String)
   case nothingToSkip
   case notPaired(String)
+  /// `Tournament.maximumPlayers` have entered.
+  case full
 }
 
 /// A refused command, with what time had made due before it (those happened; the command did not).
