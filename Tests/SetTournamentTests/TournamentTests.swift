@@ -34,6 +34,8 @@ struct TournamentTests {
   @Test("bad commands are refused with a typed error and change nothing")
   func badCommands() throws {
     var tournament = try Self.swiss(["a", "b"])
+    // A refusal keeps what time made due; nothing is due at 1 s.
+    #expect(tournament.advance(to: Self.at(1)).isEmpty)
     let before = tournament
     let cases: [(TournamentCommand, TournamentError)] = [
       (.enter("a", rating: 1), .alreadyEntered("a")), (.withdraw("zed"), .notEntered("zed")),
@@ -133,6 +135,8 @@ struct TournamentTests {
     // c may be paired from 21 s; at 27 s a and b have waited 8 s with c eligible.
     let three = Self.seats(tournament.advance(to: Self.at(27)))
     #expect(three.count == 1 && three[0].seats.values.contains("c"))
+    // The one waiting player's wait is over: the next deadline is the clock's end, not a past instant.
+    #expect(tournament.nextDeadline == Self.at(61))
     // Started at 1 s, the clock ends at 61 s: the running game still counts, no new pairing, then finished.
     #expect(!tournament.advance(to: Self.at(60)).contains(.clockEnded))
     #expect(tournament.advance(to: Self.at(61)) == [.clockEnded])

@@ -14,6 +14,15 @@ struct BlossomSolver {
   let endpoint: [Int]
   /// Each vertex's remote endpoints.
   let neighbourEnds: [[Int]]
+  /// The same, with the far vertex and twice the weight beside each: what the scan of a vertex reads,
+  /// kept together so that it reads memory in order.
+  let adjacency: [[Neighbour]]
+
+  struct Neighbour {
+    let end: Int
+    let vertex: Int
+    let twiceWeight: Int64
+  }
   /// The remote endpoint of each vertex's matched edge, or -1.
   var mate: [Int]
   /// A top-level blossom's label: 0 free, 1 S, 2 T (5 marks a breadcrumb while scanning).
@@ -48,6 +57,9 @@ struct BlossomSolver {
     }
     endpoint = ends
     neighbourEnds = neighbours
+    adjacency = neighbours.map { list in
+      list.map { p in Neighbour(end: p, vertex: ends[p], twiceWeight: 2 * edges[p / 2].weight) }
+    }
     let n = vertexCount
     mate = Array(repeating: -1, count: n)
     label = Array(repeating: 0, count: 2 * n)

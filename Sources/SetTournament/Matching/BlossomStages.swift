@@ -29,13 +29,14 @@ extension BlossomSolver {
   /// Labels from the queue of S-vertices until it is empty (false) or the matching grew (true).
   mutating func scanQueue() -> Bool {
     while let v = queue.popLast() {
-      for p in neighbourEnds[v] {
+      for neighbour in adjacency[v] {
+        let p = neighbour.end
         let k = p / 2
-        let w = endpoint[p]
+        let w = neighbour.vertex
         if inBlossom[v] == inBlossom[w] { continue }
         var kSlack: Int64 = 0
         if !allowEdge[k] {
-          kSlack = slack(k)
+          kSlack = dual[v] + dual[w] - neighbour.twiceWeight
           if kSlack <= 0 { allowEdge[k] = true }
         }
         if allowEdge[k] {

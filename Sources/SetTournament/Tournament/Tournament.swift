@@ -40,6 +40,8 @@ public struct Tournament: Equatable, Sendable {
   /// When the Swiss's paired round is handed out.
   var breakEnds: Instant?
   var arenaPairedOnce = false
+  /// The latest instant seen: a deadline is always after it.
+  var latest: Instant?
 
   /// The most players at once: the Swiss's packed weights stay far inside 64 bits, and a pairing
   /// within milliseconds.
@@ -81,6 +83,7 @@ public struct Tournament: Equatable, Sendable {
   /// pairings and its clock.
   public mutating func advance(to now: Instant) -> [TournamentEvent] {
     var events: [TournamentEvent] = []
+    latest = max(latest ?? now, now)
     for number in live.keys.sorted() {
       guard let game = live[number], let due = game.noShowAt, now >= due, game.seated.count < 2 else { continue }
       let missing = game.pairing.seats.map { !game.seated.contains($0) }
@@ -104,7 +107,8 @@ public struct Tournament: Equatable, Sendable {
       }
     case .finished: return nil
     }
-    return times.min()
+    // A wait already over (a lone player who has waited long) is no reason to wake.
+    return times.filter { latest == nil || $0 > latest! }.min()
   }
 
   var entrantCount: Int { isArena ? arena.players.filter { $0.status != .withdrawn }.count : activeEntrants.count }
