@@ -99,6 +99,10 @@ let package = Package(
     .executableTarget(
       name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis", "BenchmarkSupport"],
       path: "Benchmarks/AnalysisBench"),
+    // Pairing a Swiss round of 64 players and an arena of 200 waiting players. Build in release.
+    .executableTarget(
+      name: "setduel-tournament-bench", dependencies: ["SetTournament", "SetBase", "BenchmarkSupport"],
+      path: "Benchmarks/TournamentBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 
