@@ -62,18 +62,14 @@ public struct Tournament: Equatable, Sendable {
   /// The games being played or waiting to be, by number.
   public var liveGames: [TournamentPairing] { live.keys.sorted().map { live[$0]!.pairing } }
 
-  /// Applies `command` at `now`, after anything time made due. A refused command changes nothing but
-  /// what time made due, and the refusal carries those events.
-  public mutating func apply(_ command: TournamentCommand, at now: Instant) throws(TournamentRefusal)
+  /// Applies `command` at `now`, after anything time made due. A refused command throws and changes
+  /// nothing, not even what time made due: the caller's next `advance(to:)` does that.
+  public mutating func apply(_ command: TournamentCommand, at now: Instant) throws(TournamentError)
     -> [TournamentEvent]
   {
-    var events = advance(to: now)
     var next = self
-    do {
-      try next.perform(command, at: now, events: &events)
-    } catch {
-      throw TournamentRefusal(error: error, events: events)
-    }
+    var events = next.advance(to: now)
+    try next.perform(command, at: now, events: &events)
     next.settle(at: now, events: &events)
     self = next
     return events

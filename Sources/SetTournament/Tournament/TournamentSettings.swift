@@ -87,20 +87,6 @@ public enum TournamentError: Error, Hashable, Sendable {
   case full
 }
 
-/// A refused command, with what time had made due before it (those happened; the command did not).
-public struct TournamentRefusal: Error, Hashable, Sendable {
-  /// Why the command was refused.
-  public var error: TournamentError
-  /// The events that were due at the command's instant.
-  public var events: [TournamentEvent]
-
-  /// A refusal for `error` after `events`.
-  public init(error: TournamentError, events: [TournamentEvent]) {
-    self.error = error
-    self.events = events
-  }
-}
-
 /// Why a player left.
 public enum WithdrawalCause: String, Hashable, Sendable {
   /// They asked.
