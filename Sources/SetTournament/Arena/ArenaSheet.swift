@@ -1,6 +1,11 @@
 /// A finished game from one player's side. A forfeit win is a win and a forfeit loss a loss.
 public enum ArenaOutcome: String, Hashable, Sendable {
-  case win, tie, loss
+  /// Won, at the table or by forfeit.
+  case win
+  /// Tied.
+  case tie
+  /// Lost, at the table or by forfeit.
+  case loss
 }
 
 /// An arena player's score sheet, as lichess scores it (lila's `ArenaSheet`, without berserk or the

@@ -44,7 +44,12 @@ public struct TournamentSettings: Hashable, Sendable {
 
 /// What a tournament is doing.
 public enum TournamentState: String, Hashable, Sendable {
-  case entering, running, finished
+  /// Taking entries, not started.
+  case entering
+  /// Started: pairing and playing.
+  case running
+  /// Over: every game has ended and no more will be paired.
+  case finished
 }
 
 /// What the caller tells the tournament, each with the instant it happened.
@@ -68,20 +73,35 @@ public enum TournamentCommand: Hashable, Sendable {
 
 /// A bad command, refused: nothing changes.
 public enum TournamentError: Error, Hashable, Sendable {
+  /// ENTER by a player already entered.
   case alreadyEntered(String)
+  /// A player's command (WITHDRAW, PAUSE, BACK, ...) from someone not entered.
   case notEntered(String)
+  /// An organiser's command from someone else.
   case notOrganiser
+  /// ENTER after late entry closed (half the Swiss rounds started, or the end was called).
   case entryClosed
+  /// An organiser's HOLD or RESUME before the start or after the end.
   case notRunning
+  /// START once started.
   case alreadyStarted
+  /// A command after the end.
   case finished
+  /// START with fewer than two players.
   case tooFewPlayers
+  /// A result for a game that is not being played.
   case unknownGame(Int)
+  /// PAUSE or BACK in a Swiss.
   case notArena
+  /// PAUSE during a game.
   case playing(String)
+  /// BACK without a pause.
   case notPaused(String)
+  /// PAUSE twice.
   case alreadyPaused(String)
+  /// NEXT with no Swiss break running.
   case nothingToSkip
+  /// SEATED from a player with no game handed out.
   case notPaired(String)
   /// `Tournament.maximumPlayers` have entered.
   case full
@@ -109,19 +129,26 @@ public struct TournamentPairing: Hashable, Sendable {
 
 /// What happened, for the caller to tell the entrants and write to the record.
 public enum TournamentEvent: Hashable, Sendable {
+  /// A player entered (again); `lateBye`: with the late entry's half-point bye.
   case entered(String, lateBye: Bool)
+  /// A player withdrew, or was withdrawn.
   case withdrew(String, WithdrawalCause)
+  /// An arena player paused, or came back.
   case paused(String), back(String)
+  /// The tournament started; a Swiss's number of rounds.
   case started(rounds: Int?)
   /// A Swiss round's pairings with their reasons, shown before its games begin.
   case roundPaired(SwissRound)
+  /// A Swiss round's bye.
   case bye(String, round: Int)
   /// Seat these two at a table.
   case seat(TournamentPairing)
   /// A game ended; `points` is what each seat scored (half-points in a Swiss, points in an arena).
   case result(game: Int, seats: PerSeat<String>, GameResult, points: PerSeat<Int>)
+  /// The organiser held the pairing, or resumed it.
   case held, resumed
   /// An arena's clock ran out (or the organiser ended it): no new pairing.
   case clockEnded
+  /// The tournament is over.
   case finished
 }
