@@ -187,23 +187,22 @@ elif [ -z "$only" ]; then
   echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
   echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
+# run_bench TARGET TITLE: runs one of the benchmarks that take --smoke, if this checkout has it, and
+# adds what it prints under TITLE.
+run_bench() {
+  [ -z "$only" ] && grep -q "\"$1\"" Package.swift || return 0
+  local flags=()
+  [ "$mode" = smoke ] && flags=(--smoke)
+  echo
+  echo "$2, as $1 printed it:"
+  echo
+  "$bin/$1" "${flags[@]}" | sed 's/^/    /' || status=$?
+}
 # The players' history: folding generated records, and a server's start-up on them (no servers of
 # the idle servers still up).
-if [ -z "$only" ] && grep -q '"setduel-history-bench"' Package.swift; then
-  history_flags=()
-  [ "$mode" = smoke ] && history_flags=(--smoke)
-  echo
-  echo "The players' history, as setduel-history-bench printed it:"
-  echo
-  "$bin/setduel-history-bench" "${history_flags[@]}" | sed 's/^/    /' || status=$?
-fi
+run_bench setduel-history-bench "The players' history"
 # A game's analysis: 10,000 generated records analysed on one thread.
-if [ -z "$only" ] && grep -q '"setduel-analysis-bench"' Package.swift; then
-  analysis_flags=()
-  [ "$mode" = smoke ] && analysis_flags=(--smoke)
-  echo
-  echo "A game's analysis, as setduel-analysis-bench printed it:"
-  echo
-  "$bin/setduel-analysis-bench" "${analysis_flags[@]}" | sed 's/^/    /' || status=$?
-fi
+run_bench setduel-analysis-bench "A game's analysis"
+# Tournament pairing: a Swiss round of 64 players, an arena pairing of 200 waiting players.
+run_bench setduel-tournament-bench "Tournament pairing"
 exit "$status"
