@@ -164,7 +164,7 @@ if "$server" serve --help 2>/dev/null | grep -q -- '--tables N'; then
     hall_flags+=(--solo-port "$port")
   fi
   if wants scale; then
-    start_setduel tables --max-tables 10000 --table-rate 10000 --table-idle 3600
+    start_setduel tables "${unlimited[@]}" --max-tables 10000 --table-rate 10000 --table-idle 3600
     hall_flags+=(--tables-port "$port" --tables-pid "$pid")
     start_setduel scale "${unlimited[@]}" --claim-window 0.25 --no-announce --tables "$busy"
     hall_flags+=(--scale-port "$port" --scale-pid "$pid")

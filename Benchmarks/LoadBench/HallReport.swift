@@ -75,6 +75,8 @@ extension Report {
     note(
       "Scale: two bots at each table, every one on one thread of the load generator; the hall and the "
         + "processes played in turn, \(Format.fixed(hall.seconds, 1)) s and \(Format.fixed(processes.seconds, 1)) s "
-        + "in all; server CPU per game: \(perGame(hall)) ms in the hall, \(perGame(processes)) ms in the processes.")
+        + "in all; server CPU per game: \(perGame(hall)) ms in the hall, \(perGame(processes)) ms in the processes; "
+        + "memory taken once each side had played two games a table (the hall \(hall.memoryGames) games, the "
+        + "processes \(processes.memoryGames)).")
   }
 }

@@ -40,16 +40,19 @@ enum ScaleBench {
     var seconds = 0.0
     /// The servers' CPU while they played, clock ticks.
     var ticks = 0
-    /// Resident and proportional memory (shared pages split among the processes that map them) at the
-    /// end of the last round, bytes, summed over the side's processes.
+    /// Resident and proportional memory (shared pages split among the processes that map them), bytes,
+    /// summed over the side's processes, once it had played `memoryGames`.
     var resident = 0
     var proportional = 0
+    var memoryGames = 0
 
     var gamesPerSecond: Double { Double(games) / max(seconds, 1e-9) }
   }
 
   /// Two bots at each of the hall's tables 1 to `tables` (process `hallPid` on `hallPort`), and two at
-  /// each one-table server of `servers`, each side playing `seconds` in turn, for `rounds` rounds.
+  /// each one-table server of `servers`. First each side plays two games a table and its memory is
+  /// taken (a table keeps its finished games, for `REVIEW` and `HISTORY`, so memory is compared after
+  /// as many games); then each plays `seconds` in turn, for `rounds` rounds.
   static func hallAgainstProcesses(
     hallPort: UInt16, hallPid: Int32, tables: Int, servers: [(port: UInt16, pid: Int32)], seconds: Double,
     rounds: Int, cpu: Int?
@@ -58,6 +61,17 @@ enum ScaleBench {
     let processes = try BusyLoad(servers.map { BotTables.Target(port: $0.port, table: 1) }, cpu: cpu)
     var sides = [Side(), Side()]
     let pids = [[hallPid], servers.map(\.pid)]
+    for which in 0..<2 {
+      let load = which == 0 ? hall : processes
+      load.play(true)
+      let deadline = Clock.after(seconds: 60)
+      while load.games < 2 * tables && Clock.now() < deadline { Clock.sleep(seconds: 0.005) }
+      sides[which].memoryGames = load.games
+      sides[which].resident = try sum(pids[which], ProcessStats.residentBytes)
+      sides[which].proportional = try sum(pids[which], ProcessStats.proportionalBytes)
+      load.play(false)
+      Clock.sleep(seconds: 0.2)  // the last requests answered
+    }
     for round in 0..<rounds {
       for step in 0..<2 {
         let which = (round + step) % 2
@@ -71,8 +85,6 @@ enum ScaleBench {
         sides[which].games += load.games - games
         sides[which].seconds += Double(Clock.now() - began) / 1e9
         sides[which].ticks += try sum(pids[which], ProcessStats.cpuTicks) - ticks
-        sides[which].resident = try sum(pids[which], ProcessStats.residentBytes)
-        sides[which].proportional = try sum(pids[which], ProcessStats.proportionalBytes)
         load.play(false)
         Clock.sleep(seconds: 0.2)  // the last requests answered
       }
