@@ -8,7 +8,8 @@ import PackageDescription
 /// outside this list or above its own place, if a pure target depends on a shell or on a later module,
 /// or if a pure file names a clock or a global random generator.
 let pureModules = [
-  "SetBase", "SetQR", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats", "SetAnalysis", "SetHost",
+  "SetBase", "SetQR", "SetTournament", "SetCore", "SetTransport", "SetDiscovery", "SetProtocol", "SetStats",
+  "SetAnalysis", "SetHost",
   "SetClientCore", "SetSimulation",
 ]
 
@@ -25,6 +26,9 @@ let package = Package(
     .target(name: "SetBase"),
     // QR Code model 2 in byte mode at level M, versions 1 to 10, drawn as SVG and in half-block characters.
     .target(name: "SetQR"),
+    // Tournaments, arena and Swiss, as rules without tables: pairings by minimum-weight matching,
+    // scoring, tie-breaks, the tournament's state machine and its record.
+    .target(name: "SetTournament", dependencies: ["SetBase"]),
     // The rules of Set and of a two-player match.
     // Rounding and square roots are the C math library's on Linux: linked here, so that every program
     // using the pure modules links, not only those that happen to import Glibc.
@@ -97,6 +101,10 @@ let package = Package(
     .executableTarget(
       name: "setduel-analysis-bench", dependencies: ["SetCore", "SetSimulation", "SetAnalysis", "BenchmarkSupport"],
       path: "Benchmarks/AnalysisBench"),
+    // Pairing a Swiss round of 64 players and an arena of 200 waiting players. Build in release.
+    .executableTarget(
+      name: "setduel-tournament-bench", dependencies: ["SetTournament", "SetBase", "BenchmarkSupport"],
+      path: "Benchmarks/TournamentBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
 
@@ -119,6 +127,7 @@ let package = Package(
       name: "SetTestSupportTests", dependencies: ["SetTestSupport", "SetCore", "SetHost", "SetNet", "SetTransport"]),
     .testTarget(name: "SetBaseTests", dependencies: ["SetBase"]),
     .testTarget(name: "SetQRTests", dependencies: ["SetQR"]),
+    .testTarget(name: "SetTournamentTests", dependencies: ["SetTournament", "SetBase"]),
     .testTarget(name: "SetCoreTests", dependencies: ["SetCore", "SetSimulation", "SetPureTestSupport"]),
     .testTarget(name: "SetProtocolTests", dependencies: ["SetProtocol"]),
     .testTarget(

@@ -3,7 +3,8 @@
 # and redis-server on loopback, measures them with setduel-load, and prints one table (then the rules
 # core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
-# --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games), and
+# --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games, hall,
+# scale), and
 # neither the rules core's nor the players' history's benchmark: `--only ping,flood`, say.
 # Everything it starts is stopped when it ends, and stops by itself after a while in any case.
 # SETDUEL_SERVER=/path/to/setduel measures another build of the server (an older commit, say) with
@@ -149,6 +150,35 @@ skew_port=$port
 start_redis
 redis_port=$port
 redis_pid=$pid
+# The hall: its isolation (a quiet table 1 beside busy tables, a one-table server as the yardstick) and
+# its scale (empty tables; a hall of busy tables against as many one-table servers in processes of their
+# own). Only with a build that has the hall, and only when those phases run.
+hall_flags=()
+busy=$([ "$mode" = smoke ] && echo 4 || echo 32)
+wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
+if "$server" serve --help 2>/dev/null | grep -q -- '--tables N'; then
+  if wants hall; then
+    start_setduel hall "${unlimited[@]}" --claim-window 0.25 --tables $((busy + 1)) --table-idle 3600
+    hall_flags+=(--hall-port "$port" --hall-pid "$pid")
+    start_setduel solo "${unlimited[@]}" --claim-window 0.25
+    hall_flags+=(--solo-port "$port")
+  fi
+  if wants scale; then
+    start_setduel tables "${unlimited[@]}" --max-tables 10000 --table-rate 10000 --table-idle 3600
+    hall_flags+=(--tables-port "$port" --tables-pid "$pid")
+    start_setduel scale "${unlimited[@]}" --claim-window 0.25 --no-announce --tables "$busy"
+    hall_flags+=(--scale-port "$port" --scale-pid "$pid")
+    server_ports=()
+    server_pids=()
+    for n in $(seq "$busy"); do
+      start_setduel "server$n" "${unlimited[@]}" --claim-window 0.25 --no-announce
+      server_ports+=("$port")
+      server_pids+=("$pid")
+    done
+    hall_flags+=(--server-ports "$(IFS=,; echo "${server_ports[*]}")" --server-pids "$(IFS=,; echo "${server_pids[*]}")")
+  fi
+  hall_flags+=(--busy-tables "$busy")
+fi
 # The watchdog: ends every server after $lifetime seconds even if this script is killed outright.
 (
   for _ in $(seq "$lifetime"); do sleep 1; done
@@ -175,7 +205,7 @@ status=0
 "$bin/setduel-load" "${load_flags[@]}" "${cpu_flags[@]}" "${core_flags[@]}" --setduel-port "$table_port" --timer-port "$timer_port" \
   --idle-port "$idle_port" --idle-pid "$idle_pid" --idle-web-port "$idle_web_port" --idle-web-pid "$idle_web_pid" \
   --fanout-web-port "$fanout_web_port" \
-  --games-port "$games_port" --skew-port "$skew_port" \
+  --games-port "$games_port" --skew-port "$skew_port" "${hall_flags[@]}" \
   --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
 
 echo
@@ -187,23 +217,22 @@ elif [ -z "$only" ]; then
   echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
   echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
+# run_bench TARGET TITLE: runs one of the benchmarks that take --smoke, if this checkout has it, and
+# adds what it prints under TITLE.
+run_bench() {
+  [ -z "$only" ] && grep -q "\"$1\"" Package.swift || return 0
+  local flags=()
+  [ "$mode" = smoke ] && flags=(--smoke)
+  echo
+  echo "$2, as $1 printed it:"
+  echo
+  "$bin/$1" "${flags[@]}" | sed 's/^/    /' || status=$?
+}
 # The players' history: folding generated records, and a server's start-up on them (no servers of
 # the idle servers still up).
-if [ -z "$only" ] && grep -q '"setduel-history-bench"' Package.swift; then
-  history_flags=()
-  [ "$mode" = smoke ] && history_flags=(--smoke)
-  echo
-  echo "The players' history, as setduel-history-bench printed it:"
-  echo
-  "$bin/setduel-history-bench" "${history_flags[@]}" | sed 's/^/    /' || status=$?
-fi
+run_bench setduel-history-bench "The players' history"
 # A game's analysis: 10,000 generated records analysed on one thread.
-if [ -z "$only" ] && grep -q '"setduel-analysis-bench"' Package.swift; then
-  analysis_flags=()
-  [ "$mode" = smoke ] && analysis_flags=(--smoke)
-  echo
-  echo "A game's analysis, as setduel-analysis-bench printed it:"
-  echo
-  "$bin/setduel-analysis-bench" "${analysis_flags[@]}" | sed 's/^/    /' || status=$?
-fi
+run_bench setduel-analysis-bench "A game's analysis"
+# Tournament pairing: a Swiss round of 64 players, an arena pairing of 200 waiting players.
+run_bench setduel-tournament-bench "Tournament pairing"
 exit "$status"

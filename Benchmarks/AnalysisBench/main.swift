@@ -7,23 +7,6 @@ import SetAnalysis
 import SetCore
 import SetSimulation
 
-let clock = ContinuousClock()
-
-/// The best and the median of `rounds` timings of `body`, in seconds, on the wall clock and in this
-/// thread's processor time.
-func timed(rounds: Int, _ body: () -> Void) -> (best: Double, median: Double, cpuBest: Double, cpuMedian: Double) {
-  var times: [Double] = []
-  var cpu: [Double] = []
-  for _ in 0..<rounds {
-    let start = threadTime()
-    times.append(seconds(clock.measure(body)))
-    cpu.append(threadTime() - start)
-  }
-  times.sort()
-  cpu.sort()
-  return (times[0], times[times.count / 2], cpu[0], cpu[cpu.count / 2])
-}
-
 let options = RecordsBenchOptions()
 let smoke = options.smoke
 let count = options.count
@@ -41,7 +24,7 @@ let lineCount = texts.reduce(0) { $0 + $1.utf8.lazy.filter { $0 == 10 }.count }
 
 var sets = 0
 var failures = 0
-let analysed = timed(rounds: rounds) {
+let analysed = timedOnThread(rounds: rounds) {
   sets = 0
   for text in texts {
     do {

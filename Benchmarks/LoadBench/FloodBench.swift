@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// A bystander's PING round trips while one unnamed connection floods the server with telnet commands
 /// (`IAC DO TIMING-MARK`, FF FD 06) as fast as it can, reading every answer. The flood runs on a thread
 /// of its own and starts again on a new connection whenever the server drops it. The same bystander's
@@ -24,27 +21,11 @@ enum FloodBench {
     let drops: Int
   }
 
-  /// What the flooding thread and the measuring one share.
-  private final class Shared: Sendable {
-    let stop = Atomic<Bool>(false)
-    let commands = Atomic<Int>(0)
-    let answerBytes = Atomic<Int>(0)
-    let drops = Atomic<Int>(0)
-    let failure = Mutex<String?>(nil)
-  }
-
   /// The flood runs on `cpu` (the load generator's, not the servers'), if given.
   static func run(port: UInt16, cpu: Int?, warmup: Int, samples: Int) throws(BenchError) -> Result {
     let quiet = try PingBench.run([PingBench.setDuel(port: port)], connections: 1, warmup: warmup, samples: samples)[0]
-    let shared = Shared()
-    let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      if let cpu { Affinity.pin(to: cpu) }
-      Affinity.runOnlyWhenIdle(true)
-      flood(port: port, shared)
-      Affinity.runOnlyWhenIdle(false)  // A worker thread of Dispatch's, which may serve others later.
-      finished.signal()
-    }
+    let chunk = [UInt8]((0..<1000).flatMap { _ in [255, 253, 6] as [UInt8] })
+    let flooder = Flooder(port: port, Flooder.Load(chunk: chunk), cpu: cpu, idle: true)
     // Let the flood reach full speed before timing anything.
     Clock.sleep(seconds: 0.2)
     var pings: [Summary] = []
@@ -54,36 +35,10 @@ enum FloodBench {
     } catch {
       pingError = error
     }
-    shared.stop.store(true, ordering: .relaxed)
-    finished.wait()
-    if let failure = shared.failure.withLock({ $0 }) { throw BenchError("telnet flood: \(failure)") }
+    try flooder.stop()
     if let pingError { throw pingError }
     return Result(
-      quiet: quiet, ping: pings[0], commands: shared.commands.load(ordering: .relaxed),
-      answerBytes: shared.answerBytes.load(ordering: .relaxed), drops: shared.drops.load(ordering: .relaxed))
-  }
-
-  /// Sends `IAC DO TIMING-MARK` a thousand at a time and reads the answers, until told to stop.
-  private static func flood(port: UInt16, _ shared: Shared) {
-    let chunk = [UInt8]((0..<1000).flatMap { _ in [255, 253, 6] as [UInt8] })
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    defer { buffer.deallocate() }
-    while !shared.stop.load(ordering: .relaxed) {
-      let connection: LineConnection
-      do {
-        connection = try Connector.open(1, port: port)[0]
-      } catch {
-        shared.failure.withLock { $0 = "cannot connect: \(error)" }
-        return
-      }
-      while !shared.stop.load(ordering: .relaxed) {
-        let sent = connection.send(bytes: chunk)
-        if sent { shared.commands.add(1000, ordering: .relaxed) }
-        guard let read = connection.discard(buffer), sent else { break }
-        shared.answerBytes.add(read, ordering: .relaxed)
-      }
-      if !shared.stop.load(ordering: .relaxed) { shared.drops.add(1, ordering: .relaxed) }
-      connection.close(reset: true)
-    }
+      quiet: quiet, ping: pings[0], commands: flooder.chunks * 1000, answerBytes: flooder.answerBytes,
+      drops: flooder.drops)
   }
 }

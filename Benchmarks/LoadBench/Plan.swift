@@ -14,6 +14,17 @@ struct Plan {
   var idleSeconds = 5.0
   var gameSeconds = 10.0
   var minimumGames = 3
+  /// The hall: busy tables beside the quiet one, rounds of every condition, and each quiet table's
+  /// PINGs and picks in each block of a round.
+  var busyTables = 32
+  var hallRounds = 2
+  var quietPings = 5_000
+  var quietPicks = 500
+  /// Empty tables opened for their memory; seconds each side plays in each round of the hall against
+  /// one-table servers, and the rounds.
+  var emptyTables = 256
+  var scaleSeconds = 5.0
+  var scaleRounds = 2
   /// The whole run is cut off after this many seconds, whatever happens.
   var watchdogSeconds: UInt32 = 900
 
@@ -22,8 +33,8 @@ struct Plan {
   static let smoke = Plan(
     pingConnections: [1, 50], pingWarmup: 50, pingSamples: 300, spectators: 50, fanOutSamples: 10,
     timerSamples: 5, floodSamples: 200, skewSamples: 5, idleConnections: 300, idleSeconds: 1, gameSeconds: 0.5,
-    minimumGames: 1,
-    watchdogSeconds: 120)
+    minimumGames: 1, busyTables: 4, hallRounds: 1, quietPings: 100, quietPicks: 10, emptyTables: 16,
+    scaleSeconds: 0.5, scaleRounds: 1, watchdogSeconds: 120)
 }
 
 /// The command line: the ports (and process ids) of the servers run.sh started.
@@ -46,6 +57,19 @@ struct Options {
   var skewPort: UInt16?
   var redisPort: UInt16?
   var redisPid: Int32?
+  /// A hall whose table 1 is the quiet one and tables 2 to `plan.busyTables + 1` the busy ones, its
+  /// process id, and a one-table server beside it.
+  var hallPort: UInt16?
+  var hallPid: Int32?
+  var soloPort: UInt16?
+  /// A fresh hall for the memory of empty tables, and its process id.
+  var tablesPort: UInt16?
+  var tablesPid: Int32?
+  /// A hall of `plan.busyTables` tables, and as many one-table servers, with their process ids.
+  var scalePort: UInt16?
+  var scalePid: Int32?
+  var serverPorts: [UInt16] = []
+  var serverPids: [Int32] = []
   var phases: Set<String> = Options.allPhases
   /// A file holding what `setduel-bench` printed, for the rules core's rows.
   var coreOutput: String?
@@ -57,7 +81,9 @@ struct Options {
   /// servers' core.
   var clientCPU: Int?
 
-  static let allPhases: Set<String> = ["idle", "ping", "flood", "fanout", "skew", "timer", "games"]
+  static let allPhases: Set<String> = [
+    "idle", "ping", "flood", "fanout", "skew", "timer", "games", "hall", "scale",
+  ]
 
   static let usage = """
     usage: setduel-load [--smoke] [--only PHASE,...] --setduel-port N --timer-port N --idle-port N --idle-pid N
@@ -73,12 +99,18 @@ struct Options {
       --fanout-web-port  a fresh SetDuel for the fan-out to WebSocket spectators (optional)
       --games-port     SetDuel for two bots playing complete games
       --skew-port      a fresh SetDuel (as --setduel-port) for the seats' receive skew with a resumed seat
+      --hall-port/pid  a hall of --busy-tables + 1 tables, for its quiet table 1 beside the busy ones
+      --solo-port      a one-table SetDuel, the yardstick for the hall's quiet table
+      --tables-port/pid  a fresh hall, for the memory of empty tables
+      --scale-port/pid a hall of --busy-tables tables, against the one-table servers below
+      --server-ports/pids P,P,...  one-table SetDuel servers, as many as --busy-tables
+      --busy-tables N  busy tables in the hall (default 32; smoke 4)
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
       --server-cpu N   the core the servers are pinned to: PING round trips are timed from it
       --client-cpu N   the core to run on for everything but PING round trips
       --core-output F  what setduel-bench printed, for the rules core's rows
       --smoke          small counts: seconds, not minutes
-      --only           some of: idle, ping, flood, fanout, skew, timer, games
+      --only           some of: idle, ping, flood, fanout, skew, timer, games, hall, scale
       --spectators N   spectators for fan-out, seat skew and timer lateness (default 1,000; smoke 50)
       --samples N      samples for fan-out and timer lateness (default 400 and 200)
     """
@@ -86,6 +118,7 @@ struct Options {
   init(_ words: [String]) throws(BenchError) {
     var spectators: Int?
     var samples: Int?
+    var busyTables: Int?
     var rest = words[...]
     while let word = rest.popFirst() {
       switch word {
@@ -111,6 +144,22 @@ struct Options {
         case "--core-output": coreOutput = value
         case "--server-cpu": serverCPU = try Options.cpu(word, value)
         case "--client-cpu": clientCPU = try Options.cpu(word, value)
+        case "--hall-port": hallPort = try Options.port(word, value)
+        case "--hall-pid": hallPid = try Options.pid(word, value)
+        case "--solo-port": soloPort = try Options.port(word, value)
+        case "--tables-port": tablesPort = try Options.port(word, value)
+        case "--tables-pid": tablesPid = try Options.pid(word, value)
+        case "--scale-port": scalePort = try Options.port(word, value)
+        case "--scale-pid": scalePid = try Options.pid(word, value)
+        case "--server-ports":
+          serverPorts = try value.split(separator: ",").map { text throws(BenchError) in
+            try Options.port(word, String(text))
+          }
+        case "--server-pids":
+          serverPids = try value.split(separator: ",").map { text throws(BenchError) in
+            try Options.pid(word, String(text))
+          }
+        case "--busy-tables": busyTables = try Options.count(word, value)
         case "--spectators": spectators = try Options.count(word, value)
         case "--samples": samples = try Options.count(word, value)
         case "--only":
@@ -121,6 +170,7 @@ struct Options {
       }
     }
     plan.spectators = spectators ?? plan.spectators
+    plan.busyTables = busyTables ?? plan.busyTables
     plan.fanOutSamples = samples ?? plan.fanOutSamples
     plan.timerSamples = samples ?? plan.timerSamples
   }

@@ -4,11 +4,22 @@ import Glibc
 enum ProcessStats {
   /// Resident memory (VmRSS) in bytes, or nil if the process cannot be read.
   static func residentBytes(pid: Int32) -> Int? {
-    guard let text = read("/proc/\(pid)/status") else { return nil }
-    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    kilobytes("VmRSS:", in: "/proc/\(pid)/status").map { $0 * 1024 }
+  }
+
+  /// Proportional memory (Pss: each resident page shared with other processes counted as its share)
+  /// in bytes, or nil if the process cannot be read. Summed over processes, shared pages count once.
+  static func proportionalBytes(pid: Int32) -> Int? {
+    kilobytes("Pss:", in: "/proc/\(pid)/smaps_rollup").map { $0 * 1024 }
+  }
+
+  /// The kilobytes on the line of file `path` that starts with `key`.
+  private static func kilobytes(_ key: String, in path: String) -> Int? {
+    guard let text = read(path) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(key) {
       let words = line.split(separator: " ", omittingEmptySubsequences: true)
       guard words.count >= 2, let kilobytes = Int(words[1]) else { return nil }
-      return kilobytes * 1024
+      return kilobytes
     }
     return nil
   }

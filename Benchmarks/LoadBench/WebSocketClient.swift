@@ -17,7 +17,7 @@ enum WebSocketClient {
   }
 
   /// `count` connections to SetDuel on `port`, each a WebSocket in the machine presentation. A connection
-  /// silent past the server's sniffing time (150 ms) is a line client, so each asks for its WebSocket as
+  /// silent past the server's sniffing time (2 s) is a line client, so each asks for its WebSocket as
   /// soon as it is connected, as a browser does.
   static func openPool(_ count: Int, port: UInt16) throws(BenchError) -> [LineConnection] {
     var pool: [LineConnection] = []

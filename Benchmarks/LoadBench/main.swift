@@ -50,7 +50,8 @@ func runOn(_ cpu: Int?) {
 
 for port in [
   options.setDuelPort, options.timerPort, options.idlePort, options.gamesPort, options.skewPort, options.redisPort,
-] {
+  options.hallPort, options.soloPort, options.tablesPort, options.scalePort,
+] + options.serverPorts.map(Optional.some) {
   guard let port else { continue }
   do {
     try Connector.waitForListener(port: port, seconds: 15)
@@ -265,6 +266,10 @@ if wanted("games", options.gamesPort) {
     report.fail("games", error)
   }
 }
+
+// MARK: - The hall's isolation and scale (HallPhases.swift)
+
+measureHall()
 
 // MARK: - The rules core, as setduel-bench measured it
 

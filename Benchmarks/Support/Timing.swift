@@ -1,4 +1,4 @@
-// What the benchmarks share: durations as numbers, and the options of the benchmarks that time a run of
+// What the benchmarks share: durations as numbers, timing a body on one thread, and the options of the benchmarks that time a run of
 // generated game records.
 import Glibc
 
@@ -19,6 +19,24 @@ public func threadTime() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// The best and the median of `rounds` timings of `body`, in seconds, on the wall clock and in this
+/// thread's processor time.
+public func timedOnThread(rounds: Int, _ body: () -> Void) -> (
+  best: Double, median: Double, cpuBest: Double, cpuMedian: Double
+) {
+  let clock = ContinuousClock()
+  var times: [Double] = []
+  var cpu: [Double] = []
+  for _ in 0..<rounds {
+    let start = threadTime()
+    times.append(seconds(clock.measure(body)))
+    cpu.append(threadTime() - start)
+  }
+  times.sort()
+  cpu.sort()
+  return (times[0], times[times.count / 2], cpu[0], cpu[cpu.count / 2])
 }
 
 /// A records benchmark's options: `--smoke` (200 records, one round) and `--records N` (default 10,000).

@@ -1,6 +1,6 @@
 // Linux calls that Swift's Glibc module leaves out: epoll and eventfd (for SetNet's event loop and the
 // load generator), reads stamped with the kernel's receive time (for SetNet's line server), and
-// sched_setaffinity (for the load generator to choose its core).
+// sched_setaffinity (for the load generator to choose its core), and malloc_trim (for SetNet's line server).
 #include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -11,6 +11,10 @@ extern int clinux_sched_setaffinity(int pid, size_t size, const void *mask) __as
 
 // pthread_setname_np, likewise: names the event loop's thread, so tests and tools can find it.
 extern int clinux_pthread_setname_np(unsigned long thread, const char *name) __asm__("pthread_setname_np");
+
+// malloc_trim, from <malloc.h>, which Swift's Glibc module leaves out: gives the pages glibc's
+// allocator holds free back to the system (for SetNet's line server, after a burst of closes).
+extern int clinux_malloc_trim(size_t pad) __asm__("malloc_trim");
 
 #include <sys/ioctl.h>
 

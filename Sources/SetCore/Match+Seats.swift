@@ -1,6 +1,6 @@
-// The match's seats: a player joining, which starts the first game, and leaving, which pauses it.
+// The match's seats: a player joining, which starts a pair's first game, and leaving, which pauses it.
 extension Match {
-  mutating func join(_ seat: Seat, at now: Instant) throws(MatchError) -> [MatchEvent] {
+  mutating func join(_ seat: Seat, freedSeat: Bool = false, at now: Instant) throws(MatchError) -> [MatchEvent] {
     guard !present[seat] else { throw .alreadyPresent }
     present[seat] = true
     switch phase {
@@ -19,6 +19,10 @@ extension Match {
       window.deadline = now.adding(milliseconds: pause.remaining)
       phase = .window(window)
       return [.returned(seat), .resumed(window)]
+    case .over where freedSeat:
+      // The pair at the table changed: the table is ready for a new game, as a fresh table is.
+      clearForNewPair()
+      return [.joined(seat)] + (present.values.allSatisfy { $0 } ? [startGame()] : [])
     case .over:
       return [.joined(seat)]
     case .open, .window:
@@ -49,5 +53,19 @@ extension Match {
 
   func forfeits(_ seat: Seat, _ instant: Instant) -> PerSeat<Instant?> {
     PerSeat { $0 == seat ? instant : nil }
+  }
+
+  /// Back to a fresh table's state, the games played kept in `results`: no cards out, no scores.
+  mutating func clearForNewPair() {
+    phase = .waiting
+    table = Table()
+    deck = Deck(cards: [])
+    scores = PerSeat.repeating(0)
+    taken = PerSeat.repeating([])
+    groups = PerSeat.repeating(0)
+    chain = []
+    selection.removeAll()
+    rematchAsked = PerSeat.repeating(false)
+    sameDeckAsked = PerSeat.repeating(false)
   }
 }

@@ -106,6 +106,7 @@ public struct Match: Equatable, Sendable {
       var events: [MatchEvent]
       switch command {
       case .join: events = try join(seat, at: now)
+      case .takeFreedSeat: events = try join(seat, freedSeat: true, at: now)
       case .leave: events = try leave(seat, at: now)
       case .claim: events = try claim(seat, at: now)
       case .pick(let slots): events = try pick(slots, by: seat, at: now)

@@ -2,6 +2,10 @@
 public enum MatchCommand: Equatable, Sendable {
   /// Take the seat, or come back to it after leaving.
   case join
+  /// Take a seat that was freed after a game, as a player new to it: the pair at the table changed, so
+  /// the table is ready for a new game as a fresh one is, and the new pair's first game starts once both
+  /// seats are taken. Outside a finished game it is `join`.
+  case takeFreedSeat
   /// Leave the seat for now; the game pauses while a seat is empty.
   case leave
   /// Call Set: take the exclusive window to pick three cards.

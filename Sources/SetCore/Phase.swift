@@ -1,6 +1,7 @@
 /// Where a match stands.
 public enum Phase: Equatable, Sendable {
-  /// Before the first game: a seat is still empty.
+  /// Before a pair's first game: a seat is still empty, at a fresh table or after a game whose seat
+  /// changed hands.
   case waiting
   /// Either player may call Set or ask for cards.
   case open
@@ -8,7 +9,8 @@ public enum Phase: Equatable, Sendable {
   case window(Window)
   /// A player is away; no window runs.
   case paused(Pause)
-  /// The game is over; a rematch starts another.
+  /// The game is over; a rematch starts another, and a seat taken by someone new makes the table wait
+  /// for the new pair.
   case over(GameResult)
 }
 

@@ -82,7 +82,8 @@ extension GameHost {
     seating.take(seat, name: name, token: token, client: id, afterGame: afterGame)
     clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
-    let events = (try? apply(.join, by: seat, at: now)) ?? []
+    // After a game the seat changed hands: the new pair's first game starts once both are seated.
+    let events = (try? apply(afterGame ? .takeFreedSeat : .join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
     if botNames.contains(PlayerName.key(name)) { record(.bot(seat)) }
     if let fingerprint { record(.owner(seat, fingerprint: fingerprint)) }

@@ -18,8 +18,9 @@ extension Hall {
       if !quietly, let listing = tables[to]?.listing { tellArrival(id, listing, opened: opened, at: to) }
       return (seated?.seat, seated?.token)
     }
-    guard var table = tables[from], let (traveller, left) = table.host.depart(id, at: now) else { return (nil, nil) }
-    tables[from] = table
+    guard let (traveller, left) = change(from, { $0.host.depart(id, at: now) }) ?? nil else {
+      return (nil, nil)
+    }
     append(left, from: from)
     note(from, at: now)
     if let token = traveller.heldToken { heldSeats[id] = (from, token) }
@@ -47,15 +48,23 @@ extension Hall {
     actions.append(.host(.lines(id, HumanTable.wrap(HallText.arrived(at: listing, opened: opened)))))
   }
 
-  /// Notes whether table `id` is deserted now.
+  /// Notes whether table `id` is deserted now, and when it next wants the time: after every call to
+  /// its host. The table is read and changed where it is stored, never copied.
   mutating func note(_ id: Int, at now: Instant) {
-    guard var table = tables[id] else { return }
+    let idle: Int64? = id == 1 ? nil : limits.idleClose
+    wakeUps[id] = change(id) { Self.note(&$0, at: now, closingAfter: idle) }
+  }
+
+  /// Notes whether `table` is deserted now; returns when it next wants the time: its host's deadline,
+  /// and, if it closes after `idle` milliseconds deserted, when it closes for want of people.
+  private static func note(_ table: inout Table, at now: Instant, closingAfter idle: Int64?) -> WakeUp {
     if table.host.isDeserted {
       if table.desertedSince == nil { table.desertedSince = now }
     } else {
       table.desertedSince = nil
     }
-    tables[id] = table
+    let close = idle.flatMap { idle in table.desertedSince.map { $0 + .milliseconds(idle) } }
+    return WakeUp(host: table.host.deadline, close: close)
   }
 
   /// Asks the shell for a computer player of `level` at table `id`, under a name nobody in the hall

@@ -18,7 +18,7 @@ extension Hall {
       let name = tables[at]?.info.name ?? TableName.standard(for: at)
       reply(id, at: at, requestID, .success(.where(table: at, name: name)))
     case .join(let target):
-      guard let to = Int(target).flatMap({ tables[$0] != nil ? $0 : nil }) ?? named(target) else {
+      guard let to = Int(target).flatMap({ has($0) ? $0 : nil }) ?? named(target) else {
         let shown = Harmless.text(target)
         reply(
           id, at: at, requestID, .failure(ProtocolError(.noSuchTable, "no table \(shown) is open; TABLES lists them")))
@@ -34,7 +34,7 @@ extension Hall {
       _ = move(id, from: at, to: to, opened: false, at: now, quietly: true)
       run(to, at: now) { $0.receive(Request(id: requestID, command: .success(command)), line: "", from: id, at: now) }
     case .name(let name, _):
-      if let to = awaitedBots[PlayerName.key(name)], to != at, tables[to] != nil, tables[at]?.host.name(of: id) == nil {
+      if let to = awaitedBots[PlayerName.key(name)], to != at, has(to), tables[at]?.host.name(of: id) == nil {
         // The computer player the hall asked the shell for: it sits at the table it was asked for.
         awaitedBots[PlayerName.key(name)] = nil
         _ = move(id, from: at, to: to, opened: false, at: now, quietly: true)

@@ -35,12 +35,21 @@ public struct Hall {
     var listing: HallListing { host.listing(id: info.id, name: info.name, bot: info.bot) }
   }
 
+  /// When a table next wants the time: its host's deadline, and when it closes for want of people.
+  struct WakeUp {
+    var host: Instant?
+    var close: Instant?
+  }
+
   public let limits: Limits
   /// The rules a table is opened with unless `OPEN` says otherwise: the server's.
   public let rules: Rules
   var tables: [Int: Table] = [:]
   /// The open tables' numbers, ascending.
   var order: [Int] = []
+  /// When each table next wants the time, kept as it changes (see `note`): the hall finds its own
+  /// deadline from these without reading, so copying, any table.
+  var wakeUps: [Int: WakeUp] = [:]
   /// The table each connection is at.
   var location: [ConnectionID: Int] = [:]
   /// The connections that watch the hall (`TABLES WATCH`) and are pushed its changes.
@@ -117,10 +126,10 @@ public struct Hall {
   public mutating func open(_ info: HallTableInfo, at now: Instant) -> (Int?, [HallAction]) {
     guard order.count < limits.maxTables else { return (nil, []) }
     var info = info
-    if tables[info.id] != nil || info.id < 1 { info.id = nextID }
+    if has(info.id) || info.id < 1 { info.id = nextID }
     if info.name.isEmpty || named(info.name) != nil { info.name = TableName.standard(for: info.id) }
     let id = add(info)
-    tables[id]?.desertedSince = now
+    note(id, at: now)
     actions.append(.opened(info))
     if let bot = info.bot { seatBot(at: id, level: bot) }
     return (id, flush(at: now))
@@ -172,9 +181,8 @@ public struct Hall {
 
   /// A line could not be read: it gets an error at the connection's table.
   public mutating func reject(_ code: ErrorCode, from id: ConnectionID) -> [HallAction] {
-    guard let at = location[id], var table = tables[at] else { return [] }
-    append(table.host.reject(code, from: id), from: at)
-    tables[at] = table
+    guard let at = location[id], let done = change(at, { $0.host.reject(code, from: id) }) else { return [] }
+    append(done, from: at)
     return actions.isEmpty ? [] : take()
   }
 
@@ -191,11 +199,11 @@ public struct Hall {
   /// forfeited; a table nobody has been at for `limits.idleClose` closes.
   public mutating func advance(to now: Instant) -> [HallAction] {
     for id in order {
-      guard let due = tables[id]?.host.deadline, due <= now else { continue }
+      guard let due = wakeUps[id]?.host, due <= now else { continue }
       run(id, at: now) { $0.advance(to: now) }
     }
     for id in order where id != 1 {
-      guard let since = tables[id]?.desertedSince, since + .milliseconds(limits.idleClose) <= now else { continue }
+      guard let due = wakeUps[id]?.close, due <= now else { continue }
       close(id)
     }
     return flush(at: now)
@@ -203,18 +211,15 @@ public struct Hall {
 
   /// Table `id`'s record could not be written, for `reason`: its players are told.
   public mutating func recordFailed(_ reason: String, at id: Int) -> [HallAction] {
-    guard var table = tables[id] else { return [] }
-    append(table.host.recordFailed(reason), from: id)
-    tables[id] = table
+    guard let done = change(id, { $0.host.recordFailed(reason) }) else { return [] }
+    append(done, from: id)
     return take()
   }
 
   /// The server is closing: everyone at every table is told.
   public mutating func shutdown(reason: String) -> [HallAction] {
     for id in order {
-      guard var table = tables[id] else { continue }
-      append(table.host.shutdown(reason: reason), from: id)
-      tables[id] = table
+      append(change(id) { $0.host.shutdown(reason: reason) } ?? [], from: id)
     }
     return take()
   }
@@ -222,15 +227,13 @@ public struct Hall {
   // MARK: - Running a table's host
 
   /// Calls table `id`'s host and keeps what it returns, noting whether the table is now deserted.
+  ///
+  /// The host is changed where it is stored (here and wherever the hall calls a host): changed in a
+  /// copy of its table, it would copy every collection of its own that it changes, the match's and the
+  /// finished games' analyses among them, on every request.
   mutating func run(_ id: Int, at now: Instant, _ body: (inout GameHost) -> [HostAction]) {
-    guard var table = tables[id] else { return }
-    let done = body(&table.host)
-    if table.host.isDeserted {
-      if table.desertedSince == nil { table.desertedSince = now }
-    } else {
-      table.desertedSince = nil
-    }
-    tables[id] = table
+    guard let done = change(id, { body(&$0.host) }) else { return }
+    note(id, at: now)
     append(done, from: id)
   }
 
@@ -249,6 +252,7 @@ public struct Hall {
   mutating func close(_ id: Int) {
     guard id != 1, let table = tables.removeValue(forKey: id) else { return }
     order.removeAll { $0 == id }
+    wakeUps[id] = nil
     actions.append(.host(.log(.info, "table \(id) (\(table.info.name)) closes: nobody came for a while")))
     actions.append(.closed(table: id))
     var closed = table.listing
@@ -261,16 +265,22 @@ public struct Hall {
   mutating func flush(at now: Instant) -> [HallAction] {
     if !watchers.isEmpty { pushChanges() }
     var next: Instant?
-    for id in order {
-      guard let table = tables[id] else { continue }
-      if let due = table.host.deadline { next = min(next ?? due, due) }
-      if id != 1, let since = table.desertedSince {
-        let due = since + .milliseconds(limits.idleClose)
-        next = min(next ?? due, due)
-      }
+    for wakeUp in wakeUps.values {
+      if let due = wakeUp.host { next = min(next ?? due, due) }
+      if let due = wakeUp.close { next = min(next ?? due, due) }
     }
     deadline = next
     return take()
+  }
+
+  /// Whether table `id` is open, without reading (so copying) it.
+  func has(_ id: Int) -> Bool { tables.index(forKey: id) != nil }
+
+  /// Calls `body` with table `id` where it is stored, if it is open: through the dictionary's values,
+  /// which change in place, where `tables[id]!` would copy the table.
+  mutating func change<T>(_ id: Int, _ body: (inout Table) -> T) -> T? {
+    guard let index = tables.index(forKey: id) else { return nil }
+    return body(&tables.values[index])
   }
 
   mutating func take() -> [HallAction] {

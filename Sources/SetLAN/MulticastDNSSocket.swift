@@ -37,7 +37,6 @@ public final class MulticastDNSSocket {
     let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
     let fd = socket(AF_INET, type, 0)
     guard fd >= 0 else { throw SocketError.last("socket") }
-    self.fd = fd
     let ip = Int32(IPPROTO_IP)
     Sockets.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
     Sockets.setOption(fd, level: SOL_SOCKET, name: SO_REUSEPORT, value: 1)
@@ -66,6 +65,9 @@ public final class MulticastDNSSocket {
       close(fd)
       throw error
     }
+    // Only now the socket's own, and closed by `deinit`: a socket that could not be made closes its
+    // descriptor once, above, as a second close would close another thread's descriptor of that number.
+    self.fd = fd
   }
 
   deinit { close(fd) }

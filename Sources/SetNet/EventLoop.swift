@@ -32,12 +32,14 @@ final class EventLoop: @unchecked Sendable {
 
   /// The serial queue the handlers run on.
   let queue: DispatchQueue
-  private let epoll: Int32
+  let epoll: Int32
   /// Written to wake the waiting thread when it should stop.
   private let wakeFD: Int32
   private var watched: [UInt64: Watched] = [:]
   /// Runs on the queue after the handlers of each batch of readiness (see `onBatchEnd`).
   private var batchEnded: (() -> Void)?
+  /// Runs on the queue if waiting fails (see `onFailure`).
+  private var failed: ((Int32) -> Void)?
   private var lastToken: UInt64 = 0
   private var isStopped = false
   /// Whether the handlers of a batch of readiness are running: the batch's end comes after them.
@@ -130,6 +132,14 @@ final class EventLoop: @unchecked Sendable {
     batchEnded = body
   }
 
+  /// Runs `body` on the queue, with the error, if the loop can no longer wait (its epoll descriptor was
+  /// closed or replaced under it, by a stray close elsewhere in the process): nothing watched would be
+  /// heard again, so the owner ends what it watches instead of waiting for ever. The loop has stopped.
+  func onFailure(_ body: @escaping (Int32) -> Void) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    failed = body
+  }
+
   /// Runs, now, the handlers of every descriptor that is ready, without waiting: input that arrived
   /// while the queue was busy is read before what the caller does next.
   func handleReady() {
@@ -172,9 +182,24 @@ final class EventLoop: @unchecked Sendable {
     _ = clinux_pthread_setname_np(UInt(pthread_self()), EventLoop.threadName)
     var events = [epoll_event](repeating: epoll_event(), count: 256)
     var running = true
+    var ownsEpoll = true
     while running {
       let count = epoll_wait(epoll, &events, Int32(events.count), -1)
-      guard count >= 0 || errno == EINTR else { break }
+      if count < 0 && errno != EINTR {
+        let code = errno
+        // A descriptor closed under the loop is no longer its own to close.
+        ownsEpoll = code != EBADF
+        queue.sync {
+          guard !isStopped else { return }
+          isStopped = true
+          watched.removeAll()
+          batchEnded = nil
+          let body = failed
+          failed = nil
+          body?(code)
+        }
+        break
+      }
       queue.sync {
         guard !isStopped else {
           running = false
@@ -184,6 +209,6 @@ final class EventLoop: @unchecked Sendable {
       }
     }
     Glibc.close(wakeFD)
-    Glibc.close(epoll)
+    if ownsEpoll { Glibc.close(epoll) }
   }
 }

@@ -48,6 +48,8 @@ public final class LineClient: @unchecked Sendable {
     precondition(channel == nil, "a LineClient connects once")
     let fd = try Sockets.connect(host: host, port: port, timeoutMilliseconds: Int(timeout.wholeMilliseconds))
     let loop = try EventLoop.started(on: queue, orClosing: fd)
+    // A loop that can no longer wait would leave the connection deaf: it ends, and its owner reconnects.
+    loop.onFailure { [self] code in end(.socketError(code)) }
     self.loop = loop
     let channel = SocketChannel(fd: fd, loop: loop) {}
     self.channel = channel

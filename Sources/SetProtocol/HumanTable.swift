@@ -62,23 +62,43 @@ public enum HumanTable {
     guard text.count > width else { return [text] }
     var lines: [String] = []
     var line = ""
+    // The characters in `line`, kept as it grows: a string counts its characters by walking them all,
+    // which for a long line at every word would take time in the square of its length.
+    var count = 0
     for word in Self.words(text) {
-      let indent = lines.isEmpty ? "" : "  "
+      let length = word.count
       if line.isEmpty {
+        let indent = lines.isEmpty ? "" : "  "
         line = indent + word
-      } else if line.count + 1 + word.count <= width {
+        count = indent.count + length
+      } else if count + 1 + length <= width {
         line += " " + word
+        count += 1 + length
       } else {
         lines.append(line)
         line = "  " + word
+        count = 2 + length
       }
-      while line.count > width {
-        lines.append(String(line.prefix(width)))
-        line = "  " + line.dropFirst(width)
-      }
+      if count > width { (line, count) = cut(line, count: count, width: width, into: &lines) }
     }
     if !line.trimmingSpaces.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
+  }
+
+  /// `line`, of `count` characters, cut into lines of `width` (each after the first indented by two
+  /// spaces) appended to `lines`: the last piece, shorter, and its count.
+  private static func cut(_ line: String, count: Int, width: Int, into lines: inout [String]) -> (String, Int) {
+    var rest = Substring(line)
+    var count = count
+    var indent = ""
+    while count > width {
+      let end = rest.index(rest.startIndex, offsetBy: width - indent.count)
+      lines.append(indent + rest[..<end])
+      rest = rest[end...]
+      count += 2 - width
+      indent = "  "
+    }
+    return (indent + rest, count)
   }
 }
 

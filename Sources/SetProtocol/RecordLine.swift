@@ -17,7 +17,8 @@ import SetCore
 /// millisecond (`1000.800000`): the rules judge to the nanosecond, and the replay must too.
 ///
 /// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A command is
-/// `JOIN`, `LEAVE`, `CLAIM`, `PICK A,B,C`, `UNPICK A`, `DEAL` or `NEW` (a rematch).
+/// `JOIN` (`JOIN FREED` for a player new to a seat freed after a game), `LEAVE`, `CLAIM`, `PICK A,B,C`,
+/// `UNPICK A`, `DEAL` or `NEW` (a rematch).
 public enum RecordLine: Equatable, Sendable {
   /// The first line of every record.
   case magic
@@ -202,11 +203,14 @@ public enum RecordLine: Equatable, Sendable {
   /// The words of a record's command: a request verb for what a player asked, or `JOIN` and `LEAVE`,
   /// which a connection's arrival and departure make.
   private static let joinWord = "JOIN"
+  /// `JOIN FREED`: a player new to a seat freed after a game.
+  private static let freedWord: StaticString = "FREED"
   private static let leaveWord = "LEAVE"
 
   private static func text(_ command: MatchCommand) -> String {
     switch command {
     case .join: joinWord
+    case .takeFreedSeat: "\(joinWord) \(freedWord)"
     case .leave: leaveWord
     case .claim: Verb.claim.spelling
     case .pick(let slots): "\(Verb.pick.spelling) " + EventCodec.slotList(slots)
@@ -222,7 +226,10 @@ public enum RecordLine: Equatable, Sendable {
     guard let word = words.next()?.string else { return nil }
     let argument = words.next()
     guard words.next() == nil else { return nil }
-    if word == joinWord { return argument == nil ? .join : nil }
+    if word == joinWord {
+      guard let argument else { return .join }
+      return argument.isEqual(to: freedWord) ? .takeFreedSeat : nil
+    }
     if word == leaveWord { return argument == nil ? .leave : nil }
     // The verbs a record holds most often are looked at before the whole vocabulary.
     let verb = word == Verb.pick.spelling ? .pick : word == Verb.claim.spelling ? .claim : Verb(rawValue: word)

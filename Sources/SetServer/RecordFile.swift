@@ -93,7 +93,8 @@ public final class RecordFile {
   public static let sizeLimit = 256 << 20
 
   /// The text of the record file at `path`. Throws for anything but a regular file (a device, a pipe,
-  /// a folder: reading one could wait or run on for ever) and for a file over `limit` bytes.
+  /// a folder: reading one could wait or run on for ever), for a file over `limit` bytes, and for a
+  /// line over `lineLimit`, naming it.
   public static func contents(of path: String, limit: Int = sizeLimit) throws(RecordError) -> String {
     let (fd, size) = try openRegular(path)
     defer { Glibc.close(fd) }
@@ -113,15 +114,50 @@ public final class RecordFile {
     guard bytes.count <= limit else {
       throw RecordError(message: "\(path) is larger than a record may be (\(limit >> 20) MB)")
     }
+    try checkLines(bytes, of: path)
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The longest line a record may hold, in bytes: a table writes none longer than a few of its input
+  /// lines, and a longer one is refused rather than read.
+  public static let lineLimit = 1 << 20
+
+  /// The refusal of line `number` of `path`, longer than `lineLimit`.
+  static func tooLong(_ path: String, line number: Int) -> RecordError {
+    RecordError(message: "\(path): line \(number) is longer than a record's line may be (\(lineLimit >> 20) MB)")
+  }
+
+  /// Throws `tooLong` for the first line of `bytes` longer than `lineLimit`, found in one pass.
+  private static func checkLines(_ bytes: [UInt8], of path: String) throws(RecordError) {
+    let long: Int? = bytes.withUnsafeBufferPointer { firstLongLine(in: $0) }
+    if let long { throw tooLong(path, line: long) }
+  }
+
+  /// The number of the first line in `buffer` longer than `lineLimit`, or nil.
+  private static func firstLongLine(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = buffer.baseAddress else { return nil }
+    var number = 1
+    var start = 0
+    while start < buffer.count {
+      var end = buffer.count
+      if let found = memchr(base + start, 10, buffer.count - start) {
+        end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      }
+      if end - start > lineLimit { return number }
+      number += 1
+      start = end + 1
+    }
+    return nil
+  }
+
   /// Reads the record file at `path` a piece at a time, calling `body` with each line (without its
-  /// newline) until it returns false or the file ends. Only a regular file is read (see `contents`).
+  /// newline) until it returns false or the file ends. Only a regular file is read (see `contents`); a
+  /// line longer than `lineLimit` is refused, naming it.
   public static func readLines(of path: String, _ body: (String) -> Bool) throws(RecordError) {
     let (fd, _) = try openRegular(path)
     defer { Glibc.close(fd) }
     var pending: [UInt8] = []
+    var number = 1
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -132,15 +168,13 @@ public final class RecordFile {
       for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
         pending += buffer[start..<index]
         start = index + 1
+        guard pending.count <= lineLimit else { throw tooLong(path, line: number) }
         guard body(String(decoding: pending, as: UTF8.self)) else { return }
+        number += 1
         pending.removeAll(keepingCapacity: true)
       }
       pending += buffer[start..<count]
-      // A line longer than any a table writes is cut into pieces, which then read as unknown lines.
-      if pending.count > 1 << 20 {
-        guard body(String(decoding: pending, as: UTF8.self)) else { return }
-        pending.removeAll(keepingCapacity: true)
-      }
+      guard pending.count <= lineLimit else { throw tooLong(path, line: number) }
     }
     if !pending.isEmpty { _ = body(String(decoding: pending, as: UTF8.self)) }
   }

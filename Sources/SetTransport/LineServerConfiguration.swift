@@ -34,8 +34,11 @@ public struct LineServerConfiguration: Sendable {
   /// connection's first line tells a browser (HTTP, then a WebSocket on `/ws`) from a line client; a
   /// connection silent for `sniffingTime` is a line client and gets its banner then.
   public var webSite: WebSite? = nil
-  /// How long a silent connection may be a browser still to send its request (with a `webSite`).
-  public var sniffingTime: Duration = .milliseconds(150)
+  /// How long a silent connection may be a browser still to send its request (with a `webSite`): a
+  /// browser's first packet can be that late on a lossy link, and a browser may open a connection
+  /// ahead of the request it will carry. A line client that speaks first (a typed line, telnet's
+  /// negotiation) is told apart at its first byte and waits for nothing.
+  public var sniffingTime: Duration = .seconds(2)
   /// How long an HTTP request head may take to arrive (with a `webSite`): a slower one gets 408.
   public var requestHeadTimeout: Duration = .seconds(10)
 

@@ -3,12 +3,18 @@ package struct OutputBuffer {
   package init() {}
 
   private var storage: [UInt8] = []
+  /// The most storage kept once everything is written: room for the event line or two a connection is
+  /// usually sent at a time, without holding the burst of a greeting for as long as it idles.
+  static let keptCapacity = 512
   /// Where the unwritten bytes start in `storage`.
   private var head = 0
   /// The last byte handed to the kernel, if any.
   package private(set) var lastWritten: UInt8?
   /// The byte handed to the kernel before `lastWritten`, if any.
   private var beforeLastWritten: UInt8?
+
+  /// The bytes of storage held, written or waiting: what an idle connection's output costs it.
+  package var heldBytes: Int { storage.capacity }
 
   /// How many bytes wait.
   package var count: Int { storage.count - head }
@@ -54,7 +60,7 @@ package struct OutputBuffer {
       beforeLastWritten = written > 1 ? storage[head - 2] : lastWritten
       lastWritten = storage[head - 1]
       if head == storage.count {
-        storage.removeAll(keepingCapacity: storage.capacity <= 64 * 1024)
+        storage.removeAll(keepingCapacity: storage.capacity <= Self.keptCapacity)
         head = 0
       }
     }

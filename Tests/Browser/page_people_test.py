@@ -1,7 +1,7 @@
 """Headless Chromium at a table of people, no computer player: the page keeps a secret per name and
 shows the name rated; a wrong pick says in words why it was not a set; game over shows the game's
 review and offers the same deck, whose rematch swaps the seats; a spectator told a seat is free sits
-down with one click; a name another browser owns is refused with a way to choose another. Saves
+down with one click, and the new pair's first game starts at once; a name another browser owns is refused with a way to choose another. Saves
 screenshots at a phone's, a laptop's and a large screen's size. Exits 0 when everything held."""
 
 import itertools
@@ -11,7 +11,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from table import Table, is_set
+from table import Table, find_set, is_set
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
 SIZES = [(390, 844), (1366, 768), (1920, 1080)]
@@ -83,7 +83,8 @@ def full_table(browser):
 
 def main():
     os.makedirs(SHOTS, exist_ok=True)
-    with sync_playwright() as p, Table(bot=None, extra=["--grace", "0.3"]) as table:
+    # First to one set: a game of the pair at the table ends at its first set.
+    with sync_playwright() as p, Table(bot=None, extra=["--grace", "0.3", "--first-to", "1"]) as table:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
         errors = []
         contexts = {}
@@ -149,8 +150,20 @@ def main():
         shoot(cy, "seat-free")
         cy.click('[data-action="sit"]')
         wait_until(cy, lambda: "(you)" in cy.inner_text('.score[data-seat="2"]'), "one click did not seat the spectator")
-        check(cy.is_visible('[data-action="rematch-same"]'), "the new player has no Same deck button")
         check(cy.inner_text("#rating") == "rated", "cy is not shown rated once seated")
+
+        # 5. The new pair's first game starts as cy sits down, as at a fresh table; game 1 is history.
+        wait_until(cy, lambda: not cy.is_visible("#over") and cy.is_visible('[data-action="claim"]'),
+                   "the new pair's game did not start as cy sat down")
+        wait_until(ann, lambda: not ann.is_visible("#over"), "ann's page still shows the last pair's result")
+        check("forfeit" in cy.inner_text("#log"), "game 1's result is not in cy's history")
+        second_deal = cards(ann)
+        trio = find_set(second_deal)
+        for slot in trio:
+            ann.click('[data-slot="%s"]' % slot)
+            ann.wait_for_timeout(250)
+        ann.wait_for_selector("#over:not([hidden])", timeout=20000)
+        wait_until(cy, lambda: cy.is_visible('[data-action="rematch-same"]'), "the new player has no Same deck button")
 
         # The same deck, seats swapped: each page follows its player to the other seat.
         ann.click('[data-action="rematch-same"]')
@@ -159,7 +172,7 @@ def main():
         wait_until(ann, lambda: not ann.is_visible("#over") and "(you)" in ann.inner_text('.score[data-seat="2"]'),
                    "ann's page did not follow the seat swap")
         wait_until(cy, lambda: "(you)" in cy.inner_text('.score[data-seat="1"]'), "cy's page did not follow the seat swap")
-        check(cards(ann) == first_deal, "the same-deck rematch did not deal the same cards")
+        check(cards(ann) == second_deal, "the same-deck rematch did not deal the same cards")
         check("on the same deck" in ann.inner_text("#log"), "the log does not tell a same-deck request")
         check(ann.is_visible('[data-action="claim"]'), "ann has no Set button after the swap")
         shoot(ann, "same-deck")

@@ -61,6 +61,15 @@ struct BrowserScriptTests {
   }
 
   @Test(
+    "headless Chromium loads the page ten times from a profile with stored data for the table, and never gets the banner",
+    .enabled(if: hasBrowser))
+  func headlessChromiumStoredProfile() throws {
+    let (status, output) = try run("page_profile_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("profile: 10 loads, 0 failures"), "\(output)")
+  }
+
+  @Test(
     "headless Chromium at a table of people: secrets and ratings, why not a set, the review, the same deck, a free seat",
     .enabled(if: hasBrowser))
   func headlessChromiumPeople() throws {

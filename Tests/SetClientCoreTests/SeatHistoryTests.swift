@@ -17,7 +17,8 @@ struct SeatHistoryTests {
       .joined(separator: "\n")
   }
 
-  /// eve and bot played game 1, which eve forfeited; fay (3) then took eve's seat, cat (4) watches.
+  /// eve and bot played game 1, which eve forfeited; fay (3) then took eve's seat, which began game 2,
+  /// and cat (4) watches.
   static func forfeited() -> ModelDriver {
     var table = ModelDriver(seed: 7)
     table.join(1, name: "eve")
@@ -38,15 +39,17 @@ struct SeatHistoryTests {
     #expect(fay.names(for: result) == ["eve", "bot"])
     #expect(fay.viewer(of: result) == nil)
     #expect(fay.playedResults.isEmpty)
+    // The new pair's first game began as fay sat down; the last one is history, under eve's name.
+    #expect(fay.game == 2 && fay.phase == .open)
     let screen = Self.screen(fay, at: table.now)
-    #expect(screen.contains("bot wins: eve forfeits"), "\(screen)")
-    #expect(screen.contains("eve 0 : 0 bot"))
+    #expect(screen.contains("fay (you) 0 : 0 bot"), "\(screen)")
+    #expect(screen.contains("Game 1 over: eve forfeits; bot wins (eve 0, bot 0)."), "\(screen)")
     #expect(!screen.contains("fay forfeits"))
     #expect(!screen.contains("You win"))
     // bot played it, and is told so.
     let bot = table.model(2)
     #expect(bot.viewer(of: result) == .two)
-    #expect(Self.screen(bot, at: table.now).contains("You win: eve forfeits"))
+    #expect(bot.game == 2 && bot.phase == .open)
     #expect(bot.playedResults == [result])
   }
 

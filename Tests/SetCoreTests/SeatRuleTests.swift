@@ -163,6 +163,24 @@ struct SeatRuleTests {
     #expect(harness.match.game == 1)
   }
 
+  @Test("a seat taken afresh after a game makes a new pair: a fresh table, whose first game starts once both sit")
+  func freedSeatStartsTheNewPairsGame() {
+    var harness = MatchHarness(seed: Self.seedWithSet)
+    harness.apply(.leave, by: .two)
+    harness.advance(by: 60_000)
+    harness.apply(.leave, by: .one)
+    #expect(harness.apply(.takeFreedSeat, by: .one) == [.joined(.one)])
+    #expect(harness.match.phase == .waiting)
+    #expect(harness.match.table.cards.isEmpty && harness.match.scores == [0, 0])
+    let events = harness.apply(.takeFreedSeat, by: .two)
+    guard case .gameStarted(game: 2, _, deck: 69) = events.last, events.first == .joined(.two) else {
+      Issue.record("no second game: \(events)")
+      return
+    }
+    #expect(harness.match.phase == .open)
+    #expect(harness.match.results.count == 1)
+  }
+
   @Test("a player who is away cannot ask for a rematch, so no game starts with an empty seat")
   func absentPlayerCannotAskForRematch() {
     var harness = MatchHarness(seed: Self.seedWithSet)

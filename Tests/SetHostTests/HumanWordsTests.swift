@@ -101,7 +101,7 @@ struct HumanWordsTests {
     #expect(table.send("TABLE", from: Self.ann).map(\.line).map { $0.prefix(6) } == ["TABLE ", "OK TAB"])
   }
 
-  @Test("a new player in a freed seat starts at 0; the last game stays in HISTORY under its players' names")
+  @Test("a new player in a freed seat starts a new game at 0; the last one stays in HISTORY under its players' names")
   func newPlayerStartsAtZero() {
     var table = Self.seated()
     table.send("PICK A F L", from: Self.ann)
@@ -112,7 +112,9 @@ struct HumanWordsTests {
     table.connect(tina)
     table.send("NAME tina", from: tina)
     let seated = table.drain(tina)
-    #expect(seated.filter { $0 == "[tina 0 | bob 0 | deck 66] game over: NEW for a rematch" }.count == 1)
+    // The new pair's first game begins as tina sits down, as at a fresh table.
+    #expect(seated.contains("Game 2 begins! 69 cards left in the deck."), "\(seated)")
+    #expect(seated.filter { $0.hasPrefix("[tina 0 | bob 0 | deck 69] open play") }.count == 1, "\(seated)")
     #expect(table.send("SCORES", from: tina).map(\.line) == ["Scores: you 0, bob 0.", "OK SCORES 0 0"])
     #expect(
       table.send("HISTORY", from: tina).map(\.line) == [
@@ -132,7 +134,7 @@ struct HumanWordsTests {
     table.connect(zed)
     table.send("NAME zed", from: zed)
     let seated = table.drain(zed)
-    #expect(seated.contains("[zed 0 | (empty seat) | deck 66] game over: NEW for a rematch"))
+    #expect(seated.contains("[zed 0 | (empty seat) | deck 0] waiting for players"), "as at a fresh table")
     #expect(!seated.joined().contains("bob 0"))
     #expect(table.send("SCORES", from: zed).map(\.line) == ["Scores: you 0.", "OK SCORES 0 0"])
     #expect(table.send("SCORES", from: Self.cat).map(\.line) == ["Scores: zed 0.", "OK SCORES 0 0"])

@@ -49,9 +49,10 @@ struct SpectatorSitTests {
     #expect(driver.drain(dan).last?.hasPrefix("ERR SEAT_TAKEN ") == true, "no seat is free")
     driver.send("SIT", from: cy)
     #expect(driver.drain(cy).last == "ERR SEAT_TAKEN you already play in seat 2")
-    // Seated on the same connection, cy plays: its NEW is a player's.
-    driver.send("NEW", from: cy)
-    #expect(driver.drain(cy).last == "OK NEW")
+    // Seated on the same connection, cy plays: the new pair's first game began as cy sat down.
+    #expect(driver.host.match.game == 2 && driver.host.match.phase == .open)
+    driver.send("CLAIM", from: cy)
+    #expect(driver.drain(cy).last == "OK CLAIM")
   }
 
   @Test("a spectator without the secret of a name someone owns sits as a guest, and is not rated")
@@ -62,13 +63,16 @@ struct SpectatorSitTests {
     driver.connect(dan)
     driver.send("MODE MACHINE", from: dan)
     driver.send("NAME dan", from: dan)
+    // Game 2 began as cy sat down: cy's seat is freed once it is forfeited.
     driver.disconnect(cy)
+    driver.advance(to: Instant(milliseconds: 3000))
     driver.send("SIT", from: dan)
     driver.connect(eve)
     driver.send("MODE MACHINE", from: eve)
     driver.send("NAME CY", from: eve)
     #expect(driver.drain(eve).last == "OK NAME 0 -")
     driver.disconnect(dan)
+    driver.advance(to: Instant(milliseconds: 4000))
     let ownerLines = driver.records.filter { $0.hasPrefix("owner ") }.count
     driver.send("SIT", from: eve)
     let lines = driver.drain(eve)

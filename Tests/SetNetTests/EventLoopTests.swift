@@ -28,6 +28,21 @@ import Testing
     }
   }
 
+  @Test func aLoopWhoseEpollDescriptorIsReplacedUnderItTellsItsOwner() throws {
+    let queue = DispatchQueue(label: "EventLoopTests.failure")
+    let loop = try EventLoop(queue: queue)
+    nonisolated(unsafe) var code: Int32?
+    // nonisolated(unsafe): written only on `queue`, read through `queue.sync`.
+    queue.sync { loop.onFailure { code = $0 } }
+    // As a stray close elsewhere in the process and a descriptor opened under the same number would:
+    // the number is taken by something that is not an epoll set, and no other descriptor is touched.
+    let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    #expect(dup2(null, loop.epoll) == loop.epoll)
+    close(null)
+    try loop.start()
+    #expect(eventually(timeout: 10) { queue.sync { code == EINVAL } })
+  }
+
   @Test func runsAReadySocketsHandlerOnTheQueue() throws {
     let queue = DispatchQueue(label: "EventLoopTests")
     let loop = try EventLoop(queue: queue)

@@ -27,14 +27,20 @@ package final class MachineClient {
   private var requests = 0
 
   /// Connects to `port` on loopback, reads the banner and, unless `machine` is false, switches to the
-  /// machine presentation.
+  /// machine presentation. A machine client speaks first, as `setduel play` does: a table that serves a
+  /// page sends its banner to a silent connection only after the sniffing time.
   package init(port: UInt16, label: String, machine: Bool = true) throws {
     self.label = label
     link = try BlockingLineClient(host: "127.0.0.1", port: port, timeout: Self.timeout)
+    let mode = machine ? nextID() : nil
+    if let mode { send("@\(mode) MODE MACHINE") }
     guard let banner = readLine(), banner.hasPrefix("SETDUEL 1 ") else {
       throw TestFailure("\(label): no banner")
     }
-    if machine { try ok("MODE MACHINE") }
+    if let mode {
+      let (reply, _) = try reply(to: mode)
+      guard case .ok = reply.kind else { throw TestFailure("\(label): MODE MACHINE got \(reply.line)") }
+    }
   }
 
   /// Sends a line as it is.

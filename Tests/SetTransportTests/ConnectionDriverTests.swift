@@ -99,9 +99,9 @@ import Testing
     configuration.webSite = WebSite(files: [:])
     let (driver, owner) = Self.make(configuration)
     let (check, delay) = try #require(owner.scheduled.first)
-    #expect(check == .sniffing && delay == configuration.sniffingTime)
+    #expect(check == .sniffing && delay == configuration.sniffingTime && delay == .seconds(2))
     #expect(owner.calls.isEmpty)
-    driver.sniffingTimeDue(now: Self.at(150))
+    driver.sniffingTimeDue(now: Self.at(2_000))
     #expect(owner.calls == ["attached #1 peer"])
   }
 

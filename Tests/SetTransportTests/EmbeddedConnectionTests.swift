@@ -93,6 +93,24 @@ import Testing
     #expect(EmbeddedLineServerTests.text(server.read(from: id)) == "echo hi\r\n")
   }
 
+  @Test func aRequestJustInsideTheSniffingTimeGetsThePageAndTelnetOrATypedLineIsALineClientAtOnce() {
+    var configuration = LineServerConfiguration()
+    configuration.webSite = Self.site
+    let (server, recorder) = Self.make(configuration, socketBufferBytes: 4096)
+    let browser = server.connect()
+    server.clock.advance(by: configuration.sniffingTime - .milliseconds(1))
+    #expect(server.read(from: browser).isEmpty, "nothing is sent to a connection still silent")
+    server.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), from: browser)
+    #expect(EmbeddedLineServerTests.text(server.read(from: browser)).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    #expect(recorder.calls.isEmpty)
+    let telnet = server.connect()
+    server.write([255, 253, 3], from: telnet)
+    #expect(recorder.calls == ["connected #2"])
+    let typed = server.connect()
+    server.write(line: "hi", from: typed)
+    #expect(recorder.calls == ["connected #2", "connected #3", "received line(\"hi\") from #3"])
+  }
+
   @Test func aPageIsServedOverHTTPAndTheDelegateNeverHearsOfIt() {
     var configuration = LineServerConfiguration()
     configuration.webSite = Self.site

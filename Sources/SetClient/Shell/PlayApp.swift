@@ -215,22 +215,7 @@ public final class PlayApp: @unchecked Sendable {
     for source in sources { source.cancel() }
     TerminalMode.restore()
     if let message { print(Harmless.text(message)) }
-    let model = session.model
-    // The games told under the names of those who played them; a player, the games they played.
-    for result in model.seat == nil ? model.results : model.playedResults {
-      print(Harmless.text(HumanText.outcome(result, names: model.names(for: result), viewer: model.viewer(of: result))))
-    }
-    if model.phase.isRunning, model.seat != nil {
-      let names = model.displayNames
-      var text = "Game \(model.game) unfinished: \(Renderer.scoreLine(names, model.scores))."
-      if model.lastError?.error.code == .resumedElsewhere {
-        text += " Your seat is played from the other connection now."
-      } else if tokenFile != nil {
-        text +=
-          " Your seat is held for \(HumanText.seconds(model.rules.resumeGrace)): run the same setduel play to take it back."
-      }
-      print(Harmless.text(text))
-    }
+    for line in PartingWords.lines(session.model, keepsToken: tokenFile != nil) { print(Harmless.text(line)) }
     onExit?()
     exit(status)
   }

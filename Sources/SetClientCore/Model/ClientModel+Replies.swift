@@ -69,9 +69,7 @@ extension ClientModel {
     case .open: phase = .open
     case .paused: phase = .paused(holder: state.holder, kind: nil, remaining: state.ms)
     case .over:
-      let result = results.last { $0.game == state.game }
-      phase = .over(result)
-      return result == nil ? [.requestHistory] : []
+      phase = .over(results.last { $0.game == state.game })
     case .claim, .turn, .needless:
       if let kind = state.phase.windowKind, let holder = state.holder {
         phase = .window(
@@ -79,6 +77,9 @@ extension ClientModel {
           length: windowLength(kind, atLeast: state.ms))
       }
     }
-    return []
+    // Games finished before this connection came (a seat taken after a game, by a new pair whose first
+    // game may have begun at once) come with HISTORY: the last one is shown under its players' names.
+    let finished = [PhaseName.over, .waiting].contains(state.phase) ? state.game : state.game - 1
+    return finished > 0 && !results.contains { $0.game == finished } ? [.requestHistory] : []
   }
 }
