@@ -60,7 +60,7 @@ extension GameHost {
     // The seats' holders are found without looking through the spectators; every other connection
     // follows in the order it connected.
     let seated = Seat.allCases.compactMap { seat in
-      seating.holders[seat]?.client.flatMap { clients[$0]?.seat == seat ? $0 : nil }
+      seating.holders[seat]?.client.flatMap { clients[$0] != nil ? $0 : nil }
     }
     // The machine clients in a row share one `.broadcast` action; a human client between them has its
     // own lines, so the connections are written in this order.
@@ -71,8 +71,9 @@ extension GameHost {
       case .machine:
         actions.broadcast(lines, to: id)
       case .human:
-        let key = client.seat?.rawValue ?? 0
-        if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: client.seat) }
+        let seat = seating.seat(of: id)
+        let key = seat?.rawValue ?? 0
+        if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: seat) }
         for line in words[key] ?? [] { send(id, line) }
         sendStatus(to: id, of: state, ifChanged: true)
       }

@@ -76,10 +76,10 @@ extension GameHost {
       return .success(.ok(.table))
     case .state:
       sendState(to: id)
-      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: seating.seat(of: id))) }
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: client.seat)) }
+      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: seating.seat(of: id))) }
       return .success(.ok(.scores(scores.one, scores.two)))
     case .history:
       for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
@@ -107,7 +107,7 @@ extension GameHost {
   > {
     if case .pick(let slots) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
-    guard let seat = client.seat else { return .failure(ProtocolError(.notSeated)) }
+    guard let seat = seating.seat(of: id) else { return .failure(ProtocolError(.notSeated)) }
     let matchCommand: MatchCommand
     let done: OKReply
     switch command {
@@ -155,7 +155,7 @@ extension GameHost {
       }
     if let wrong = wrongArity(count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
-    guard client.seat != nil else { return .failure(ProtocolError(.notSeated)) }
+    guard seating.seat(of: id) != nil else { return .failure(ProtocolError(.notSeated)) }
     if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
     switch target {
     case .slots(let slots):

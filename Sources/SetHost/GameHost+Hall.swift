@@ -18,15 +18,14 @@ extension GameHost {
   mutating func depart(_ id: ConnectionID, at now: Instant) -> (Traveller, [HostAction])? {
     lastNow = max(lastNow, now)
     guard let client = clients[id] else { return nil }
-    let token = client.seat.flatMap { seating.holders[$0]?.token }
+    let token = seating.seat(of: id).flatMap { seating.holders[$0]?.token }
     if let name = client.name { log(.info, "\(name) leaves the table (\(id))") }
     leave(id, at: now)
     let held = token.flatMap { seating.seat(ofToken: $0) != nil ? $0 : nil }
-    var client2 = client
-    client2.seat = nil
-    client2.lastDoing = nil
-    client2.lastSeated = .repeating(nil)
-    return (Traveller(client: client2, heldToken: held), flush())
+    var arriving = client
+    arriving.lastDoing = nil
+    arriving.lastSeated = .repeating(nil)
+    return (Traveller(client: arriving, heldToken: held), flush())
   }
 
   /// A connection arrives from another table: unnamed, it is only here; named, it takes back the seat
@@ -68,7 +67,7 @@ extension GameHost {
 
   /// The seat connection `id` sits in here, with its resume token; nil for none.
   func seatAndToken(of id: ConnectionID) -> (seat: Seat, token: String)? {
-    guard let seat = clients[id]?.seat, let holder = seating.holders[seat], holder.client == id else { return nil }
+    guard clients[id] != nil, let seat = seating.seat(of: id), let holder = seating.holders[seat] else { return nil }
     return (seat, holder.token)
   }
 

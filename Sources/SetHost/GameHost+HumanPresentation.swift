@@ -38,14 +38,14 @@ extension GameHost {
     let size = state.rules.variant.groupSize
     let doing =
       state.game > 0
-      ? HumanText.doing(state.phase, names: seating.names, viewer: client.seat, groupSize: size) : "waiting"
+      ? HumanText.doing(state.phase, names: seating.names, viewer: seating.seat(of: id), groupSize: size) : "waiting"
     let seated = seating.seated
     if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
     clients[id]?.lastDoing = doing
     clients[id]?.lastSeated = seated
     let lines = HumanText.status(
       game: state.game, phase: state.phase, names: seating.names, seated: seated,
-      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: client.seat,
+      scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: seating.seat(of: id),
       groupSize: size)
     for line in lines { send(id, line) }
   }
@@ -63,7 +63,7 @@ extension GameHost {
   /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
   mutating func tellSpectators(_ text: String) {
     for (id, client) in clients.sorted(by: { $0.key < $1.key })
-    where client.name != nil && client.seat == nil && client.presentation == .human {
+    where client.name != nil && seating.seat(of: id) == nil && client.presentation == .human {
       say(id, text)
     }
   }

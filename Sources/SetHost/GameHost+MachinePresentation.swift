@@ -25,7 +25,7 @@ extension GameHost {
   /// Tells the spectators who read the machine presentation, with a `NOTICE` line.
   mutating func tellMachineSpectators(_ line: ServerLine) {
     for (id, client) in clients.sorted(by: { $0.key < $1.key })
-    where client.name != nil && client.seat == nil && client.presentation == .machine {
+    where client.name != nil && seating.seat(of: id) == nil && client.presentation == .machine {
       send(id, line.line)
     }
   }

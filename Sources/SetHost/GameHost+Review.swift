@@ -33,10 +33,6 @@ extension GameHost {
   /// connection, and a `JOINED` for each seat tells everyone (and each player's client its new seat).
   mutating func swapSeats() {
     guard let one = seating.holders.one, let two = seating.holders.two, seating.swap() else { return }
-    for id in Array(clients.keys) {
-      let seat = clients[id]?.seat
-      clients[id]?.seat = seat?.opponent
-    }
     broadcastJoined([(.one, two.name), (.two, one.name)])
     for (seat, name) in [(Seat.one, two.name), (.two, one.name)] where botNames.contains(PlayerName.key(name)) {
       record(.bot(seat))

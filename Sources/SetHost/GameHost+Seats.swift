@@ -40,7 +40,7 @@ extension GameHost {
   /// name's owner is seated as its owner only if it proved the secret with its `NAME`.
   mutating func sit(_ id: ConnectionID, at now: Instant) -> Result<Reply.Kind, ProtocolError> {
     guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
-    if let seat = client.seat {
+    if let seat = seating.seat(of: id) {
       return .failure(ProtocolError(.seatTaken, "you already play in seat \(seat.rawValue)"))
     }
     guard let seat = seating.firstFree else {
@@ -80,7 +80,6 @@ extension GameHost {
     let token = makeToken()
     let afterGame = if case .over = match.phase { true } else { false }
     seating.take(seat, name: name, token: token, client: id, afterGame: afterGame)
-    clients[id]?.seat = seat
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     // After a game the seat changed hands: the new pair's first game starts once both are seated.
     let events = (try? apply(afterGame ? .takeFreedSeat : .join, by: seat, at: now)) ?? []
@@ -141,12 +140,10 @@ extension GameHost {
     if let old = seating.resume(seat, on: id) {
       // The same person on a new connection: the old one is stale (a dropped link not yet noticed), or
       // a second client of theirs with the same token; told why, so that it does not take it back.
-      clients[old]?.seat = nil
       send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)
       actions.append(.close(old))
     }
     clients[id]?.name = name
-    clients[id]?.seat = seat
     actions.append(.identified(id))
     sendRules(to: id)
     tellRecordLost(to: id)

@@ -16,10 +16,10 @@ import SetTransport
 /// gathered (`HostActions`): a connection's lines in a row are one action, a broadcast's machine
 /// clients one more, so the shell only encodes and writes.
 public struct GameHost {
-  /// One connection's standing at the table.
+  /// One connection's standing at the table. Which seat it sits in is `seating`'s to say
+  /// (`seating.seat(of:)`): there is one record of who sits where.
   struct Client {
     var name: String?
-    var seat: Seat?
     var presentation = Presentation.human
     var address = ""
     var badTokens = 0
@@ -177,9 +177,9 @@ public struct GameHost {
   /// The connection leaves the table, as a dropped connection does: a seated player's seat is held for
   /// them while a game runs (the game pauses), and freed outside one.
   mutating func leave(_ id: ConnectionID, at now: Instant) {
-    guard let client = clients.removeValue(forKey: id) else { return }
+    guard clients.removeValue(forKey: id) != nil else { return }
     if let index = clientOrder.firstIndex(of: id) { clientOrder.remove(at: index) }
-    if let seat = client.seat.flatMap({ seating.leave($0, by: id) }) {
+    if let seat = seating.seat(of: id).flatMap({ seating.leave($0, by: id) }) {
       if let events = try? apply(.leave, by: seat, at: now) {
         broadcast(events, at: now)
       }

@@ -38,6 +38,12 @@ struct Seating: Equatable {
     holders.values.contains { $0.map { PlayerName.same($0.name, name) } ?? false }
   }
 
+  /// The seat connection `client` sits in, or nil: the one record of who sits where.
+  func seat(of client: ConnectionID) -> Seat? {
+    if holders.one?.client == client { return .one }
+    return holders.two?.client == client ? .two : nil
+  }
+
   /// The seat whose resume token is `token`, or nil.
   func seat(ofToken token: String) -> Seat? {
     Seat.allCases.first { holders[$0]?.token == token }

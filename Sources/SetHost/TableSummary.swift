@@ -44,7 +44,7 @@ extension GameHost {
     let seats = seating.seated
     let stage: TableSummary.Stage =
       if case .over = match.phase { .over } else if seats.values.contains(nil) { .waiting } else { .playing }
-    let spectators = clients.values.reduce(0) { $0 + ($1.name != nil && $1.seat == nil ? 1 : 0) }
+    let spectators = clients.reduce(0) { $0 + ($1.value.name != nil && seating.seat(of: $1.key) == nil ? 1 : 0) }
     return TableSummary(stage: stage, seats: seats, spectators: spectators)
   }
 }

@@ -9,7 +9,7 @@ import SetTransport
 /// holds no rules, and does not know which thread runs it: its owner (`TableServer`) calls it from one
 /// thread or queue at a time, and the transport and timer call it back there.
 final class Table: LineServerDelegate, @unchecked Sendable {
-  // @unchecked Sendable: its owner uses it from one serial queue (or, inline, one thread) only, and
+  // @unchecked Sendable: its owner (a `TableScheduler`: a serial queue, or one thread) uses it alone, and
   // runs `later`'s work there too.
 
   private var hall: Hall

@@ -6,15 +6,16 @@ import SetNet
 import SetProtocol
 import SetTransport
 
-/// The shell that runs a `Table`: on sockets, a `LineServer` and a timer on one serial queue that owns
-/// the table; or, over an injected transport and timer, the same table on the caller's thread.
+/// The shell that runs a `Table` for its `TableScheduler`, its one owner: on sockets, a `LineServer`
+/// and a timer on a serial queue (`start()`); or the same table over an injected transport and timer.
 ///
-/// On sockets (`init(settings:log:)`, then `start()`), the host has a single owner, the queue, and
+/// On sockets (`init(settings:log:)`, then `start()`), the hall has a single owner, the queue, and
 /// simultaneous claims are settled strictly by arrival order. Over an injected transport and timer (an
-/// `EmbeddedLineServer` and a `ManualClock`, say), everything happens on the caller's thread, at once.
+/// `EmbeddedLineServer` and a `ManualClock`, say) with an `ImmediateScheduler`, everything happens on
+/// the caller's thread, at once.
 public final class TableServer: @unchecked Sendable {
-  // @unchecked Sendable: on sockets the table is touched only on `queue` (every entry point goes
-  // there); inline, the table is used from its creator's thread only, as its initializer says.
+  // @unchecked Sendable: the table is touched only through `scheduler`, its one owner (a serial queue,
+  // or the one thread that uses an immediate scheduler).
 
   /// How to run a table.
   public struct Settings: Sendable {
@@ -36,68 +37,62 @@ public final class TableServer: @unchecked Sendable {
     public init() {}
   }
 
-  /// The serial queue that owns the table (a table made over an injected transport runs on its
-  /// caller's thread instead, and never uses it).
-  public let queue: DispatchQueue
-  /// Whether the table runs on its caller's thread, over an injected transport and timer.
-  private let isInline: Bool
+  /// The table's one owner.
+  private let scheduler: any TableScheduler
+  /// Whether the transport was given: the table serves from the start, and `start()` binds nothing.
+  private let injected: Bool
   private let table: Table
   private let settings: Settings
   /// How long a change may wait before it is told, so a busy table works out its summary at most ten
   /// times a second.
-  private static let summaryDelay = DispatchTimeInterval.milliseconds(100)
-  /// How long the clients' output may drain after the goodbye, before the connections are cut.
-  private static let goodbyeDrain = DispatchTimeInterval.milliseconds(200)
+  private static let summaryDelay = 100
+  /// How long the clients' output may drain after the goodbye, in milliseconds, before the connections
+  /// are cut.
+  private static let goodbyeDrain = 200
 
   /// A table with `settings` on sockets; log lines at or above the settings' level go to `log`
   /// (standard error by default). `start()` binds it.
   public convenience init(settings: Settings, log: (@Sendable (LogLevel, String) -> Void)? = nil) {
-    self.init(settings: settings, isInline: false, log: log)
+    self.init(settings: settings, scheduler: QueueScheduler(), injected: false, log: log)
   }
 
   /// A table with `settings` (its network limits and records directory unused) over `transport`, its
-  /// clock run by `timer`, writing `record` if given: serving at once, on the caller's thread, which
-  /// must then be the only one to use it. For running a whole table in memory (`EmbeddedLineServer`,
-  /// `ManualClock`).
+  /// clock run by `timer`, writing `record` if given, owned by `scheduler`: serving at once. With the
+  /// default immediate scheduler, on the caller's thread, which must then be the only one to use it:
+  /// for running a whole table in memory (`EmbeddedLineServer`, `ManualClock`).
   public convenience init(
     settings: Settings, transport: any LineTransport, timer: any WakeUpTimer, record: RecordFile? = nil,
-    log: (@Sendable (LogLevel, String) -> Void)? = nil
+    scheduler: any TableScheduler = ImmediateScheduler(), log: (@Sendable (LogLevel, String) -> Void)? = nil
   ) {
-    self.init(settings: settings, isInline: true, log: log)
+    self.init(settings: settings, scheduler: scheduler, injected: true, log: log)
     table.record = record
     table.attach(transport, timer)
     table.openTables(max(0, settings.tables - 1))
   }
 
-  private init(settings: Settings, isInline: Bool, log: (@Sendable (LogLevel, String) -> Void)?) {
+  private init(
+    settings: Settings, scheduler: any TableScheduler, injected: Bool, log: (@Sendable (LogLevel, String) -> Void)?
+  ) {
     self.settings = settings
-    self.isInline = isInline
-    let queue = DispatchQueue(label: "setduel.table")
-    self.queue = queue
+    self.scheduler = scheduler
+    self.injected = injected
     let level = settings.logLevel
     let log =
       log ?? { messageLevel, message in
         guard messageLevel >= level else { return }
         TableServer.writeStandardError("[\(messageLevel.name)] \(message)\n")
       }
-    let later: (@escaping @Sendable () -> Void) -> Void
-    let assertOwner: () -> Void
-    if isInline {
-      later = { $0() }
-      assertOwner = {}
-    } else {
-      later = { work in queue.asyncAfter(deadline: .now() + Self.summaryDelay, execute: work) }
-      assertOwner = { dispatchPrecondition(condition: .onQueue(queue)) }
-    }
     table = Table(
-      rules: settings.rules, seed: settings.seed, limits: settings.hall, logLevel: level, log: log, later: later,
-      assertOwner: assertOwner)
+      rules: settings.rules, seed: settings.seed, limits: settings.hall, logLevel: level, log: log,
+      later: { scheduler.after(milliseconds: Self.summaryDelay, $0) }, assertOwner: scheduler.assertOwner)
   }
 
   /// Binds and starts serving; returns the port it listens on.
   public func start() throws -> UInt16 {
-    precondition(!isInline, "a table over an injected transport serves from the start")
-    return try queue.sync {
+    guard !injected, let queue = scheduler.queue else {
+      preconditionFailure("a table over an injected transport serves from the start")
+    }
+    return try scheduler.sync {
       // Listening first: a server that cannot bind reads no records and leaves no record file behind.
       // No connection is handled before this returns, as connections are handled on this queue.
       let server = LineServer(configuration: settings.network, queue: queue)
@@ -119,17 +114,12 @@ public final class TableServer: @unchecked Sendable {
   }
 
   /// Tells every client the server is closing, closes the record, gives the clients' output a moment
-  /// to drain, and stops. Inline, the moment is skipped and `done` runs before this returns.
+  /// to drain, and stops. With an immediate scheduler, the moment is skipped and `done` runs before this
+  /// returns.
   public func shutdown(reason: String = "the server is shutting down", then done: @escaping @Sendable () -> Void) {
-    if isInline {
+    scheduler.after(milliseconds: 0) { [self] in
       table.sayGoodbye(reason: reason)
-      table.stop()
-      done()
-      return
-    }
-    queue.async { [self] in
-      table.sayGoodbye(reason: reason)
-      queue.asyncAfter(deadline: .now() + Self.goodbyeDrain) { [self] in
+      scheduler.after(milliseconds: Self.goodbyeDrain) { [self] in
         table.stop()
         done()
       }
@@ -178,18 +168,14 @@ public final class TableServer: @unchecked Sendable {
     onTable { table.openSocketCount }
   }
 
-  /// Tells `watcher` the table's summary now, and again within 0.1 s of each change (at once, inline).
+  /// Tells `watcher` the table's summary now, and again within 0.1 s of each change (at once, immediate).
   public func watchSummary(_ watcher: @escaping @Sendable (TableSummary) -> Void) {
     onTable { table.watchSummary(watcher) }
   }
 
-  /// Runs `body` as the table's owner: on the queue, from outside it; inline, at once.
+  /// Runs `body` as the table's owner.
   private func onTable<T>(_ body: () throws -> T) rethrows -> T {
-    if isInline {
-      return try body()
-    }
-    dispatchPrecondition(condition: .notOnQueue(queue))
-    return try queue.sync(execute: body)
+    try scheduler.sync(body)
   }
 
   static func writeStandardError(_ text: String) {
