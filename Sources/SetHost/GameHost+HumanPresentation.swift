@@ -36,9 +36,7 @@ extension GameHost {
     guard let client = clients[id] else { return }
     let state = state ?? match
     let size = state.rules.variant.groupSize
-    let doing =
-      state.game > 0
-      ? HumanText.doing(state.phase, names: seating.names, viewer: seating.seat(of: id), groupSize: size) : "waiting"
+    let doing = StatusDoing(state.phase, game: state.game, names: seating.names, viewer: seating.seat(of: id))
     let seated = seating.seated
     if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
     clients[id]?.lastDoing = doing

@@ -26,9 +26,9 @@ public struct GameHost {
     /// The fingerprint of the secret this connection proved its name with, kept while it watches so
     /// that `SIT` seats it as the name's owner; nil when it named itself without one.
     var fingerprint: String?
-    /// In words, what the status line last told this connection could be done, so that it is told again
-    /// only when the phase changes.
-    var lastDoing: String?
+    /// What the status line last told this connection could be done, as a value, so that it is told
+    /// again only when that changes.
+    var lastDoing: StatusDoing?
     /// Who held each seat when the status line last told this connection, before the first game.
     var lastSeated = PerSeat<String?>.repeating(nil)
   }

@@ -173,16 +173,20 @@ public enum HumanText {
 
   /// What can be done in `phase`, in words: the part of the status line that says the phase.
   public static func doing(_ phase: Phase, names: PerSeat<String>, viewer: Seat? = nil, groupSize: Int = 3) -> String {
-    let who = Who(names: names, viewer: viewer)
+    doing(StatusDoing(phase, game: 1, names: names, viewer: viewer), names: names, groupSize: groupSize)
+  }
+
+  /// What `doing` lets players do, in words.
+  public static func doing(_ doing: StatusDoing, names: PerSeat<String>, groupSize: Int = 3) -> String {
+    let who = Who(names: names, viewer: doing.viewer)
     let count = groupSize == 4 ? "four" : "three"
-    switch phase {
-    case .waiting: return "waiting for players"
+    switch doing.kind {
+    case .beforeFirstGame, .waiting: return "waiting for players"
     case .open: return "open play: SET to claim, PICK \(groupSize == 4 ? "A B C D" : "A B C"), DEAL for more"
-    case .window(let window):
-      let holder = window.holder
-      return window.kind == .claim
-        ? "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK \(count) cards"
-        : "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK \(count) cards"
+    case .picking(let holder, _):
+      return "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK \(count) cards"
+    case .turn(let holder, _):
+      return "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK \(count) cards"
     case .paused: return "paused: a player is away"
     case .over: return "game over: NEW for a rematch"
     }
