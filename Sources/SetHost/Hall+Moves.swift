@@ -78,7 +78,6 @@ extension Hall {
       name = "\(base)-\(count)"
     }
     markBot(named: name, at: id)
-    awaitedBots[PlayerName.key(name)] = id
     actions.append(.seatBot(table: id, level: level, name: name))
   }
 

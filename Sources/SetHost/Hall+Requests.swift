@@ -34,13 +34,6 @@ extension Hall {
       _ = move(id, from: at, to: to, opened: false, at: now, quietly: true)
       run(to, at: now) { $0.receive(Request(id: requestID, command: .success(command)), line: "", from: id, at: now) }
     case .name(let name, _):
-      if let to = awaitedBots[PlayerName.key(name)], to != at, has(to), tables[at]?.host.name(of: id) == nil {
-        // The computer player the hall asked the shell for: it sits at the table it was asked for.
-        awaitedBots[PlayerName.key(name)] = nil
-        _ = move(id, from: at, to: to, opened: false, at: now, quietly: true)
-        run(to, at: now) { $0.receive(Request(id: requestID, command: .success(command)), line: "", from: id, at: now) }
-        return true
-      }
       guard tables[at]?.host.name(of: id) == nil,
         order.contains(where: { $0 != at && tables[$0]?.host.knows(name: name) == true })
       else { return false }

@@ -71,9 +71,6 @@ public struct Hall {
   var actions: [HallAction] = []
   /// The number the next table opened gets.
   var nextID = 2
-  /// The computer players asked of the shell and not yet come, by name (as `PlayerName.key` gives it):
-  /// each goes to its table when it names itself from this machine.
-  var awaitedBots: [String: Int] = [:]
 
   /// When `advance(to:)` must next be called, or nil.
   public private(set) var deadline: Instant?

@@ -190,7 +190,7 @@ struct HallTests {
     #expect(!hall.drain(c(1)).contains { $0.hasPrefix("HALL ") })
   }
 
-  @Test("OPEN bot=LEVEL asks for a computer player, which sits at that table when it names itself")
+  @Test("OPEN bot=LEVEL asks for a computer player under a name nobody has, marked as one at that table")
   func openWithABot() {
     var hall = HallDriver(seed: 6)
     hall.connect(c(1))
@@ -200,11 +200,14 @@ struct HallTests {
     #expect(hall.botsWanted.map(\.name) == ["bot-normal"])
     hall.connect(c(2), peer: "127.0.0.1:50000")
     hall.send("MODE MACHINE", from: c(2))
+    hall.send("JOIN 2", from: c(2))
     #expect(hall.send("NAME bot-normal", from: c(2)).last?.hasPrefix("OK NAME 2 2-") == true)
     #expect(hall.hall.table(of: c(2)) == 2)
     #expect(hall.hall.listings.last?.seats.two == "bot-normal" && hall.hall.listings.last?.state == .playing)
     #expect(hall.records[2]?.contains("bot 2") == true, "marked as a computer player in the record")
-    // Once come, the name is an ordinary one: the next to take it stays where it is.
+    // The name is in use while it plays: the next computer player of that level gets another.
+    hall.send("OPEN bot=normal", from: c(1))
+    #expect(hall.botsWanted.map(\.name) == ["bot-normal", "bot-normal-2"])
     hall.connect(c(3))
     hall.send("MODE MACHINE", from: c(3))
     #expect(hall.send("NAME bot-normal", from: c(3)).last?.hasPrefix("ERR NAME_TAKEN") == true)
