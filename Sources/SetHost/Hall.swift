@@ -1,6 +1,7 @@
 import SetCore
 import SetProtocol
 import SetStats
+import SetTournament
 import SetTransport
 
 /// Many tables in one server, with no I/O: every connection is at exactly one table, and the hall
@@ -65,6 +66,9 @@ public struct Hall {
   /// The computer players asked of the shell and not yet come, by name (as `PlayerName.key` gives it):
   /// each goes to its table when it names itself from this machine.
   var awaitedBots: [String: Int] = [:]
+
+  /// The hall's tournament, if it runs one (Hall+Tournament).
+  var tourney: HallTournament?
 
   /// When `advance(to:)` must next be called, or nil.
   public private(set) var deadline: Instant?
@@ -198,6 +202,7 @@ public struct Hall {
       guard let since = tables[id]?.desertedSince, since + .milliseconds(limits.idleClose) <= now else { continue }
       close(id)
     }
+    advanceTournament(to: now)
     return flush(at: now)
   }
 
@@ -269,6 +274,7 @@ public struct Hall {
         next = min(next ?? due, due)
       }
     }
+    if let due = tourney?.tournament.nextDeadline { next = min(next ?? due, due) }
     deadline = next
     return take()
   }

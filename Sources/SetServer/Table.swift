@@ -1,6 +1,7 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetTournament
 import SetTransport
 
 /// The hall at work: a `Hall` of tables over one `LineTransport`, its clocks on one `WakeUpTimer`, and
@@ -25,6 +26,8 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   private var directory: String?
   /// The hall's own record: the tables opened and closed.
   private var hallRecord: RecordFile?
+  /// The tournament's record, when the hall runs one and a records folder is open.
+  private var tournamentRecord: RecordFile?
   /// The tables whose players were told their record could not be written.
   private var toldRecordFailure: Set<Int> = []
   /// The timer's time when the hall started: the rules count from it.
@@ -85,6 +88,19 @@ final class Table: LineServerDelegate, @unchecked Sendable {
       perform(hall.open(info, at: now()).1)
       log(.info, "table \(info.id) (\(info.name)) opened again")
     }
+  }
+
+  /// The hall runs a tournament of `settings` (its start time counted from now), whose orders
+  /// `organiser` may give; its record is made in the records folder, if one is open.
+  func holdTournament(_ settings: TournamentSettings, startIn milliseconds: Int64, organiser: String?) throws {
+    var settings = settings
+    settings.startAt = now().adding(milliseconds: milliseconds)
+    if let directory {
+      tournamentRecord = try RecordFile(
+        directory: directory, kind: "tournament", tag: "-\(settings.formatName)", extension: "tournament",
+        header: [TournamentRecord.header(settings)])
+    }
+    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now()))
   }
 
   /// Opens `count` tables more, with the server's rules (`serve --tables`).
@@ -220,6 +236,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
         records.removeValue(forKey: table)?.close()
         hallRecord?.write(HallRecordLine.close(table).line)
       case .seatBot(let table, let level, let name): botWanted?(table, level, name)
+      case .tournamentRecord(let lines): for line in lines { tournamentRecord?.write(line) }
       }
     }
     reportRecordFailures()

@@ -111,7 +111,7 @@ struct CommandTableTests {
     for command in ["serve", "play", "bot", "replay", "stats"] {
       #expect(try complete("setduel \(command) --") == (try listedOptions(command)), "\(command)")
     }
-    #expect(try complete("setduel serve --no-") == ["--no-records", "--no-announce"])
+    #expect(try complete("setduel serve --no-") == ["--no-records", "--no-announce", "--no-show"])
     #expect(try complete("setduel help ") == (try listedCommands()))
     #expect(try complete("setduel completions ") == ["bash", "zsh", "fish"])
     // A value: what the parser names when it refuses a wrong one is exactly what Tab offers.

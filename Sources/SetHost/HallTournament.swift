@@ -1,0 +1,18 @@
+import SetCore
+import SetTournament
+import SetTransport
+
+/// The hall's tournament, and what the hall keeps beside it: who may give the organiser's orders, and
+/// how often each connection asked for the standings.
+struct HallTournament {
+  var tournament: Tournament
+  /// The organiser's name, as `PlayerName.key` gives it: only a connection named so and proven by the
+  /// name's secret gives `TOURNAMENT START|NEXT|PAUSE|RESUME|END`; nil for no organiser.
+  let organiser: String?
+  /// When each connection asked for the standings lately, for `standingsPerWindow`.
+  var standingsAsked: [ConnectionID: [Instant]] = [:]
+
+  /// How many `STANDINGS` one connection may ask in `standingsWindow` milliseconds.
+  static let standingsPerWindow = 4
+  static let standingsWindow: Int64 = 10_000
+}
