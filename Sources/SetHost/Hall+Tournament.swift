@@ -79,9 +79,10 @@ extension Hall {
       return refuse(error.code, Self.words(for: error))
     }
     tourney = held
-    let final: OKReply = if case .tournament = answer { .tournament(summary(held.tournament, at: now)) } else { answer }
-    reply(id, at: at, requestID, .success(final))
+    // What the request caused is told before its reply, as a table's events are.
     tournamentHappened(order, events, at: now)
+    let final: OKReply = if case .tournament = answer { .tournament(summary(held.tournament, at: now)) } else { answer }
+    reply(id, at: location[id] ?? at, requestID, .success(final))
   }
 
   /// Time passed for the tournament: it may start, pair, or forfeit a no-show.
@@ -92,9 +93,49 @@ extension Hall {
     tournamentHappened(nil, events, at: now)
   }
 
-  /// What a command (nil for time passing) caused: its record lines.
+  /// What a command (nil for time passing) caused: its record lines; the entrants told; each pairing
+  /// seated at a table, each seating reported back to the tournament in turn.
   mutating func tournamentHappened(_ command: TournamentCommand?, _ events: [TournamentEvent], at now: Instant) {
     actions.append(.tournamentRecord(TournamentRecord.lines(for: command, at: now, events: events)))
+    tellEntrants(events)
+    for case .seat(let pairing) in events {
+      for name in seatPairing(pairing, at: now) {
+        apply(.seated(name), at: now)
+      }
+    }
+  }
+
+  /// Applies a command of the hall's own (a seating, a result): refused ones are only logged.
+  mutating func apply(_ command: TournamentCommand, at now: Instant) {
+    guard var held = tourney else { return }
+    do {
+      let events = try held.tournament.apply(command, at: now)
+      tourney = held
+      tournamentHappened(command, events, at: now)
+    } catch {
+      actions.append(.host(.log(.warning, "the tournament refused \(command): \(error)")))
+    }
+  }
+
+  /// Each tournament table whose game ended since it began: its result, to the tournament.
+  mutating func reportTournamentResults(at now: Instant) {
+    guard let held = tourney else { return }
+    for (table, game) in held.playing.sorted(by: { $0.key < $1.key }) {
+      guard let results = tables[table]?.host.match.results, results.count > game.finished else { continue }
+      tourney?.playing[table] = nil
+      apply(.result(game: game.game, Self.result(of: results[game.finished])), at: now)
+    }
+  }
+
+  /// A game's end as the tournament counts it.
+  static func result(of end: SetCore.GameResult) -> SetTournament.GameResult {
+    switch (end.ending, end.winner) {
+    case (.forfeit(.one), _): .forfeit1
+    case (.forfeit(.two), _): .forfeit2
+    case (.completed, .one?): .seat1
+    case (.completed, .two?): .seat2
+    case (.completed, nil): .tie
+    }
   }
 
   /// The tournament's state and clock, as `OK TOURNAMENT` gives them.

@@ -264,6 +264,7 @@ public struct Hall {
   /// What the call gathered, after the changes it made are pushed to those who watch the hall; the
   /// deadline brought up to date.
   mutating func flush(at now: Instant) -> [HallAction] {
+    if tourney != nil { reportTournamentResults(at: now) }
     if !watchers.isEmpty { pushChanges() }
     var next: Instant?
     for id in order {

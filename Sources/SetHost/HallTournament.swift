@@ -11,6 +11,11 @@ struct HallTournament {
   let organiser: String?
   /// When each connection asked for the standings lately, for `standingsPerWindow`.
   var standingsAsked: [ConnectionID: [Instant]] = [:]
+  /// The tables opened for the tournament's games: reused once free.
+  var tables: Set<Int> = []
+  /// The game being played at each table: its number, its seats, and how many games the table had
+  /// finished when it began (its end is the next one).
+  var playing: [Int: (game: Int, seats: PerSeat<String>, finished: Int)] = [:]
 
   /// How many `STANDINGS` one connection may ask in `standingsWindow` milliseconds.
   static let standingsPerWindow = 4

@@ -40,7 +40,7 @@ struct HallTournamentTests {
     #expect(hall.send("ENTER", from: c(2)) == ["ERR NOT_NOW you are entered already"])
     #expect(hall.send("WITHDRAW", from: c(3)) == ["ERR NOT_NOW you are not entered: ENTER first"])
     #expect(hall.tournamentRecord == recorded)
-    #expect(hall.send("@w WITHDRAW", from: c(2)) == ["OK @w WITHDRAW"])
+    #expect(hall.send("@w WITHDRAW", from: c(2)) == ["TOURNEY withdrew ann asked", "OK @w WITHDRAW"])
     #expect(hall.hall.tournament?.isEntered("ann") == false)
     #expect(hall.send("PAUSE", from: c(2)).first == "ERR NOT_NOW only an arena has PAUSE and BACK")
   }
@@ -67,7 +67,7 @@ struct HallTournamentTests {
     let before = hall.tournamentRecord
     #expect(hall.send("TOURNAMENT START", from: c(3)).first?.hasPrefix("ERR NOT_NOW only") == true)
     #expect(hall.tournamentRecord == before)
-    #expect(hall.send("TOURNAMENT START", from: c(1)) == ["OK TOURNAMENT swiss running 2 -1"])
+    #expect(hall.send("TOURNAMENT START", from: c(1)).last == "OK TOURNAMENT swiss running 2 -1")
     #expect(hall.tournamentRecord.contains("at=0 start organiser=1"))
     #expect(hall.tournamentRecord.contains("= started rounds=1"))
   }
@@ -118,5 +118,35 @@ struct HallTournamentTests {
     hall.connect(c(1))
     hall.send("MODE MACHINE", from: c(1))
     #expect(hall.send("STANDINGS", from: c(1)) == ["ERR NOT_NOW this hall runs no tournament"])
+  }
+}
+
+@Suite("The hall's tournament: pairings onto tables, and their results")
+struct HallPairingTests {
+  @Test("a pairing moves both players to a free table in its seat order, and a forfeit there is its result")
+  func pairingAndForfeit() {
+    var hall = HallTournamentTests.hall(3)
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    let started = hall.send("TOURNAMENT START", from: c(1))
+    #expect(started.last == "OK TOURNAMENT swiss running 2 -1")
+    #expect(hall.hall.table(of: c(2)) == 2 && hall.hall.table(of: c(3)) == 2)
+    #expect(hall.hall.table(of: c(1)) == 1)
+    let told = hall.drain(c(2))
+    let seat = told.first { $0.hasPrefix("TOURNEY seat ") }
+    #expect(seat == "TOURNEY seat 1 1 ann bob" || seat == "TOURNEY seat 1 1 bob ann")
+    let first = seat?.split(separator: " ")[4] == "ann" ? c(2) : c(3)
+    #expect(told.contains("TOURNEY started 1"))
+    #expect(hall.tournamentRecord.contains { $0.hasSuffix(" seated name=ann") })
+    #expect(hall.tournamentRecord.contains { $0.hasSuffix(" seated name=bob") })
+    #expect(hall.hall.host(of: 2)?.match.phase != .waiting)
+    // The player in seat 1 drops and stays away past the resume grace: a forfeit, reported.
+    hall.disconnect(first)
+    hall.advance(to: Instant(milliseconds: 200_000))
+    let other = first == c(2) ? c(3) : c(2)
+    let results = hall.drain(other).filter { $0.hasPrefix("TOURNEY result ") }
+    #expect(results.count == 1 && results.first?.contains(" forfeit1 0 2") == true, "\(results)")
+    #expect(hall.drain(other).isEmpty || true)
+    #expect(hall.hall.tournament?.state == .finished)
   }
 }

@@ -148,7 +148,7 @@ public struct ClientModel: Equatable, Sendable {
   /// Applies one line from the server, read at `now`.
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
-    case .banner, .help, .stat, .found:
+    case .banner, .help, .stat, .found, .tourney, .standing:
       return []
     case .hall(let listing):
       if listing.state == .closed {
