@@ -38,7 +38,7 @@ extension Hall {
       }
       held.standingsAsked[id] = recent + [now]
       tourney = held
-      let lines = standingLines(held.tournament)
+      let lines = Self.standingLines(held.tournament)
       let shown =
         presentation(of: id, at: at) == .machine
         ? lines.map(\.line)
@@ -156,7 +156,7 @@ extension Hall {
   }
 
   /// The standings, a line per player, first place first.
-  func standingLines(_ tournament: Tournament) -> [StandingLine] {
+  public static func standingLines(_ tournament: Tournament) -> [StandingLine] {
     if tournament.isArena {
       return tournament.arena.standings().map { s in
         StandingLine(

@@ -42,7 +42,7 @@ struct CommandTableTests {
     let commands = try listedCommands()
     #expect(
       commands.starts(with: [
-        "serve", "play", "bot", "replay", "stats", "analyse", "puzzle", "practice", "qr", "completions",
+        "serve", "play", "bot", "replay", "stats", "tournament", "analyse", "puzzle", "practice", "qr", "completions",
       ]), "\(commands)")
     #expect(commands.contains("help") && commands.contains("version"))
     for command in [nil] + commands {

@@ -1,0 +1,65 @@
+import Glibc
+import SetProtocol
+import SetTestSupport
+import Testing
+
+/// A tournament as an organiser runs it: `setduel serve --tournament`, players entering over TCP and
+/// moved to their tables, and the tournament's record read back by `setduel tournament`.
+@Suite("A tournament, served by the built binary")
+struct TournamentProcessTests {
+  @Test(
+    "four players enter, the organiser starts, each pair is moved to its table; a forfeit is reported and the record replays"
+  )
+  func swissRoundAndItsRecord() throws {
+    let folder = try makeTemporaryFolder("tournament")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder, options: ["--tournament", "swiss", "--organiser", "org", "--start-in", "10m", "--grace", "1"])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    var players: [String: MachineClient] = [:]
+    for name in ["ann", "bob", "cy", "dee"] {
+      let client = try MachineClient(port: server.port, label: name)
+      try client.ok("NAME \(name)")
+      try client.ok("ENTER")
+      players[name] = client
+    }
+    try players["ann"]!.refused("TOURNAMENT START", .notNow)
+    _ = try org.ok("TOURNAMENT START")
+    var opponents: [String: String] = [:]
+    for (name, client) in players {
+      let seat = try client.readUntil("\(name)'s pairing") { $0.hasPrefix("TOURNEY seat ") && $0.contains(" \(name)") }
+      let seats = seat.split(separator: " ").suffix(2).map(String.init)
+      opponents[name] = seats.first { $0 != name }
+      let here = try client.request("WHERE").reply.line
+      #expect(!here.contains("WHERE 1 "), "\(name) was moved to a table of its own game: \(here)")
+    }
+    #expect(opponents[opponents["ann"]!] == "ann")
+    // ann drops out of her game: past the resume grace it is lost by forfeit, and everyone is told.
+    players["ann"]!.close()
+    let other = players[opponents["ann"]!]!
+    let result = try other.readUntil("the forfeit") { $0.hasPrefix("TOURNEY result ") && $0.contains("ann") }
+    #expect(result.contains(" forfeit"), "\(result)")
+    let standings = try org.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") }
+    #expect(standings.count == 4 && standings.allSatisfy { StandingLine(line: $0) != nil }, "\(standings)")
+
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+    let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    #expect(records.count == 1)
+    let path = folder + "/records/" + records[0]
+    let replayed = try runSetduel(["tournament", "replay", path], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+    let json = try runSetduel(["tournament", path, "--json"], folder: folder)
+    #expect(
+      json.end == "exit 0" && json.output.hasPrefix("{\"format\":\"swiss\",\"state\":\"running\""), "\(json.output)")
+
+    // A result changed by hand, and a line of a megabyte: warnings naming the file and line.
+    let text = try readFile(path)
+    let edited = text.replacing("result=forfeit", with: "result=seat")
+    try writeFile(path, edited + String(repeating: "x", count: 1 << 20) + "\n")
+    let hostile = try runSetduel(["tournament", "replay", path], folder: folder)
+    #expect(hostile.end == "exit 1")
+    #expect(hostile.error.contains("\(path):") && hostile.error.contains("longer than 65536"), "\(hostile.error)")
+  }
+}
