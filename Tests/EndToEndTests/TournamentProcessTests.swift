@@ -63,3 +63,43 @@ struct TournamentProcessTests {
     #expect(hostile.error.contains("\(path):") && hostile.error.contains("longer than 65536"), "\(hostile.error)")
   }
 }
+
+@Suite("A tournament of bots, served by the built binary")
+struct TournamentBotTests {
+  @Test("eight bots ENTER with setduel bot --enter and play a whole Swiss, moved from table to table by the server")
+  func botsPlayASwiss() throws {
+    let folder = try makeTemporaryFolder("tournament-bots")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder,
+      options: ["--tournament", "swiss", "--rounds", "2", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    let names = (1...8).map { "b\($0)" }
+    let bots = try names.map { name in
+      try Subprocess(
+        [try builtSetduel(), "bot", "127.0.0.1:\(server.port)", "--enter", "--level", "hard", "--name", name],
+        folder: folder, name: name)
+    }
+    defer { for bot in bots { bot.signal(SIGTERM) } }
+    #expect(
+      try eventually(timeout: 30, pollMilliseconds: 200) {
+        try org.request("TOURNAMENT").reply.line.contains(" entering 8 ")
+      })
+    _ = try org.ok("TOURNAMENT START")
+    // Round 2 is paired once round 1's games have ended; NEXT skips the break before its games.
+    #expect(
+      try eventually(timeout: 90, pollMilliseconds: 500) {
+        _ = try? org.request("TOURNAMENT NEXT")
+        return try org.request("TOURNAMENT").reply.line.contains(" finished ")
+      })
+    let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    #expect(standings.count == 8 && standings.allSatisfy { $0.games == 2 }, "\(standings.map(\.line))")
+    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 8)
+    server.process.signal(SIGTERM)
+    #expect(server.process.end() == "exit 0")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
