@@ -12,6 +12,21 @@ extension Hall {
     return flush(at: now)
   }
 
+  /// The hall takes up `tournament` again after a restart (replayed from its record): the games that
+  /// were running have no table now, and are forfeited by both once the resume grace has passed.
+  public mutating func resume(_ tournament: Tournament, organiser: String?, at now: Instant) -> [HallAction] {
+    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key))
+    tourney?.orphans = tournament.liveGames.map(\.game)
+    if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
+    return flush(at: now)
+  }
+
+  /// When the hall's tournament next needs time to pass: its own deadline, or its orphaned games'.
+  var tournamentDeadline: Instant? {
+    guard let held = tourney else { return nil }
+    return [held.tournament.nextDeadline, held.orphansDue].compactMap { $0 }.min()
+  }
+
   /// The hall's tournament, or nil.
   public var tournament: Tournament? { tourney?.tournament }
 
@@ -87,6 +102,11 @@ extension Hall {
 
   /// Time passed for the tournament: it may start, pair, or forfeit a no-show.
   mutating func advanceTournament(to now: Instant) {
+    if let due = tourney?.orphansDue, due <= now, let orphans = tourney?.orphans {
+      tourney?.orphans = []
+      tourney?.orphansDue = nil
+      for game in orphans { apply(.result(game: game, .forfeitBoth), at: now) }
+    }
     guard var held = tourney, let due = held.tournament.nextDeadline, due <= now else { return }
     let events = held.tournament.advance(to: now)
     tourney = held

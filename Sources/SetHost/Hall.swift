@@ -275,7 +275,7 @@ public struct Hall {
         next = min(next ?? due, due)
       }
     }
-    if let due = tourney?.tournament.nextDeadline { next = min(next ?? due, due) }
+    if let due = tournamentDeadline { next = min(next ?? due, due) }
     deadline = next
     return take()
   }

@@ -11,6 +11,10 @@ struct HallTournament {
   let organiser: String?
   /// When each connection asked for the standings lately, for `standingsPerWindow`.
   var standingsAsked: [ConnectionID: [Instant]] = [:]
+  /// The games that were running when the server stopped, with no table now, and when they are
+  /// forfeited: the resume grace after the restart.
+  var orphans: [Int] = []
+  var orphansDue: Instant?
   /// The tables opened for the tournament's games: reused once free.
   var tables: Set<Int> = []
   /// The game being played at each table: its number, its seats, and how many games the table had

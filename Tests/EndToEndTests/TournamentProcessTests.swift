@@ -103,3 +103,46 @@ struct TournamentBotTests {
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }
 }
+
+@Suite("A tournament through a SIGKILL, served by the built binary")
+struct TournamentRestartTests {
+  @Test("killed with SIGKILL mid-round and started again on the same folder, the tournament goes on from its record")
+  func goesOnAfterSIGKILL() throws {
+    let folder = try makeTemporaryFolder("tournament-restart")
+    defer { removeFolder(folder) }
+    let options = ["--tournament", "swiss", "--rounds", "2", "--organiser", "org", "--start-in", "10m", "--grace", "1"]
+    let server = try ServedTable(folder: folder, options: options)
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    var players: [MachineClient] = []
+    for name in ["ann", "bob", "cy", "dee"] {
+      let client = try MachineClient(port: server.port, label: name)
+      try client.ok("NAME \(name)")
+      try client.ok("ENTER")
+      players.append(client)
+    }
+    _ = try org.ok("TOURNAMENT START")
+    let before = try org.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") }
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+
+    let again = try ServedTable(folder: folder, options: options)
+    let org2 = try MachineClient(port: again.port, label: "org")
+    try org2.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    #expect(try org2.request("TOURNAMENT").reply.line.contains(" swiss running 4 "))
+    #expect(try org2.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") } == before)
+    // Nobody came back to round 1's games: past the resume grace both seats forfeit, and round 2 is paired.
+    #expect(
+      try eventually(timeout: 20, pollMilliseconds: 500) {
+        let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+        let text = try readFile(folder + "/records/" + records[0])
+        return text.contains("result=forfeit-both") && text.contains("= round number=2 ")
+      })
+    let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    #expect(records.count == 1, "the same record goes on")
+    again.process.signal(SIGTERM)
+    #expect(again.process.end() == "exit 0")
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + records[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
