@@ -29,11 +29,12 @@ extension Hall {
     return seated
   }
 
-  /// A tournament table nobody is at, or a new one; nil at the limit of tables.
+  /// A tournament table nobody is at and where no game has ended yet (a new game begins there as two
+  /// sit down), or a new one; nil at the limit of tables. A used table closes once idle.
   mutating func freeTournamentTable(at now: Instant) -> Int? {
     guard let held = tourney else { return nil }
     if let free = held.tables.sorted().first(where: {
-      held.playing[$0] == nil && tables[$0]?.host.isDeserted == true
+      held.playing[$0] == nil && tables[$0]?.host.isDeserted == true && tables[$0]?.host.match.results.isEmpty == true
     }) {
       return free
     }

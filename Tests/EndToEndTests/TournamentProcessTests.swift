@@ -76,17 +76,8 @@ struct TournamentBotTests {
     let org = try MachineClient(port: server.port, label: "org")
     try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
     let names = (1...8).map { "b\($0)" }
-    let bots = try names.map { name in
-      try Subprocess(
-        [try builtSetduel(), "bot", "127.0.0.1:\(server.port)", "--enter", "--level", "hard", "--name", name],
-        folder: folder, name: name)
-    }
+    let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
     defer { for bot in bots { bot.signal(SIGTERM) } }
-    #expect(
-      try eventually(timeout: 30, pollMilliseconds: 200) {
-        try org.request("TOURNAMENT").reply.line.contains(" entering 8 ")
-      })
-    _ = try org.ok("TOURNAMENT START")
     // Round 2 is paired once round 1's games have ended; NEXT skips the break before its games.
     #expect(
       try eventually(timeout: 90, pollMilliseconds: 500) {
@@ -145,4 +136,59 @@ struct TournamentRestartTests {
     let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + records[0]], folder: folder)
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }
+}
+
+@Suite("An arena of bots, served by the built binary")
+struct ArenaBotTests {
+  @Test("four bots play an arena, paired again as they finish; END pairs no more, and the games running count")
+  func botsPlayAnArena() throws {
+    let folder = try makeTemporaryFolder("arena-bots")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder,
+      options: [
+        "--tournament", "arena", "--minutes", "30", "--first-to", "1", "--arena-wait", "1", "--organiser", "org",
+        "--start-in", "10m",
+      ])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    let bots = try startBots(["a1", "a2", "a3", "a4"], port: server.port, folder: folder, organiser: org)
+    defer { for bot in bots { bot.signal(SIGTERM) } }
+    // Each bot plays more than one game: the arena pairs players again as soon as they wait.
+    #expect(
+      try eventually(timeout: 60, pollMilliseconds: 1000) {
+        let lines = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+        return lines.count == 4 && lines.allSatisfy { $0.games >= 2 }
+      })
+    _ = try org.ok("TOURNAMENT END")
+    #expect(
+      try eventually(timeout: 30, pollMilliseconds: 500) {
+        try org.request("TOURNAMENT").reply.line.contains(" finished ")
+      })
+    let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    #expect(standings.first.map { Int($0.points) ?? 0 } ?? 0 >= 4, "\(standings.map(\.line))")
+    server.process.signal(SIGTERM)
+    #expect(server.process.end() == "exit 0")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
+
+/// `setduel bot --enter` for each of `names` at the server on `port`; once all have entered, the
+/// organiser starts the tournament. Returns the bots' processes.
+private func startBots(_ names: [String], port: UInt16, folder: String, organiser: MachineClient) throws
+  -> [Subprocess]
+{
+  let bots = try names.map { name in
+    try Subprocess(
+      [try builtSetduel(), "bot", "127.0.0.1:\(port)", "--enter", "--level", "hard", "--name", name],
+      folder: folder, name: name)
+  }
+  let entered = try eventually(timeout: 30, pollMilliseconds: 200) {
+    try organiser.request("TOURNAMENT").reply.line.contains(" entering \(names.count) ")
+  }
+  guard entered else { throw TestFailure("not every bot entered") }
+  _ = try organiser.ok("TOURNAMENT START")
+  return bots
 }
