@@ -43,7 +43,9 @@ let package = Package(
     // transport seam and an in-memory line server on a manual clock.
     .target(name: "SetTransport", dependencies: ["SetBase"]),
     // The table's host: connections, seats, spectators and the match; the record's header and replay.
-    .target(name: "SetHost", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis"]),
+    .target(
+      name: "SetHost",
+      dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis", "SetTournament"]),
     // The client's core: the model of the table kept from the server's lines, the renderer, keys, the bot's brain.
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser
@@ -65,7 +67,8 @@ let package = Package(
     .target(name: "SetLAN", dependencies: ["SetBase", "SetDiscovery", "SetNet", "CLinux"]),
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(
-      name: "SetServer", dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats"],
+      name: "SetServer",
+      dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats", "SetTournament"],
       // The page a browser plays from, built into the binary: `setduel serve` alone serves it.
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/game.js"),
@@ -81,7 +84,7 @@ let package = Package(
       name: "setduel",
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
-        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis", "SetQR",
+        "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis", "SetQR", "SetTournament",
       ]),
     // What the benchmarks share: durations as numbers, a thread's processor time, the records benchmarks' options.
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
@@ -113,7 +116,8 @@ let package = Package(
     // What the test targets share, for tests only (no product or shell depends on them). Without sockets:
     // `eventually`, files, a host driven on a manual clock, generated records.
     .target(
-      name: "SetPureTestSupport", dependencies: ["SetCore", "SetHost", "SetTransport", "SetProtocol", "SetSimulation"],
+      name: "SetPureTestSupport",
+      dependencies: ["SetCore", "SetHost", "SetTransport", "SetProtocol", "SetSimulation", "SetTournament"],
       path: "Tests/SetPureTestSupport"),
     // With sockets and processes: a table on loopback, the built binary, a pseudo-terminal, a network
     // namespace. It re-exports the helpers without sockets.
@@ -141,6 +145,7 @@ let package = Package(
       name: "SetHostTests",
       dependencies: [
         "SetHost", "SetCore", "SetProtocol", "SetTransport", "SetStats", "SetAnalysis", "SetPureTestSupport",
+        "SetTournament",
       ]),
     .testTarget(
       name: "SetClientCoreTests",
@@ -153,6 +158,7 @@ let package = Package(
       name: "SetServerTests",
       dependencies: [
         "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
+        "SetTournament",
       ],
       exclude: ["Transcripts"]),
     .testTarget(

@@ -46,7 +46,7 @@ extension GameHost {
       answer = play(command, by: id, at: now)
     case .guardedPick(let target, let table):
       answer = guardedPick(target, table: table, by: id, at: now)
-    case .tables, .join, .open, .where:
+    case .tables, .join, .open, .where, .enter, .withdraw, .pause, .back, .tournament, .standings:
       // The hall's requests: `Hall` answers them before a table sees them.
       answer = .failure(ProtocolError(.unknownCommand))
     }

@@ -76,6 +76,11 @@ extension GameHost {
     clients[id]?.name
   }
 
+  /// Whether connection `id` proved its name with the name's secret.
+  func proven(_ id: ConnectionID) -> Bool {
+    clients[id]?.fingerprint != nil
+  }
+
   /// The address connection `id` came from, as the seating limit counts it.
   func address(of id: ConnectionID) -> String? {
     clients[id]?.address

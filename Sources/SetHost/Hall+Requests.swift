@@ -38,6 +38,8 @@ extension Hall {
         order.contains(where: { $0 != at && tables[$0]?.host.knows(name: name) == true })
       else { return false }
       reply(id, at: at, requestID, .failure(ProtocolError(.nameTaken, "someone in this hall already has that name")))
+    case .enter, .withdraw, .pause, .back, .tournament, .standings:
+      tournamentRequest(command, requestID: requestID, from: id, at: at, now: now)
     default:
       return false
     }

@@ -1,6 +1,7 @@
 import SetCore
 import SetProtocol
 import SetStats
+import SetTournament
 import SetTransport
 
 /// Many tables in one server, with no I/O: every connection is at exactly one table, and the hall
@@ -71,6 +72,9 @@ public struct Hall {
   var actions: [HallAction] = []
   /// The number the next table opened gets.
   var nextID = 2
+
+  /// The hall's tournament, if it runs one (Hall+Tournament).
+  var tourney: HallTournament?
 
   /// When `advance(to:)` must next be called, or nil.
   public private(set) var deadline: Instant?
@@ -203,6 +207,7 @@ public struct Hall {
       guard let due = wakeUps[id]?.close, due <= now else { continue }
       close(id)
     }
+    advanceTournament(to: now)
     return flush(at: now)
   }
 
@@ -260,12 +265,14 @@ public struct Hall {
   /// What the call gathered, after the changes it made are pushed to those who watch the hall; the
   /// deadline brought up to date.
   mutating func flush(at now: Instant) -> [HallAction] {
+    if tourney != nil { reportTournamentResults(at: now) }
     if !watchers.isEmpty { pushChanges() }
     var next: Instant?
     for wakeUp in wakeUps.values {
       if let due = wakeUp.host { next = min(next ?? due, due) }
       if let due = wakeUp.close { next = min(next ?? due, due) }
     }
+    if let due = tournamentDeadline { next = min(next ?? due, due) }
     deadline = next
     return take()
   }

@@ -13,6 +13,8 @@ public enum HallAction: Equatable, Sendable {
   case opened(HallTableInfo)
   /// A table closed: the shell ends its record, and writes `HallRecordLine.close` to the hall's.
   case closed(table: Int)
+  /// Lines for the tournament's record, written through at once.
+  case tournamentRecord([String])
   /// Seat a computer player of `level` named `name` at table `table`, as a client of the server.
   case seatBot(table: Int, level: BotLevel, name: String)
 }

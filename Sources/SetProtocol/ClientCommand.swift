@@ -54,6 +54,18 @@ public enum ClientCommand: Equatable, Sendable {
   case open(TableRequest)
   /// `WHERE`: the table the connection is at.
   case `where`
+  /// `ENTER`: enter the hall's tournament.
+  case enter
+  /// `WITHDRAW`: leave the tournament.
+  case withdraw
+  /// `PAUSE`: an arena player sits out until `BACK`.
+  case pause
+  /// `BACK`: an arena player is paired again.
+  case back
+  /// `TOURNAMENT [order]`: the tournament's state, or the organiser's order.
+  case tournament(TournamentOrder?)
+  /// `STANDINGS`: the tournament's standings.
+  case standings
   /// `PING [token]`.
   case ping(String?)
   /// `RESUME token`: take back a seat after a dropped connection.
@@ -88,6 +100,12 @@ extension ClientCommand {
     case .join: .join
     case .open: .open
     case .where: .where
+    case .enter: .enter
+    case .withdraw: .withdraw
+    case .pause: .pause
+    case .back: .back
+    case .tournament: .tournament
+    case .standings: .standings
     case .ping: .ping
     case .resume: .resume
     case .quit: .quit
@@ -103,7 +121,11 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit, .where: []
+      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit, .where, .enter, .withdraw, .pause,
+        .back,
+        .standings:
+        []
+      case .tournament(let order): order.map { [$0.rawValue] } ?? []
       case .tables(let watch): watch ? ["WATCH"] : []
       case .join(let table): [table]
       case .open(let request): request.words

@@ -51,6 +51,18 @@ public enum OKReply: Equatable, Sendable {
   case open(table: Int, seat: Seat?, token: String?)
   /// `OK WHERE <table> <name>`: the table the connection is at.
   case `where`(table: Int, name: String)
+  /// `OK ENTER`.
+  case enter
+  /// `OK WITHDRAW`.
+  case withdraw
+  /// `OK PAUSE`.
+  case pause
+  /// `OK BACK`.
+  case back
+  /// `OK TOURNAMENT <format> <state> <entrants> <ms>`: the tournament as it stands.
+  case tournament(TournamentSummary)
+  /// `OK STANDINGS <count>`: how many `STANDING` lines came before it, first place first.
+  case standings(count: Int)
 
   /// The verb the reply answers.
   public var answers: Verb {
@@ -79,6 +91,12 @@ public enum OKReply: Equatable, Sendable {
     case .join: .join
     case .open: .open
     case .where: .where
+    case .enter: .enter
+    case .withdraw: .withdraw
+    case .pause: .pause
+    case .back: .back
+    case .tournament: .tournament
+    case .standings: .standings
     }
   }
 
@@ -101,7 +119,11 @@ public enum OKReply: Equatable, Sendable {
     case .join(let table, let seat, let token), .open(let table, let seat, let token):
       ["\(table)", "\(seat?.rawValue ?? 0)", token ?? "-"]
     case .where(let table, let name): ["\(table)", name]
-    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table: []
+    case .tournament(let summary): summary.fields
+    case .standings(let count): ["\(count)"]
+    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw, .pause,
+      .back:
+      []
     }
   }
 
@@ -161,6 +183,12 @@ public enum OKReply: Equatable, Sendable {
     case .where:
       guard f.count >= 2, let table = Int(f[0]), table >= 1, TableName.isValid(f[1]) else { return nil }
       self = .where(table: table, name: f[1])
+    case .tournament:
+      guard let summary = TournamentSummary(fields: f) else { return nil }
+      self = .tournament(summary)
+    case .standings:
+      guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
+      self = .standings(count: count)
     case .mode:
       guard let presentation = f.first.flatMap(Presentation.init(rawValue:)) else { return nil }
       self = .mode(presentation)
@@ -172,8 +200,11 @@ public enum OKReply: Equatable, Sendable {
 
   /// The replies with no fields, by verb.
   private static let plain: [Verb: OKReply] = Dictionary(
-    uniqueKeysWithValues: [OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table].map
-    {
+    uniqueKeysWithValues: [
+      OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw,
+      .pause,
+      .back,
+    ].map {
       ($0.answers, $0)
     }
   )

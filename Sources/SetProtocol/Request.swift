@@ -214,6 +214,20 @@ public struct Request: Equatable, Sendable {
       return TableRequest.parse(words).map { .open($0) }
     case .where:
       return words.isEmpty ? .success(.where) : .failure(usage())
+    case .enter:
+      return words.isEmpty ? .success(.enter) : .failure(usage())
+    case .withdraw:
+      return words.isEmpty ? .success(.withdraw) : .failure(usage())
+    case .pause:
+      return words.isEmpty ? .success(.pause) : .failure(usage())
+    case .back:
+      return words.isEmpty ? .success(.back) : .failure(usage())
+    case .tournament:
+      guard words.count <= 1 else { return .failure(usage()) }
+      guard let word = words.first else { return .success(.tournament(nil)) }
+      return TournamentOrder(rawValue: word.uppercased()).map { .success(.tournament($0)) } ?? .failure(usage())
+    case .standings:
+      return words.isEmpty ? .success(.standings) : .failure(usage())
     case .ping:
       guard words.count <= 1 else { return .failure(usage()) }
       if let token = words.first, !isWord(token, max: 64, extra: "._-:") { return .failure(usage()) }

@@ -35,6 +35,10 @@ public enum ServerLine: Equatable, Sendable {
   /// `HALL id name ...`: one table of the hall (before the reply to `TABLES`, and pushed to a connection
   /// that watches the hall when a table changes).
   case hall(HallListing)
+  /// `TOURNEY <kind> <fields>`: what happened in the hall's tournament, told to every entrant.
+  case tourney(kind: String, fields: [String])
+  /// `STANDING ...`: one player's place in the tournament's standings.
+  case standing(StandingLine)
 
   /// The protocol's name and version, as the banner gives them.
   public static let protocolName = "SETDUEL"
@@ -60,6 +64,8 @@ public enum ServerLine: Equatable, Sendable {
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
     case .review(let fields): fields.line
     case .hall(let listing): listing.line
+    case .tourney(let kind, let fields): (["TOURNEY", kind] + fields).joined(separator: " ")
+    case .standing(let standing): standing.line
     }
   }
 
@@ -104,6 +110,11 @@ public enum ServerLine: Equatable, Sendable {
       return HallListing(line: line).map { .hall($0) }
     case "REVIEWSET", "REVIEWPLAYER":
       return ReviewFields.decode(words).map { .review($0) }
+    case "TOURNEY":
+      guard words.count >= 2 else { return nil }
+      return .tourney(kind: words[1], fields: Array(words.dropFirst(2)))
+    case StandingLine.tag:
+      return StandingLine(line: line).map { .standing($0) }
     case "NOTICE":
       guard words.count >= 3 else { return nil }
       return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))

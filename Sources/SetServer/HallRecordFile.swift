@@ -27,14 +27,15 @@ enum HallRecordFile {
     return (read.tables, read.warnings.map { "\(path), \($0)" })
   }
 
-  /// The hall record in `directory` written last, by modification time, or nil.
-  static func newest(in directory: String) -> String? {
+  /// The hall record in `directory` written last, by modification time, or nil; with `prefix` and
+  /// `suffix`, the record of another kind so named.
+  static func newest(in directory: String, prefix: String = "hall-", suffix: String = ".hall") -> String? {
     guard let folder = opendir(directory) else { return nil }
     defer { closedir(folder) }
     var best: (time: timespec, path: String)?
     while let entry = readdir(folder) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard name.hasPrefix("hall-"), name.hasSuffix(".hall") else { continue }
+      guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { continue }
       let path = "\(directory)/\(name)"
       var info = stat()
       guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }

@@ -48,6 +48,15 @@ public final class RecordFile {
     for line in header { write(line) }
   }
 
+  /// A record appended to the file at `path`, which must exist, with nothing written first: a record
+  /// taken up again after a restart.
+  init(continuing path: String) throws(RecordError) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+    self.path = path
+    descriptor = fd
+  }
+
   /// A record appended to the file at `path`, which must exist (a device such as `/dev/full`, say),
   /// starting with the record's header.
   package init(appendingTo path: String, seed: UInt64, rules: Rules) throws(RecordError) {

@@ -1,6 +1,7 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetTournament
 import SetTransport
 
 /// The hall at work: a `Hall` of tables over one `LineTransport`, its clocks on one `WakeUpTimer`, and
@@ -25,6 +26,11 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   private var directory: String?
   /// The hall's own record: the tables opened and closed.
   private var hallRecord: RecordFile?
+  /// The tournament's record, when the hall runs one and a records folder is open.
+  private var tournamentRecord: RecordFile?
+  /// Added to the rules' clock: a tournament taken up again after a restart goes on from the time its
+  /// record last noted.
+  private var clockOffset: Int64 = 0
   /// The tables whose players were told their record could not be written.
   private var toldRecordFailure: Set<Int> = []
   /// The timer's time when the hall started: the rules count from it.
@@ -85,6 +91,29 @@ final class Table: LineServerDelegate, @unchecked Sendable {
       perform(hall.open(info, at: now()).1)
       log(.info, "table \(info.id) (\(info.name)) opened again")
     }
+  }
+
+  /// The hall runs a tournament of `settings` (its start time counted from now), whose orders
+  /// `organiser` may give; its record is made in the records folder, if one is open. If the folder
+  /// holds an unfinished tournament of the same format, that one goes on from its record instead, its
+  /// clock from the time the record last noted.
+  func holdTournament(_ settings: TournamentSettings, startIn milliseconds: Int64, organiser: String?) throws {
+    if let directory, let taken = TournamentRecordFile.unfinished(in: directory, format: settings.formatName) {
+      for warning in taken.warnings { log(.warning, warning) }
+      tournamentRecord = try RecordFile(continuing: taken.path)
+      clockOffset = max(0, taken.lastInstant.nanoseconds - now().nanoseconds)
+      log(.info, "the tournament in \(taken.path) goes on from its record")
+      perform(hall.resume(taken.tournament, organiser: organiser, at: now()))
+      return
+    }
+    var settings = settings
+    settings.startAt = now().adding(milliseconds: milliseconds)
+    if let directory {
+      tournamentRecord = try RecordFile(
+        directory: directory, kind: "tournament", tag: "-\(settings.formatName)", extension: "tournament",
+        header: [TournamentRecord.header(settings)])
+    }
+    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now()))
   }
 
   /// Opens `count` tables more, with the server's rules (`serve --tables`).
@@ -220,6 +249,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
         records.removeValue(forKey: table)?.close()
         hallRecord?.write(HallRecordLine.close(table).line)
       case .seatBot(let table, let level, let name): botWanted?(table, level, name)
+      case .tournamentRecord(let lines): for line in lines { tournamentRecord?.write(line) }
       }
     }
     reportRecordFailures()
@@ -323,7 +353,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   /// `time` on the rules' clock, which counts from `origin`.
   private func instant(_ time: Instant) -> Instant {
-    Instant(nanoseconds: max(0, time.duration(since: origin).wholeNanoseconds))
+    Instant(nanoseconds: max(0, time.duration(since: origin).wholeNanoseconds) + clockOffset)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits: never derived from the game seed.

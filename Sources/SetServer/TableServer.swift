@@ -33,6 +33,8 @@ public final class TableServer: @unchecked Sendable {
     public var hall = Hall.Limits()
     /// How many tables are open at the start (at least 1; more if a hall record says so).
     public var tables = 1
+    /// The tournament the hall runs, or nil for none.
+    public var tournament: TournamentPlan?
 
     public init() {}
   }
@@ -68,6 +70,9 @@ public final class TableServer: @unchecked Sendable {
     table.record = record
     table.attach(transport, timer)
     table.openTables(max(0, settings.tables - 1))
+    if let plan = settings.tournament {
+      try? table.holdTournament(plan.settings, startIn: plan.startIn, organiser: plan.organiser)
+    }
   }
 
   private init(
@@ -109,6 +114,14 @@ public final class TableServer: @unchecked Sendable {
       table.attach(server, DispatchWakeUpTimer(queue: queue))
       let open = table.inspectHall { $0.tableInfos.count }
       table.openTables(max(0, settings.tables - open))
+      if let plan = settings.tournament {
+        do {
+          try table.holdTournament(plan.settings, startIn: plan.startIn, organiser: plan.organiser)
+        } catch {
+          server.stop()
+          throw error
+        }
+      }
       return port
     }
   }

@@ -10,7 +10,7 @@ import SetServer
 enum BotCommand {
   static let command = CommandSpec(
     "bot", summary: "a computer player",
-    synopses: ["[HOST[:PORT]] [--table TABLE] [--level easy|normal|hard] [--name NAME] [--seed N]"],
+    synopses: ["[HOST[:PORT]] [--table TABLE] [--level easy|normal|hard] [--name NAME] [--seed N] [--enter]"],
     about: """
       Sits a computer player at the table on HOST (default localhost) and PORT (default \(Serve.defaultPort)) \
       and plays until the server goes away, asking for a rematch after every game. It prints the results. \
@@ -24,6 +24,7 @@ enum BotCommand {
       .valued("table", "TABLE", "the hall's table to sit at, by number or name (default the first)"),
       .valued("name", "NAME", "its name at the table (default bot)"),
       .valued("seed", "N", "seed for its timing and mistakes (default: random)"),
+      .flag("enter", "enter the hall's tournament once named, and play whatever it is paired to"),
     ],
     operands: .tables)
 
@@ -41,7 +42,13 @@ enum BotCommand {
     let seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
     DispatchQueue.main.async {
       let bot = makeBot(host: endpoint.host, port: endpoint.port, name: name, level: level, seed: seed, table: table)
+      let entering = arguments.flag("enter")
       bot.session.onLine = { line in
+        if entering, case .reply(let reply) = line, case .ok(.name) = reply.kind { bot.session.send(.enter) }
+        if case .tourney(let kind, _) = line, kind != "moved" {
+          print(Harmless.text(line.line))
+          fflush(stdout)
+        }
         guard case .event(_, let event) = line else { return }
         switch event {
         case .setFound, .notASet, .over, .joined, .started, .left, .back, .bye:

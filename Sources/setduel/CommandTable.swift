@@ -17,6 +17,7 @@ enum CommandTable {
     Subcommand(spec: BotCommand.command, run: BotCommand.run),
     Subcommand(spec: ReplayCommand.command, run: ReplayCommand.run),
     Subcommand(spec: StatsCommand.command, run: StatsCommand.run),
+    Subcommand(spec: TourneyCommand.command, run: TourneyCommand.run),
     Subcommand(spec: AnalyseCommand.command, run: AnalyseCommand.run),
     Subcommand(spec: PuzzleCommand.command, run: PuzzleCommand.run),
     Subcommand(spec: PracticeCommand.command, run: PracticeCommand.run),

@@ -96,7 +96,7 @@ enum Serve {
         "no-announce",
         "do not announce the table on the LAN (DNS-SD over multicast DNS, on the interfaces --host listens on: 127.0.0.1 announces on loopback alone)"
       ),
-    ])
+    ] + tournamentOptions)
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {
     let arguments = try Arguments(words, for: command)
@@ -116,6 +116,7 @@ enum Serve {
     if arguments.text("first-to") != nil {
       settings.rules.firstTo = try arguments.count("first-to", 1, in: 1...variant.maxGroups)
     }
+    settings.tournament = try tournamentPlan(arguments, seed: settings.seed, firstTo: &settings.rules.firstTo)
     settings.rules.resumeGrace = try arguments.seconds("grace", rules.resumeGrace)
     settings.rules.scoring = try arguments.value("scoring", rules.scoring, expected: "sets or speed") {
       ["sets": Scoring.sets, "speed": .speed][$0]
@@ -163,6 +164,9 @@ enum Serve {
     }
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
+    if let plan = settings.tournament {
+      print("A \(plan.settings.formatName) tournament: ENTER to play; it starts in \(seconds(plan.startIn)) seconds.")
+    }
     if settings.rules.variant != .normal || settings.rules.firstTo != nil {
       print(settings.rules.variant.rule + (settings.rules.firstTo.map { " The first to \($0) wins." } ?? ""))
     }

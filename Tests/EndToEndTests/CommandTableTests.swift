@@ -42,7 +42,7 @@ struct CommandTableTests {
     let commands = try listedCommands()
     #expect(
       commands.starts(with: [
-        "serve", "play", "bot", "replay", "stats", "analyse", "puzzle", "practice", "qr", "completions",
+        "serve", "play", "bot", "replay", "stats", "tournament", "analyse", "puzzle", "practice", "qr", "completions",
       ]), "\(commands)")
     #expect(commands.contains("help") && commands.contains("version"))
     for command in [nil] + commands {
@@ -111,7 +111,7 @@ struct CommandTableTests {
     for command in ["serve", "play", "bot", "replay", "stats"] {
       #expect(try complete("setduel \(command) --") == (try listedOptions(command)), "\(command)")
     }
-    #expect(try complete("setduel serve --no-") == ["--no-records", "--no-announce"])
+    #expect(try complete("setduel serve --no-") == ["--no-records", "--no-announce", "--no-show"])
     #expect(try complete("setduel help ") == (try listedCommands()))
     #expect(try complete("setduel completions ") == ["bash", "zsh", "fish"])
     // A value: what the parser names when it refuses a wrong one is exactly what Tab offers.

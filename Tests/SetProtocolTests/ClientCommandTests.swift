@@ -4,19 +4,22 @@ import Testing
 
 @Suite struct ClientCommandTests {
   /// One command of every kind, with and without its optional arguments.
-  static let commands: [ClientCommand] = [
-    .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"), .name("ann", secret: "8cTq2VbX0rLm5YwJ"),
-    .sit,
-    .mode(.human), .mode(.machine), .claim,
-    .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]), .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
-    .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
-    .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .review(nil), .review(3), .stats(nil), .stats("ann"),
-    .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
-    .say("good  game, ann!"), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
-    .tables(watch: false), .tables(watch: true), .join("2"), .join("finals"), .where, .open(TableRequest()),
-    .open(TableRequest(name: "finals", variant: .ultra, firstTo: 5, scoring: .speed, bot: .hard)),
-    .open(TableRequest(bot: .easy)),
-  ]
+  static let commands: [ClientCommand] =
+    [
+      .help(nil), .help("PICK"), .help("CARDS"), .name("ann"), .name("Bob-2_x"),
+      .name("ann", secret: "8cTq2VbX0rLm5YwJ"),
+      .sit,
+      .mode(.human), .mode(.machine), .claim,
+      .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]),
+      .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
+      .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
+      .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .review(nil), .review(3), .stats(nil), .stats("ann"),
+      .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
+      .say("good  game, ann!"), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
+      .tables(watch: false), .tables(watch: true), .join("2"), .join("finals"), .where, .open(TableRequest()),
+      .open(TableRequest(name: "finals", variant: .ultra, firstTo: 5, scoring: .speed, bot: .hard)),
+      .open(TableRequest(bot: .easy)), .enter, .withdraw, .pause, .back, .tournament(nil), .standings,
+    ] + TournamentOrder.allCases.map { ClientCommand.tournament($0) }
 
   @Test("every command's line parses back to the same command, with an id or without")
   func roundTrip() {
@@ -43,6 +46,18 @@ import Testing
     #expect(Verb(word: "FLY") == nil)
     #expect(Request.parse("set")?.command == .success(.claim))
     #expect(Request.parse("look")?.command == .success(.table))
+  }
+
+  @Test("a tournament request with words it does not take is a usage error naming its use")
+  func tournamentUsage() {
+    for line in ["ENTER now", "TOURNAMENT BEGIN", "TOURNAMENT START NOW", "STANDINGS all", "WITHDRAW me"] {
+      guard case .failure(let error) = Request.parse(line)?.command else {
+        Issue.record("\(line) parsed")
+        continue
+      }
+      #expect(error.code == .badArgument && error.text.hasPrefix("usage: "), "\(line)")
+    }
+    #expect(Request.parse("tournament start")?.command == .success(.tournament(.start)))
   }
 
   @Test("lines are written as clients have always sent them")

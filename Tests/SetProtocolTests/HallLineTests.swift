@@ -73,11 +73,14 @@ struct HallLineTests {
     }
   }
 
-  @Test("OK JOIN, OK OPEN and OK WHERE carry their fields both ways")
+  @Test("OK JOIN, OK OPEN, OK WHERE and the tournament's replies carry their fields both ways")
   func replies() {
     let replies: [OKReply] = [
       .join(table: 2, seat: .one, token: "2-abc"), .join(table: 3, seat: nil, token: nil),
       .open(table: 4, seat: .one, token: "4-x"), .where(table: 1, name: "table-1"), .tables(count: 3),
+      .enter, .withdraw, .pause, .back, .standings(count: 16),
+      .tournament(TournamentSummary(format: "swiss", state: "entering", entrants: 3, clockMilliseconds: 299_000)),
+      .tournament(TournamentSummary(format: "arena", state: "finished", entrants: 0, clockMilliseconds: -1)),
     ]
     for reply in replies {
       let line = Reply(id: nil, .ok(reply)).line

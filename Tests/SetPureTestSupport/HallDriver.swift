@@ -1,6 +1,7 @@
 import SetCore
 import SetHost
 import SetProtocol
+import SetTournament
 import SetTransport
 
 /// Drives a `Hall` on a manual clock, as `HostDriver` drives one table: keeps every line each connection
@@ -20,6 +21,8 @@ package struct HallDriver {
   package private(set) var closed: [Int] = []
   /// The computer players asked for: table, level, name.
   package private(set) var botsWanted: [(table: Int, level: BotLevel, name: String)] = []
+  /// The tournament's record, header first, once `hold` gave the hall one.
+  package private(set) var tournamentRecord: [String] = []
   private var drained: [ConnectionID: Int] = [:]
 
   /// A hall whose table 1 deals from `seed` under `rules`, with `limits`, at time zero.
@@ -27,6 +30,12 @@ package struct HallDriver {
     let tokens = TokenSource()
     hall = Hall(rules: rules, seed: seed, limits: limits, makeToken: tokens.next)
     records[1] = GameRecord.header(seed: seed, rules: rules)
+  }
+
+  /// The hall runs a tournament of `settings`, with `organiser`.
+  package mutating func hold(_ settings: TournamentSettings, organiser: String? = nil) {
+    tournamentRecord = [TournamentRecord.header(settings)]
+    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now))
   }
 
   /// Opens connection `id` (at table 1) from `peer`.
@@ -79,6 +88,7 @@ package struct HallDriver {
         closed.append(table)
         records[table, default: []].append("end")
       case .seatBot(let table, let level, let name): botsWanted.append((table, level, name))
+      case .tournamentRecord(let lines): tournamentRecord += lines
       }
     }
   }

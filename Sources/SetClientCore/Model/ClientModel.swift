@@ -153,7 +153,9 @@ public struct ClientModel: Equatable, Sendable {
   /// Applies one line from the server, read at `now`.
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
-    case .banner, .help, .stat, .found:
+    case .tourney("moved", let fields):
+      return moved(fields)
+    case .banner, .help, .stat, .found, .tourney, .standing:
       return []
     case .hall(let listing):
       if listing.state == .closed {
@@ -205,6 +207,19 @@ public struct ClientModel: Equatable, Sendable {
       log.note(text, game: game)
       return []
     }
+  }
+
+  /// `TOURNEY moved <table> <seat> <token>`: the server moved this client to its tournament game's
+  /// table. The table it left is forgotten; the new one's state is asked for.
+  mutating func moved(_ fields: [String]) -> [ModelAction] {
+    guard fields.count >= 3 else { return [] }
+    seat = Int(fields[1]).flatMap(Seat.init(rawValue:))
+    token = fields[2] == "-" ? nil : fields[2]
+    if let seat { log.seated(seat) }
+    (lastSeq, tableSeq, cards, phase) = (0, 0, [], .waiting)
+    names = [nil, nil]
+    awaitingState = false
+    return askForState()
   }
 
   mutating func askForState() -> [ModelAction] {

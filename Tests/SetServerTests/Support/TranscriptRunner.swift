@@ -3,6 +3,7 @@ import SetHost
 import SetNet
 import SetServer
 import SetTestSupport
+import SetTournament
 import SetTransport
 
 /// Runs a transcript against a real server on loopback, each connection a real TCP client.
@@ -95,6 +96,15 @@ enum TranscriptRunner {
         settings.rules.tableSize = variant.tableSize
       case "--first-to": settings.rules.firstTo = Int(value)
       case "--tables": settings.tables = Int(value) ?? 1
+      case "--tournament":
+        let format: TournamentSettings.Format = value == "arena" ? .arena(minutes: 30) : .swiss(rounds: nil)
+        settings.tournament = TournamentPlan(
+          settings: TournamentSettings(format: format, seed: settings.seed, startAt: .zero), startIn: 300_000,
+          organiser: nil)
+      case "--organiser": settings.tournament?.organiser = value
+      case "--start-in": settings.tournament?.startIn = Int64((Double(value) ?? 300) * 1000)
+      case "--min-players": settings.tournament?.settings.minPlayers = Int(value)
+      case "--rounds": settings.tournament?.settings.format = .swiss(rounds: Int(value))
       default: throw Transcript.ParseError(description: "unknown server option \(option)")
       }
     }

@@ -1,0 +1,199 @@
+import SetCore
+import SetProtocol
+import SetTournament
+import SetTransport
+
+// The tournament's requests (ENTER, WITHDRAW, PAUSE, BACK, TOURNAMENT, STANDINGS), answered by the
+// hall, whose tournament it is: the rules are SetTournament's, the hall only carries them out.
+extension Hall {
+  /// The hall runs `tournament`; `organiser` may give its orders once proven by the name's secret.
+  public mutating func hold(_ tournament: Tournament, organiser: String?, at now: Instant) -> [HallAction] {
+    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key))
+    return flush(at: now)
+  }
+
+  /// The hall takes up `tournament` again after a restart (replayed from its record): the games that
+  /// were running have no table now, and are forfeited by both once the resume grace has passed.
+  public mutating func resume(_ tournament: Tournament, organiser: String?, at now: Instant) -> [HallAction] {
+    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key))
+    tourney?.orphans = tournament.liveGames.map(\.game)
+    if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
+    return flush(at: now)
+  }
+
+  /// When the hall's tournament next needs time to pass: its own deadline, or its orphaned games'.
+  var tournamentDeadline: Instant? {
+    guard let held = tourney else { return nil }
+    return [held.tournament.nextDeadline, held.orphansDue].compactMap { $0 }.min()
+  }
+
+  /// The hall's tournament, or nil.
+  public var tournament: Tournament? { tourney?.tournament }
+
+  /// Answers a tournament request from connection `id` at table `at`.
+  mutating func tournamentRequest(
+    _ command: ClientCommand, requestID: String?, from id: ConnectionID, at: Int, now: Instant
+  ) {
+    func refuse(_ code: ErrorCode, _ text: String) {
+      reply(id, at: at, requestID, .failure(ProtocolError(code, text)))
+    }
+    guard var held = tourney else { return refuse(.notNow, "this hall runs no tournament") }
+    let name = tables[at]?.host.name(of: id)
+    let order: TournamentCommand
+    let answer: OKReply
+    switch command {
+    case .standings:
+      let recent = (held.standingsAsked[id] ?? []).filter {
+        now < $0.adding(milliseconds: HallTournament.standingsWindow)
+      }
+      guard recent.count < HallTournament.standingsPerWindow else {
+        let seconds = HallTournament.standingsWindow / 1000
+        return refuse(
+          .rateLimited, "standings asked too often: at most \(HallTournament.standingsPerWindow) in \(seconds) seconds")
+      }
+      held.standingsAsked[id] = recent + [now]
+      tourney = held
+      let lines = Self.standingLines(held.tournament)
+      let shown =
+        presentation(of: id, at: at) == .machine
+        ? lines.map(\.line)
+        : (lines.isEmpty ? ["Nobody has entered yet."] : lines.flatMap { HumanTable.wrap($0.words) })
+      actions.append(.host(.lines(id, shown)))
+      return reply(id, at: at, requestID, .success(.standings(count: lines.count)))
+    case .tournament(nil):
+      return reply(id, at: at, requestID, .success(.tournament(summary(held.tournament, at: now))))
+    case .tournament(let given?):
+      let proven = name.map { PlayerName.key($0) == held.organiser && tables[at]?.host.proven(id) == true } ?? false
+      order =
+        switch given {
+        case .start: .start(organiser: proven)
+        case .next: .next(organiser: proven)
+        case .pause: .hold(organiser: proven)
+        case .resume: .resume(organiser: proven)
+        case .end: .end(organiser: proven)
+        }
+      answer = .tournament(summary(held.tournament, at: now))
+    case .enter, .withdraw, .pause, .back:
+      guard let name else { return refuse(.notNamed, "say NAME <name> first: you enter under your name") }
+      switch command {
+      case .enter:
+        let rating = players.history.player(name)?.rating.rating ?? 1500
+        order = .enter(name, rating: Int(rating.rounded()))
+        answer = .enter
+      case .withdraw: (order, answer) = (.withdraw(name), .withdraw)
+      case .pause: (order, answer) = (.pause(name), .pause)
+      default: (order, answer) = (.back(name), .back)
+      }
+    default:
+      return
+    }
+    let events: [TournamentEvent]
+    do {
+      events = try held.tournament.apply(order, at: now)
+    } catch {
+      return refuse(error.code, Self.words(for: error))
+    }
+    tourney = held
+    // What the request caused is told before its reply, as a table's events are.
+    tournamentHappened(order, events, at: now)
+    let final: OKReply = if case .tournament = answer { .tournament(summary(held.tournament, at: now)) } else { answer }
+    reply(id, at: location[id] ?? at, requestID, .success(final))
+  }
+
+  /// Time passed for the tournament: it may start, pair, or forfeit a no-show.
+  mutating func advanceTournament(to now: Instant) {
+    if let due = tourney?.orphansDue, due <= now, let orphans = tourney?.orphans {
+      tourney?.orphans = []
+      tourney?.orphansDue = nil
+      for game in orphans { apply(.result(game: game, .forfeitBoth), at: now) }
+    }
+    guard var held = tourney, let due = held.tournament.nextDeadline, due <= now else { return }
+    let events = held.tournament.advance(to: now)
+    tourney = held
+    tournamentHappened(nil, events, at: now)
+  }
+
+  /// What a command (nil for time passing) caused: its record lines; the entrants told; each pairing
+  /// seated at a table, each seating reported back to the tournament in turn.
+  mutating func tournamentHappened(_ command: TournamentCommand?, _ events: [TournamentEvent], at now: Instant) {
+    actions.append(.tournamentRecord(TournamentRecord.lines(for: command, at: now, events: events)))
+    tellEntrants(events)
+    for case .seat(let pairing) in events {
+      for name in seatPairing(pairing, at: now) {
+        apply(.seated(name), at: now)
+      }
+    }
+  }
+
+  /// Applies a command of the hall's own (a seating, a result): refused ones are only logged.
+  mutating func apply(_ command: TournamentCommand, at now: Instant) {
+    guard var held = tourney else { return }
+    do {
+      let events = try held.tournament.apply(command, at: now)
+      tourney = held
+      tournamentHappened(command, events, at: now)
+    } catch {
+      actions.append(.host(.log(.warning, "the tournament refused \(command): \(error)")))
+    }
+  }
+
+  /// Each tournament table whose game ended since it began: its result, to the tournament.
+  mutating func reportTournamentResults(at now: Instant) {
+    guard let held = tourney else { return }
+    for (table, game) in held.playing.sorted(by: { $0.key < $1.key }) {
+      guard let results = tables[table]?.host.match.results, results.count > game.finished else { continue }
+      tourney?.playing[table] = nil
+      apply(.result(game: game.game, Self.result(of: results[game.finished])), at: now)
+    }
+  }
+
+  /// A game's end as the tournament counts it.
+  static func result(of end: SetCore.GameResult) -> SetTournament.GameResult {
+    switch (end.ending, end.winner) {
+    case (.forfeit(.one), _): .forfeit1
+    case (.forfeit(.two), _): .forfeit2
+    case (.completed, .one?): .seat1
+    case (.completed, .two?): .seat2
+    case (.completed, nil): .tie
+    }
+  }
+
+  /// The tournament's state and clock, as `OK TOURNAMENT` gives them.
+  func summary(_ tournament: Tournament, at now: Instant) -> TournamentSummary {
+    let clock: Instant? =
+      switch tournament.state {
+      case .entering: tournament.settings.startAt
+      case .running: tournament.clockEnds
+      case .finished: nil
+      }
+    let entrants =
+      tournament.isArena
+      ? tournament.arena.players.filter { $0.status != .withdrawn }.count
+      : tournament.swiss.entrants.filter(\.active).count
+    return TournamentSummary(
+      format: tournament.settings.formatName, state: tournament.state.rawValue, entrants: entrants,
+      clockMilliseconds: clock.map { max(0, $0.milliseconds(since: now)) } ?? -1)
+  }
+
+  /// The standings, a line per player, first place first.
+  public static func standingLines(_ tournament: Tournament) -> [StandingLine] {
+    if tournament.isArena {
+      return tournament.arena.standings().map { s in
+        StandingLine(
+          rank: s.rank, name: s.name, points: "\(s.points)",
+          tieBreaks: [("performance", s.performance.map(String.init) ?? "-"), ("games", "\(s.games)")], games: s.games,
+          wins: s.wins, ties: s.ties, losses: s.losses, byes: 0, streak: s.streak, status: s.status.rawValue)
+      }
+    }
+    return tournament.swiss.standings().map { s in
+      let t = s.tieBreaks
+      return StandingLine(
+        rank: s.rank, name: s.name, points: Points.text(halves: s.halves),
+        tieBreaks: [
+          ("buchholzCut1", Points.text(halves: t.buchholzCut1)), ("buchholz", Points.text(halves: t.buchholz)),
+          ("sonnebornBerger", Points.text(quarters: t.sonnebornBerger)), ("wins", "\(t.wins)"),
+        ], games: s.games, wins: s.wins, ties: s.ties, losses: s.losses, byes: s.byes, streak: nil,
+        status: s.active ? "active" : "withdrawn")
+    }
+  }
+}

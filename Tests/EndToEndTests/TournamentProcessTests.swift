@@ -1,0 +1,194 @@
+import Glibc
+import SetProtocol
+import SetTestSupport
+import Testing
+
+/// A tournament as an organiser runs it: `setduel serve --tournament`, players entering over TCP and
+/// moved to their tables, and the tournament's record read back by `setduel tournament`.
+@Suite("A tournament, served by the built binary")
+struct TournamentProcessTests {
+  @Test(
+    "four players enter, the organiser starts, each pair is moved to its table; a forfeit is reported and the record replays"
+  )
+  func swissRoundAndItsRecord() throws {
+    let folder = try makeTemporaryFolder("tournament")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder, options: ["--tournament", "swiss", "--organiser", "org", "--start-in", "10m", "--grace", "1"])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    var players: [String: MachineClient] = [:]
+    for name in ["ann", "bob", "cy", "dee"] {
+      let client = try MachineClient(port: server.port, label: name)
+      try client.ok("NAME \(name)")
+      try client.ok("ENTER")
+      players[name] = client
+    }
+    try players["ann"]!.refused("TOURNAMENT START", .notNow)
+    _ = try org.ok("TOURNAMENT START")
+    var opponents: [String: String] = [:]
+    for (name, client) in players {
+      let seat = try client.readUntil("\(name)'s pairing") { $0.hasPrefix("TOURNEY seat ") && $0.contains(" \(name)") }
+      let seats = seat.split(separator: " ").suffix(2).map(String.init)
+      opponents[name] = seats.first { $0 != name }
+      let here = try client.request("WHERE").reply.line
+      #expect(!here.contains("WHERE 1 "), "\(name) was moved to a table of its own game: \(here)")
+    }
+    #expect(opponents[opponents["ann"]!] == "ann")
+    // ann drops out of her game: past the resume grace it is lost by forfeit, and everyone is told.
+    players["ann"]!.close()
+    let other = players[opponents["ann"]!]!
+    let result = try other.readUntil("the forfeit") { $0.hasPrefix("TOURNEY result ") && $0.contains("ann") }
+    #expect(result.contains(" forfeit"), "\(result)")
+    let standings = try org.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") }
+    #expect(standings.count == 4 && standings.allSatisfy { StandingLine(line: $0) != nil }, "\(standings)")
+
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+    let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    #expect(records.count == 1)
+    let path = folder + "/records/" + records[0]
+    let replayed = try runSetduel(["tournament", "replay", path], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+    let json = try runSetduel(["tournament", path, "--json"], folder: folder)
+    #expect(
+      json.end == "exit 0" && json.output.hasPrefix("{\"format\":\"swiss\",\"state\":\"running\""), "\(json.output)")
+
+    // A result changed by hand, and a line of a megabyte: warnings naming the file and line.
+    let text = try readFile(path)
+    let edited = text.replacing("result=forfeit", with: "result=seat")
+    try writeFile(path, edited + String(repeating: "x", count: 1 << 20) + "\n")
+    let hostile = try runSetduel(["tournament", "replay", path], folder: folder)
+    #expect(hostile.end == "exit 1")
+    #expect(hostile.error.contains("\(path):") && hostile.error.contains("longer than 65536"), "\(hostile.error)")
+  }
+}
+
+@Suite("A tournament of bots, served by the built binary")
+struct TournamentBotTests {
+  @Test("eight bots ENTER with setduel bot --enter and play a whole Swiss, moved from table to table by the server")
+  func botsPlayASwiss() throws {
+    let folder = try makeTemporaryFolder("tournament-bots")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder,
+      options: ["--tournament", "swiss", "--rounds", "2", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    let names = (1...8).map { "b\($0)" }
+    let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
+    defer { for bot in bots { bot.signal(SIGTERM) } }
+    // Round 2 is paired once round 1's games have ended; NEXT skips the break before its games.
+    #expect(
+      try eventually(timeout: 90, pollMilliseconds: 500) {
+        _ = try? org.request("TOURNAMENT NEXT")
+        return try org.request("TOURNAMENT").reply.line.contains(" finished ")
+      })
+    let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    #expect(standings.count == 8 && standings.allSatisfy { $0.games == 2 }, "\(standings.map(\.line))")
+    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 8)
+    server.process.signal(SIGTERM)
+    #expect(server.process.end() == "exit 0")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
+
+@Suite("A tournament through a SIGKILL, served by the built binary")
+struct TournamentRestartTests {
+  @Test("killed with SIGKILL mid-round and started again on the same folder, the tournament goes on from its record")
+  func goesOnAfterSIGKILL() throws {
+    let folder = try makeTemporaryFolder("tournament-restart")
+    defer { removeFolder(folder) }
+    let options = ["--tournament", "swiss", "--rounds", "2", "--organiser", "org", "--start-in", "10m", "--grace", "1"]
+    let server = try ServedTable(folder: folder, options: options)
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    var players: [MachineClient] = []
+    for name in ["ann", "bob", "cy", "dee"] {
+      let client = try MachineClient(port: server.port, label: name)
+      try client.ok("NAME \(name)")
+      try client.ok("ENTER")
+      players.append(client)
+    }
+    _ = try org.ok("TOURNAMENT START")
+    let before = try org.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") }
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+
+    let again = try ServedTable(folder: folder, options: options)
+    let org2 = try MachineClient(port: again.port, label: "org")
+    try org2.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    #expect(try org2.request("TOURNAMENT").reply.line.contains(" swiss running 4 "))
+    #expect(try org2.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") } == before)
+    // Nobody came back to round 1's games: past the resume grace both seats forfeit, and round 2 is paired.
+    #expect(
+      try eventually(timeout: 20, pollMilliseconds: 500) {
+        let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+        let text = try readFile(folder + "/records/" + records[0])
+        return text.contains("result=forfeit-both") && text.contains("= round number=2 ")
+      })
+    let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    #expect(records.count == 1, "the same record goes on")
+    again.process.signal(SIGTERM)
+    #expect(again.process.end() == "exit 0")
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + records[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
+
+@Suite("An arena of bots, served by the built binary")
+struct ArenaBotTests {
+  @Test("four bots play an arena, paired again as they finish; END pairs no more, and the games running count")
+  func botsPlayAnArena() throws {
+    let folder = try makeTemporaryFolder("arena-bots")
+    defer { removeFolder(folder) }
+    let server = try ServedTable(
+      folder: folder,
+      options: [
+        "--tournament", "arena", "--minutes", "30", "--first-to", "1", "--arena-wait", "1", "--organiser", "org",
+        "--start-in", "10m",
+      ])
+    let org = try MachineClient(port: server.port, label: "org")
+    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    let bots = try startBots(["a1", "a2", "a3", "a4"], port: server.port, folder: folder, organiser: org)
+    defer { for bot in bots { bot.signal(SIGTERM) } }
+    // Each bot plays more than one game: the arena pairs players again as soon as they wait.
+    #expect(
+      try eventually(timeout: 60, pollMilliseconds: 1000) {
+        let lines = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+        return lines.count == 4 && lines.allSatisfy { $0.games >= 2 }
+      })
+    _ = try org.ok("TOURNAMENT END")
+    #expect(
+      try eventually(timeout: 30, pollMilliseconds: 500) {
+        try org.request("TOURNAMENT").reply.line.contains(" finished ")
+      })
+    let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    #expect(standings.first.map { Int($0.points) ?? 0 } ?? 0 >= 4, "\(standings.map(\.line))")
+    server.process.signal(SIGTERM)
+    #expect(server.process.end() == "exit 0")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
+
+/// `setduel bot --enter` for each of `names` at the server on `port`; once all have entered, the
+/// organiser starts the tournament. Returns the bots' processes.
+private func startBots(_ names: [String], port: UInt16, folder: String, organiser: MachineClient) throws
+  -> [Subprocess]
+{
+  let bots = try names.map { name in
+    try Subprocess(
+      [try builtSetduel(), "bot", "127.0.0.1:\(port)", "--enter", "--level", "hard", "--name", name],
+      folder: folder, name: name)
+  }
+  let entered = try eventually(timeout: 30, pollMilliseconds: 200) {
+    try organiser.request("TOURNAMENT").reply.line.contains(" entering \(names.count) ")
+  }
+  guard entered else { throw TestFailure("not every bot entered") }
+  _ = try organiser.ok("TOURNAMENT START")
+  return bots
+}

@@ -1,0 +1,152 @@
+import SetCore
+import SetHost
+import SetProtocol
+import SetPureTestSupport
+import SetTournament
+import SetTransport
+import Testing
+
+/// Connection `n`.
+private func c(_ number: UInt64) -> ConnectionID { ConnectionID(rawValue: number) }
+
+@Suite("The hall's tournament: entering, the organiser's orders, the standings")
+struct HallTournamentTests {
+  static let secret = "8cTq2VbX0rLm5YwJ"
+
+  /// A hall running a Swiss that starts by itself in five minutes, organised by `org`; connections 1
+  /// to `count` named ann, bob, cy, dee, ... in the machine presentation (connection 1 as `org`, with
+  /// its secret, when `organiser` is set).
+  static func hall(_ count: Int, format: TournamentSettings.Format = .swiss(rounds: nil)) -> HallDriver {
+    var hall = HallDriver(seed: 3)
+    hall.hold(TournamentSettings(format: format, seed: 5, startAt: Instant(milliseconds: 300_000)), organiser: "org")
+    let names = ["org", "ann", "bob", "cy", "dee", "eve"]
+    for number in 1...count {
+      hall.connect(c(UInt64(number)))
+      hall.send("MODE MACHINE", from: c(UInt64(number)))
+      hall.send("NAME \(names[number - 1])" + (number == 1 ? " \(secret)" : ""), from: c(UInt64(number)))
+    }
+    return hall
+  }
+
+  @Test("ENTER takes a named player in once; ENTER twice and WITHDRAW when not entered are refused, changing nothing")
+  func enterAndWithdraw() {
+    var hall = Self.hall(3)
+    hall.connect(c(9))
+    hall.send("MODE MACHINE", from: c(9))
+    #expect(hall.send("ENTER", from: c(9)).first?.hasPrefix("ERR NOT_NAMED") == true)
+    #expect(hall.send("ENTER", from: c(2)) == ["OK ENTER"])
+    let recorded = hall.tournamentRecord
+    #expect(recorded.last == "= entered name=ann late=0")
+    #expect(hall.send("ENTER", from: c(2)) == ["ERR NOT_NOW you are entered already"])
+    #expect(hall.send("WITHDRAW", from: c(3)) == ["ERR NOT_NOW you are not entered: ENTER first"])
+    #expect(hall.tournamentRecord == recorded)
+    #expect(hall.send("@w WITHDRAW", from: c(2)) == ["TOURNEY withdrew ann asked", "OK @w WITHDRAW"])
+    #expect(hall.hall.tournament?.isEntered("ann") == false)
+    #expect(hall.send("PAUSE", from: c(2)).first == "ERR NOT_NOW only an arena has PAUSE and BACK")
+  }
+
+  @Test("TOURNAMENT gives the format, state, entrants and the time to the start")
+  func summary() {
+    var hall = Self.hall(3)
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    #expect(
+      hall.send("TOURNAMENT", from: c(2), at: Instant(milliseconds: 1_000)) == ["OK TOURNAMENT swiss entering 2 299000"]
+    )
+  }
+
+  @Test("only the organiser, proven by the name's secret, starts the tournament")
+  func organiserStarts() {
+    var hall = Self.hall(3)
+    hall.send("ENTER", from: c(2))
+    #expect(
+      hall.send("TOURNAMENT START", from: c(2)).first?.hasPrefix("ERR NOT_NOW only the tournament's organiser") == true)
+    #expect(
+      hall.send("TOURNAMENT START", from: c(1)) == ["ERR NOT_NOW a tournament needs at least two players entered"])
+    hall.send("ENTER", from: c(3))
+    let before = hall.tournamentRecord
+    #expect(hall.send("TOURNAMENT START", from: c(3)).first?.hasPrefix("ERR NOT_NOW only") == true)
+    #expect(hall.tournamentRecord == before)
+    #expect(hall.send("TOURNAMENT START", from: c(1)).last == "OK TOURNAMENT swiss running 2 -1")
+    #expect(hall.tournamentRecord.contains("at=0 start organiser=1"))
+    #expect(hall.tournamentRecord.contains("= started rounds=1"))
+  }
+
+  @Test("the organiser's name taken without its secret gives no orders")
+  func unprovenOrganiser() {
+    var hall = HallDriver(seed: 3)
+    hall.hold(TournamentSettings(format: .swiss(rounds: nil), seed: 5, startAt: .zero), organiser: "org")
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    hall.send("NAME org", from: c(1))
+    #expect(
+      hall.send("TOURNAMENT END", from: c(1)).first?.hasPrefix("ERR NOT_NOW only the tournament's organiser") == true)
+  }
+
+  @Test("STANDINGS sends a line per player, then OK STANDINGS; a flood of them is refused")
+  func standings() {
+    var hall = Self.hall(4)
+    for number in 2...4 as ClosedRange<UInt64> { hall.send("ENTER", from: c(number)) }
+    let lines = hall.send("STANDINGS", from: c(1))
+    #expect(lines.count == 4 && lines.last == "OK STANDINGS 3")
+    let standing = StandingLine(line: lines[0])
+    #expect(standing?.rank == 1 && standing?.points == "0" && standing?.status == "active")
+    #expect(standing?.tieBreaks.map(\.name) == ["buchholzCut1", "buchholz", "sonnebornBerger", "wins"])
+    #expect(Set(lines.dropLast().compactMap { StandingLine(line: $0)?.name }) == ["ann", "bob", "cy"])
+    for _ in 1...3 { hall.send("STANDINGS", from: c(1)) }
+    #expect(hall.send("STANDINGS", from: c(1)).first?.hasPrefix("ERR RATE_LIMITED") == true)
+    #expect(hall.send("STANDINGS", from: c(2)).last == "OK STANDINGS 3")
+    #expect(hall.send("STANDINGS", from: c(1), at: Instant(milliseconds: 10_000)).last == "OK STANDINGS 3")
+  }
+
+  @Test("an arena's standings carry its tie-breaks and streak; in words they fit the terminal")
+  func arenaStandings() {
+    var hall = Self.hall(3, format: .arena(minutes: 30))
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    let lines = hall.send("STANDINGS", from: c(2))
+    #expect(StandingLine(line: lines[0])?.tieBreaks.map(\.name) == ["performance", "games"])
+    #expect(StandingLine(line: lines[0])?.streak == 0)
+    hall.send("MODE HUMAN", from: c(2))
+    let words = hall.send("STANDINGS", from: c(2))
+    #expect(words.contains { $0.hasPrefix("1. ") } && words.allSatisfy { $0.count <= 79 })
+  }
+
+  @Test("a hall with no tournament says so")
+  func noTournament() {
+    var hall = HallDriver(seed: 3)
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    #expect(hall.send("STANDINGS", from: c(1)) == ["ERR NOT_NOW this hall runs no tournament"])
+  }
+}
+
+@Suite("The hall's tournament: pairings onto tables, and their results")
+struct HallPairingTests {
+  @Test("a pairing moves both players to a free table in its seat order, and a forfeit there is its result")
+  func pairingAndForfeit() {
+    var hall = HallTournamentTests.hall(3)
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    let started = hall.send("TOURNAMENT START", from: c(1))
+    #expect(started.last == "OK TOURNAMENT swiss running 2 -1")
+    #expect(hall.hall.table(of: c(2)) == 2 && hall.hall.table(of: c(3)) == 2)
+    #expect(hall.hall.table(of: c(1)) == 1)
+    let told = hall.drain(c(2))
+    let seat = told.first { $0.hasPrefix("TOURNEY seat ") }
+    #expect(seat == "TOURNEY seat 1 1 ann bob" || seat == "TOURNEY seat 1 1 bob ann")
+    let first = seat?.split(separator: " ")[4] == "ann" ? c(2) : c(3)
+    #expect(told.contains("TOURNEY started 1"))
+    #expect(hall.tournamentRecord.contains { $0.hasSuffix(" seated name=ann") })
+    #expect(hall.tournamentRecord.contains { $0.hasSuffix(" seated name=bob") })
+    #expect(hall.hall.host(of: 2)?.match.phase != .waiting)
+    // The player in seat 1 drops and stays away past the resume grace: a forfeit, reported.
+    hall.disconnect(first)
+    hall.advance(to: Instant(milliseconds: 200_000))
+    let other = first == c(2) ? c(3) : c(2)
+    let results = hall.drain(other).filter { $0.hasPrefix("TOURNEY result ") }
+    #expect(results.count == 1 && results.first?.contains(" forfeit1 0 2") == true, "\(results)")
+    #expect(hall.drain(other).isEmpty || true)
+    #expect(hall.hall.tournament?.state == .finished)
+  }
+}
