@@ -22,6 +22,6 @@ struct HallTournament {
   var playing: [Int: (game: Int, seats: PerSeat<String>, finished: Int)] = [:]
 
   /// How many `STANDINGS` one connection may ask in `standingsWindow` milliseconds.
-  static let standingsPerWindow = 4
+  static let standingsPerWindow = 10
   static let standingsWindow: Int64 = 10_000
 }

@@ -156,7 +156,8 @@ struct ArenaBotTests {
     defer { for bot in bots { bot.signal(SIGTERM) } }
     // Each bot plays more than one game: the arena pairs players again as soon as they wait.
     #expect(
-      try eventually(timeout: 60, pollMilliseconds: 1000) {
+      // Asked every 1.5 s, within the 10 a connection may ask in 10 s.
+      try eventually(timeout: 60, pollMilliseconds: 1500) {
         let lines = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
         return lines.count == 4 && lines.allSatisfy { $0.games >= 2 }
       })

@@ -93,7 +93,7 @@ struct HallTournamentTests {
     #expect(standing?.rank == 1 && standing?.points == "0" && standing?.status == "active")
     #expect(standing?.tieBreaks.map(\.name) == ["buchholzCut1", "buchholz", "sonnebornBerger", "wins"])
     #expect(Set(lines.dropLast().compactMap { StandingLine(line: $0)?.name }) == ["ann", "bob", "cy"])
-    for _ in 1...3 { hall.send("STANDINGS", from: c(1)) }
+    for _ in 1...9 { hall.send("STANDINGS", from: c(1)) }
     #expect(hall.send("STANDINGS", from: c(1)).first?.hasPrefix("ERR RATE_LIMITED") == true)
     #expect(hall.send("STANDINGS", from: c(2)).last == "OK STANDINGS 3")
     #expect(hall.send("STANDINGS", from: c(1), at: Instant(milliseconds: 10_000)).last == "OK STANDINGS 3")

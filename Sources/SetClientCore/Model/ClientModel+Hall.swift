@@ -13,12 +13,14 @@ enum TableMove: Equatable, Sendable {
 
 // The hall: its tables as `HALL` lines list them, and moving from one table to another.
 extension ClientModel {
-  /// The tables as a list shows them: those waiting for a player first, then the others, each by number.
+  /// The tables as a list shows them: those where someone waits for a player first, then empty ones,
+  /// then the others, each by number.
   public var hallTables: [HallListing] {
-    hall.values.sorted { a, b in
-      let (aWaits, bWaits) = (a.state == .waiting, b.state == .waiting)
-      return aWaits != bWaits ? aWaits : a.id < b.id
+    func rank(_ listing: HallListing) -> Int {
+      guard listing.state == .waiting else { return 2 }
+      return listing.seats.values.contains { $0 != nil } ? 0 : 1
     }
+    return hall.values.sorted { a, b in rank(a) != rank(b) ? rank(a) < rank(b) : a.id < b.id }
   }
 
   /// The listing of the table this client is at, if the hall listed it.

@@ -177,10 +177,15 @@ function tileAbout(table) {
   return parts.join(" · ");
 }
 
+/// How soon a table is shown: someone waiting there for a player first, then empty tables, then the rest.
+function lobbyRank(table) {
+  if (table.state !== "waiting") return 2;
+  return table.seats.some((name) => name) ? 0 : 1;
+}
+
 /// The tiles, those waiting for a player first, each by number.
 function drawLobby() {
-  const tables = Array.from(game.hall.values()).sort((a, b) =>
-    (a.state === "waiting") !== (b.state === "waiting") ? (a.state === "waiting" ? -1 : 1) : a.id - b.id);
+  const tables = Array.from(game.hall.values()).sort((a, b) => lobbyRank(a) - lobbyRank(b) || a.id - b.id);
   const tiles = tables.map((table) => {
     const tile = document.createElement("article");
     tile.className = "tile" + (table.state === "waiting" ? " waiting" : "") + (table.id === game.table ? " here" : "");
