@@ -51,6 +51,9 @@ struct LoopbackTests {
     let bot = try table.connect()
     bot.send("MODE MACHINE")
     bot.send("NAME bot")
+    // The name must be taken before the session asks for it; on a busy machine the server may read the
+    // session's lines first otherwise, and then it is `bot` that is renamed.
+    _ = bot.readLines { $0.hasPrefix("OK NAME 1 ") }
     let player = ClientSession(host: "127.0.0.1", port: table.port, name: "BOT", queue: queue, policy: .quick)
     queue.sync { player.start() }
     #expect(eventually(timeout: 30) { queue.sync { player.model.seat == .two } })
