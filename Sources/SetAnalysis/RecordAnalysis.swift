@@ -16,44 +16,25 @@ public struct RecordAnalysis: Equatable, Sendable {
   /// it cannot be read or does not fit the game so far. A last line cut off in the middle (no line end
   /// after it) is left out, as the server stopped while writing it.
   public static func analyse(_ text: String) throws(AnalysisError) -> RecordAnalysis {
-    var text = text
-    let outcome = text.withUTF8 { bytes -> Result<RecordAnalysis, AnalysisError> in
-      do throws(AnalysisError) {
-        return .success(try analyse(bytes: bytes))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
-  }
-
-  /// Analyses a record's text given as UTF-8 bytes: lines are found as bytes and read by `RecordLine`.
-  static func analyse(bytes: UnsafeBufferPointer<UInt8>) throws(AnalysisError) -> RecordAnalysis {
     var fold = RecordFold()
-    let magic = Array(RecordLine.magicText.utf8)
-    let firstEnd = bytes.firstIndex(of: 10) ?? bytes.count
-    guard bytes[0..<firstEnd].elementsEqual(magic) else {
-      throw AnalysisError(line: 1, message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
-    }
-    // No line end after the last line: the server stopped in the middle of writing it.
-    let cut = bytes.last != 10
-    var number = 1
-    var start = firstEnd + 1
+    var failure: AnalysisError?
     var lastLine = 1
-    while start < bytes.count {
-      number += 1
-      let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      start = end + 1
-      guard !line.isEmpty else { continue }
-      do {
-        try fold.read(RecordLine.parse(bytes: line), number: number) { String(decoding: line, as: UTF8.self) }
-        lastLine = number
-      } catch {
-        if cut, end == bytes.count { break }
-        throw error
+    do {
+      try RecordReader.read(text) { line in
+        do throws(AnalysisError) {
+          try fold.read(line.parsed, number: line.number) { line.text }
+          lastLine = line.number
+          return true
+        } catch {
+          // A cut last line that does not read is what is left of a line the server was writing.
+          if !line.isCut { failure = error }
+          return false
+        }
       }
+    } catch {
+      throw AnalysisError(line: 1, message: RecordReader.notARecord)
     }
-    return try fold.finish(lastLine: lastLine)
+    if let failure { throw failure }
+    return fold.finish(lastLine: lastLine)
   }
 }

@@ -72,9 +72,8 @@ struct RecordFold {
     }
   }
 
-  mutating func finish(lastLine: Int) throws(AnalysisError) -> RecordAnalysis {
+  mutating func finish(lastLine: Int) -> RecordAnalysis {
     line = lastLine
-    guard lastLine >= 1 else { throw fail("the file is empty, not a SetDuel record") }
     finishGame(result: nil)
     analysis.lastLine = lastLine
     return analysis

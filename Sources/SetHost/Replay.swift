@@ -30,32 +30,40 @@ public struct Replay {
 
   /// Reads a record's text; throws if it is not a record.
   public init(text: String) throws(Failure) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first == Substring(GameRecord.magic) else {
-      throw Failure(line: 1, message: "not a SetDuel record (it should start with \(GameRecord.magic))")
+    var header: [Int: RecordLine] = [:]
+    var cut: Int?
+    var steps: [(line: Int, text: Substring, parsed: Result<RecordLine, RecordLine.Malformed>)] = []
+    do {
+      try RecordReader.read(text) { line in
+        if line.isCut { cut = line.number }
+        if line.number <= 3 {
+          if case .success(let value) = line.parsed { header[line.number] = value }
+          return true
+        }
+        // A cut last line that does not read is what is left of a line the server was writing.
+        if line.isCut, case .failure = line.parsed { return true }
+        steps.append((line.number, Substring(line.text), line.parsed))
+        return true
+      }
+    } catch {
+      throw Failure(line: 1, message: RecordReader.notARecord)
     }
-    guard lines.count >= 3, case .success(.seed(let seed)) = RecordLine.parse(lines[1]) else {
-      throw Failure(line: 2, message: "expected: seed <number>")
-    }
-    guard case .success(.rules(let rules)) = RecordLine.parse(lines[2]) else {
+    guard case .seed(let seed)? = header[2] else { throw Failure(line: 2, message: "expected: seed <number>") }
+    guard case .rules(let rules)? = header[3] else {
       throw Failure(line: 3, message: "expected: rules with every setting")
     }
     self.seed = seed
     self.rules = rules
-    // No line end after the last line: the server stopped in the middle of writing it.
-    let cut = lines.last.map { !$0.isEmpty } ?? false
-    for (offset, line) in lines.enumerated().dropFirst(3) where !line.isEmpty {
-      let parsed = RecordLine.parse(line)
-      if cut, offset == lines.count - 1, case .failure = parsed { continue }
-      steps.append((offset + 1, line, parsed))
-      lastLine = offset + 1
-      if case .success(.event(_, let event)) = parsed {
-        events.append(String(line.dropFirst(3)))
+    for step in steps {
+      lastLine = step.line
+      if case .success(.event(_, let event)) = step.parsed {
+        events.append(String(step.text.dropFirst(3)))
         decoded.append(event)
       }
     }
+    self.steps = steps
     closedCleanly = steps.last?.parsed == .success(.end)
-    cutLine = cut ? lines.count : nil
+    cutLine = cut
   }
 
   /// The number of the last line when it has no line end: the server was stopped while writing it, so
@@ -119,7 +127,7 @@ public struct Replay {
       case .success(.bot), .success(.owner):
         return  // Who plays is not the rules' business.
       case .success(.sameDeck):
-        return  // The rules derive the same deal from the recorded NEW SAME commands.
+        return  // The rules derive the same deal from the recorded same-deck rematches.
       case .failure(.event):
         throw Failure(line: number, message: "unreadable event after \(lastSeq): \(text.prefix(40))")
       case .success(.end):

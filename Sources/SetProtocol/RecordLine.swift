@@ -18,7 +18,8 @@ import SetCore
 ///
 /// The seed, the rules and the `cmd`/`tick` lines are enough to derive every event again. A command is
 /// `JOIN` (`JOIN FREED` for a player new to a seat freed after a game), `LEAVE`, `CLAIM`, `PICK A,B,C`,
-/// `UNPICK A`, `DEAL` or `NEW` (a rematch).
+/// `UNPICK A`, `DEAL`, `NEW` (a rematch) or `REMATCH SAME` (one on the same deck, as the wire says it;
+/// records written before said `NEW SAME`, which still reads).
 public enum RecordLine: Equatable, Sendable {
   /// The first line of every record.
   case magic
@@ -206,6 +207,8 @@ public enum RecordLine: Equatable, Sendable {
   /// `JOIN FREED`: a player new to a seat freed after a game.
   private static let freedWord: StaticString = "FREED"
   private static let leaveWord = "LEAVE"
+  /// `REMATCH SAME`'s word, as the wire has it (`Request`'s same-deck rematch).
+  private static let sameWord: StaticString = "SAME"
 
   private static func text(_ command: MatchCommand) -> String {
     switch command {
@@ -217,7 +220,7 @@ public enum RecordLine: Equatable, Sendable {
     case .unpick(let slot): "\(Verb.unpick.spelling) \(slot.label)"
     case .deal: Verb.deal.spelling
     case .rematch: Verb.new.spelling
-    case .rematchSameDeck: "\(Verb.new.spelling) SAME"
+    case .rematchSameDeck: "\(Verb.rematch.spelling) \(sameWord)"
     }
   }
 
@@ -237,7 +240,9 @@ public enum RecordLine: Equatable, Sendable {
     case (.claim, nil): return .claim
     case (.deal, nil): return .deal
     case (.new, nil): return .rematch
-    case (.new, let same?) where same.isEqual(to: "SAME"): return .rematchSameDeck
+    case (.rematch, let same?) where same.isEqual(to: sameWord): return .rematchSameDeck
+    // The spelling of records written before the record said it as the wire does.
+    case (.new, let same?) where same.isEqual(to: sameWord): return .rematchSameDeck
     case (.pick, let list?):
       guard let slots = EventCodec.slots(list), !slots.isEmpty else { return nil }
       return .pick(slots)

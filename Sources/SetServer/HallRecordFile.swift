@@ -16,7 +16,7 @@ enum HallRecordFile {
     guard let path = newest(in: directory) else { return ([], []) }
     var lines: [String] = []
     do {
-      try RecordFile.readLines(of: path) { line in
+      try RecordFile.readLines(of: path) { line, _ in
         lines.append(line)
         return lines.count < 100_000
       }

@@ -160,9 +160,10 @@ public final class RecordFile {
   }
 
   /// Reads the record file at `path` a piece at a time, calling `body` with each line (without its
-  /// newline) until it returns false or the file ends. Only a regular file is read (see `contents`); a
-  /// line longer than `lineLimit` is refused, naming it.
-  public static func readLines(of path: String, _ body: (String) -> Bool) throws(RecordError) {
+  /// newline) and whether it is a last line cut short (no newline after it), until it returns false or
+  /// the file ends. Only a regular file is read (see `contents`); a line longer than `lineLimit` is
+  /// refused, naming it.
+  public static func readLines(of path: String, _ body: (_ line: String, _ isCut: Bool) -> Bool) throws(RecordError) {
     let (fd, _) = try openRegular(path)
     defer { Glibc.close(fd) }
     var pending: [UInt8] = []
@@ -178,14 +179,14 @@ public final class RecordFile {
         pending += buffer[start..<index]
         start = index + 1
         guard pending.count <= lineLimit else { throw tooLong(path, line: number) }
-        guard body(String(decoding: pending, as: UTF8.self)) else { return }
+        guard body(String(decoding: pending, as: UTF8.self), false) else { return }
         number += 1
         pending.removeAll(keepingCapacity: true)
       }
       pending += buffer[start..<count]
       guard pending.count <= lineLimit else { throw tooLong(path, line: number) }
     }
-    if !pending.isEmpty { _ = body(String(decoding: pending, as: UTF8.self)) }
+    if !pending.isEmpty { _ = body(String(decoding: pending, as: UTF8.self), true) }
   }
 
   /// Opens `path` for reading if it is a regular file: its descriptor and size. Non-blocking, so that

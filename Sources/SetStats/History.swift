@@ -130,26 +130,15 @@ public struct History: Equatable, Sendable {
   /// number.
   @discardableResult
   public mutating func fold(record text: String) throws(Unreadable) -> [String] {
-    var text = text
     var updated = self
     var tally = RecordTally()
-    let read = text.withUTF8 { bytes in
-      var start = 0
-      var first = true
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
-        let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        start = index + 1
-        if first {
-          guard line.elementsEqual(RecordLine.magicText.utf8) else { return false }
-          first = false
-        } else {
-          _ = tally.read(RecordLine.parse(bytes: line), into: &updated)
-        }
+    do {
+      try RecordReader.read(text) { line in
+        _ = tally.read(line, into: &updated)
+        return true
       }
-      return true
-    }
-    guard read else {
-      throw Unreadable(message: "not a SetDuel record (it should start with \(RecordLine.magicText))")
+    } catch {
+      throw Unreadable(message: RecordReader.notARecord)
     }
     updated.records += 1
     self = updated

@@ -27,11 +27,11 @@ struct RecordTally: Equatable, Sendable {
     self.variant = variant
   }
 
-  /// Reads the next line as the record's text gives it: a line that does not read is left out, with a
+  /// Reads the next line as `RecordReader` gives it: a line that does not read is left out, with a
   /// warning naming it when it is one the figures would have used (a time, an owner).
-  mutating func read(_ line: Result<RecordLine, RecordLine.Malformed>, into history: inout History) -> History.Rated? {
-    lineNumber += 1
-    switch line {
+  mutating func read(_ line: RecordReader.Line, into history: inout History) -> History.Rated? {
+    lineNumber = line.number
+    switch line.parsed {
     case .success(let line): return fold(line, into: &history)
     case .failure(.time): warnings.append("line \(lineNumber): a time out of range (\(Self.timesText))")
     case .failure(.owner): warnings.append("line \(lineNumber): an owner line that is not a seat and a fingerprint")

@@ -38,17 +38,17 @@ enum ReplayWatch {
     var now = Instant.zero
     var previous: Instant?
     var problem: String?
-    var first = true
+    var reader = RecordReader()
     do {
-      try RecordFile.readLines(of: path) { text in
-        if first {
-          first = false
-          if text != RecordLine.magicText { problem = "\(path): not a SetDuel record" }
-          return problem == nil
+      try RecordFile.readLines(of: path) { text, isCut in
+        let read: RecordLine??
+        do throws(RecordReader.NotARecord) {
+          read = try reader.read(text: text, isCut: isCut) { try? $0.parsed.get() }
+        } catch {
+          problem = "\(path): \(error)"
+          return false
         }
-        guard case .success(let line) = RecordLine.parse(text),
-          let step = RecordPlayback.step(for: line, now: &now)
-        else { return true }
+        guard let line = read ?? nil, let step = RecordPlayback.step(for: line, now: &now) else { return true }
         // Wait out the gap before this step, redrawing as the countdowns run, unless a key stops it.
         let from = previous ?? step.at
         let wait = RecordPlayback.wait(from: from, to: step.at, speed: speed)
@@ -62,7 +62,7 @@ enum ReplayWatch {
         // Between any two events, however close: a key typed during a burst stops it too.
         if !stopped { stopped = keyStops(within: 0) }
         guard !stopped else { return false }
-        _ = model.apply(line: step.line, at: step.at)
+        _ = model.apply(step.line, at: step.at)
         count += 1
         previous = step.at
         if wait > 0 || ClientClock.now().milliseconds(since: drawn) >= frameInterval { draw(at: step.at) }

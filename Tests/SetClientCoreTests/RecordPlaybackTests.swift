@@ -27,8 +27,8 @@ struct RecordPlaybackTests {
   @Test("each event goes out at the time of the command or deadline before it in the record")
   func stepsAreTimed() {
     let (playback, _) = Self.recorded()
-    let claim = playback.steps.first { $0.line.hasPrefix("CLAIM ") }
-    let expired = playback.steps.first { $0.line.hasPrefix("EXPIRED ") }
+    let claim = playback.steps.first { if case .event(_, .claim) = $0.line { true } else { false } }
+    let expired = playback.steps.first { if case .event(_, .expired) = $0.line { true } else { false } }
     #expect(claim?.at == Instant(milliseconds: 1_000))
     #expect(expired?.at == Instant(milliseconds: 6_000))
     #expect(playback.steps.first?.at == .zero)
@@ -38,7 +38,8 @@ struct RecordPlaybackTests {
   @Test("the waits between steps are the game's own gaps, divided by the speed")
   func waitsScaleWithSpeed() throws {
     let (playback, _) = Self.recorded()
-    let index = try #require(playback.steps.firstIndex { $0.line.hasPrefix("EXPIRED ") })
+    let index = try #require(
+      playback.steps.firstIndex { if case .event(_, .expired) = $0.line { true } else { false } })
     let gap = playback.steps[index].at.milliseconds(since: playback.steps[index - 1].at)
     #expect(gap == 5_000)
     #expect(playback.wait(before: index, speed: 1) == 5_000)

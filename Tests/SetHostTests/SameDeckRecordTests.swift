@@ -26,7 +26,7 @@ struct SameDeckRecordTests {
     #expect(driver.host.match.game == 2)
     #expect(driver.host.match.table.cards == first)
     let text = (GameRecord.header(seed: 7, rules: rules) + driver.records).joined(separator: "\n") + "\n"
-    #expect(text.contains("\ncmd 800 2 NEW SAME\n"))
+    #expect(text.contains("\ncmd 800 2 REMATCH SAME\n"))
     #expect(text.contains("\nsame 2 1\n"))
     // Seats swapped: bob now in seat 1, ann in seat 2, each told right after the START.
     #expect(text.contains("\nev JOINED 16 1 bob\nev JOINED 17 2 ann\n"), "\(text)")

@@ -37,7 +37,7 @@ struct RecordLineLimitTests {
     try writeFile(path, Self.record(with: Self.fiveMegabyteChat))
     var read = 0
     #expect {
-      try RecordFile.readLines(of: path) { _ in
+      try RecordFile.readLines(of: path) { _, _ in
         read += 1
         return true
       }

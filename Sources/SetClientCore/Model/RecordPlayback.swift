@@ -5,12 +5,13 @@ import SetProtocol
 /// time it went out, which is the time of the command or deadline before it in the record (events carry
 /// no time of their own). Pure: the shell waits between steps and draws the model they build.
 public struct RecordPlayback: Equatable, Sendable {
-  /// One event line and when it went out.
+  /// One event line and when it went out, as the value the client model takes: nothing is encoded
+  /// to be parsed again.
   public struct Step: Equatable, Sendable {
     public var at: Instant
-    public var line: String
+    public var line: ServerLine
 
-    public init(at: Instant, line: String) {
+    public init(at: Instant, line: ServerLine) {
       self.at = at
       self.line = line
     }
@@ -33,7 +34,7 @@ public struct RecordPlayback: Equatable, Sendable {
     case .command(_, _, let at), .tick(let at):
       now = max(now, at)
       return nil
-    case .event(let seq, let event): return Step(at: now, line: EventCodec.encode(event, seq: seq))
+    case .event(let seq, let event): return Step(at: now, line: .event(seq: seq, event))
     default: return nil
     }
   }
@@ -55,14 +56,14 @@ public struct RecordPlayback: Equatable, Sendable {
   /// A spectator's model before the first step: named, with no seat.
   public static func spectator() -> ClientModel {
     var model = ClientModel()
-    _ = model.apply(line: "OK NAME 0 -", at: .zero)
+    _ = model.apply(.reply(Reply(id: nil, .ok(.name(seat: nil, token: nil)))), at: .zero)
     return model
   }
 
   /// The model of a spectator that has seen the first `count` steps.
   public func model(after count: Int) -> ClientModel {
     var model = Self.spectator()
-    for step in steps.prefix(count) { _ = model.apply(line: step.line, at: step.at) }
+    for step in steps.prefix(count) { _ = model.apply(step.line, at: step.at) }
     return model
   }
 }
