@@ -2,43 +2,43 @@ import SetCore
 
 /// Writes and reads event lines: `WORD seq fields...`. The grammar of every line is in protocol.md.
 public enum EventCodec {
-  /// The line for an event with its sequence number.
+  /// The line for an event with its sequence number: the event's word, the number, then its fields.
   public static func encode(_ event: ServerEvent, seq: Int) -> String {
-    var words: [String]
+    let words: [String]
     switch event {
-    case .joined(let seat, let name): words = ["JOINED", "\(seq)", seatText(seat), name]
+    case .joined(let seat, let name): words = [seatText(seat), name]
     case .started(let game, let deck, let table):
-      words = ["START", "\(seq)", "\(game)", "\(deck)"] + tableWords(table)
-    case .diff(let deck, let change): words = ["DIFF", "\(seq)", "\(deck)", "\(change.slotCount)"] + diffWords(change)
-    case .claim(let seat, let ms): words = ["CLAIM", "\(seq)", seatText(seat), "\(ms)"]
-    case .turn(let seat, let ms, let kind): words = ["TURN", "\(seq)", seatText(seat), "\(ms)", kind.rawValue]
-    case .picked(let seat, let slot): words = ["PICK", "\(seq)", seatText(seat), slot.label]
-    case .unpicked(let seat, let slot): words = ["UNPICK", "\(seq)", seatText(seat), slot.label]
+      words = ["\(game)", "\(deck)"] + tableWords(table)
+    case .diff(let deck, let change): words = ["\(deck)", "\(change.slotCount)"] + diffWords(change)
+    case .claim(let seat, let ms): words = [seatText(seat), "\(ms)"]
+    case .turn(let seat, let ms, let kind): words = [seatText(seat), "\(ms)", kind.rawValue]
+    case .picked(let seat, let slot): words = [seatText(seat), slot.label]
+    case .unpicked(let seat, let slot): words = [seatText(seat), slot.label]
     case .setFound(let seat, let slots, let cards, let findMs):
-      words = ["SET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)] + (findMs.map { ["\($0)"] } ?? [])
+      words = [seatText(seat), slotList(slots), cardList(cards)] + (findMs.map { ["\($0)"] } ?? [])
     case .notASet(let seat, let slots, let cards):
-      words = ["NOSET", "\(seq)", seatText(seat), slotList(slots), cardList(cards)]
-    case .expired(let seat, let kind): words = ["EXPIRED", "\(seq)", seatText(seat), kind.rawValue]
+      words = [seatText(seat), slotList(slots), cardList(cards)]
+    case .expired(let seat, let kind): words = [seatText(seat), kind.rawValue]
     case .score(let seat, let delta, let total, let reason):
-      words = ["SCORE", "\(seq)", seatText(seat), signed(delta), "\(total)", reason.rawValue]
-    case .chain(let cards): words = ["CHAIN", "\(seq)"] + chainWords(cards)
-    case .open: words = ["OPEN", "\(seq)"]
-    case .left(let seat, let ms): words = ["LEFT", "\(seq)", seatText(seat), ms.map { "\($0)" } ?? "-"]
-    case .back(let seat): words = ["BACK", "\(seq)", seatText(seat)]
+      words = [seatText(seat), signed(delta), "\(total)", reason.rawValue]
+    case .chain(let cards): words = [] + chainWords(cards)
+    case .open: words = []
+    case .left(let seat, let ms): words = [seatText(seat), ms.map { "\($0)" } ?? "-"]
+    case .back(let seat): words = [seatText(seat)]
     case .resumed(let window):
       if let window {
-        words = ["GO", "\(seq)", window.kind.rawValue, seatText(window.holder), "\(window.ms)"]
+        words = [window.kind.rawValue, seatText(window.holder), "\(window.ms)"]
       } else {
-        words = ["GO", "\(seq)", "open"]
+        words = ["open"]
       }
-    case .over(let result): words = ["OVER", "\(seq)"] + resultWords(result)
+    case .over(let result): words = [] + resultWords(result)
     case .rated(let game, let before, let after):
-      words = ["RATED", "\(seq)", "\(game)", "\(before.one)", "\(after.one)", "\(before.two)", "\(after.two)"]
-    case .rematch(let seat, let sameDeck): words = ["REMATCH", "\(seq)", seatText(seat)] + (sameDeck ? ["same"] : [])
-    case .said(let name, let text): words = ["SAY", "\(seq)", name, text]
-    case .bye(let text): words = ["BYE", "\(seq)", text]
+      words = ["\(game)", "\(before.one)", "\(after.one)", "\(before.two)", "\(after.two)"]
+    case .rematch(let seat, let sameDeck): words = [seatText(seat)] + (sameDeck ? ["same"] : [])
+    case .said(let name, let text): words = [name, text]
+    case .bye(let text): words = [text]
     }
-    return words.joined(separator: " ")
+    return ([event.word.spelling, "\(seq)"] + words).joined(separator: " ")
   }
 
   /// The sequence number and event on a line, or nil if the line is not an event.
@@ -53,29 +53,12 @@ public enum EventCodec {
   public static func decode(bytes line: UnsafeBufferPointer<UInt8>) -> (seq: Int, event: ServerEvent)? {
     var words = LineWords(line)
     guard let word = words.next(), let seq = words.next()?.int else { return nil }
-    guard let kind = Kind(word), let event = event(kind, &words) else { return nil }
+    guard let kind = EventWord(word), let event = event(kind, &words) else { return nil }
     return (seq, event)
   }
 
-  /// The word an event line starts with, as encoded above; told apart by its bytes, the most common first.
-  private enum Kind {
-    case pick, claim, set, score, diff, open, noSet, turn, expired, start, go, unpick, joined, over, left, back
-    case chain, rated, rematch, say, bye
-
-    init?(_ word: Word) {
-      let kinds: [(StaticString, Kind)] = [
-        ("PICK", .pick), ("CLAIM", .claim), ("SET", .set), ("SCORE", .score), ("DIFF", .diff), ("OPEN", .open),
-        ("NOSET", .noSet), ("TURN", .turn), ("EXPIRED", .expired), ("START", .start), ("GO", .go),
-        ("UNPICK", .unpick), ("JOINED", .joined), ("OVER", .over), ("LEFT", .left), ("BACK", .back),
-        ("CHAIN", .chain), ("RATED", .rated), ("REMATCH", .rematch), ("SAY", .say), ("BYE", .bye),
-      ]
-      guard let kind = kinds.first(where: { word.isEqual(to: $0.0) })?.1 else { return nil }
-      self = kind
-    }
-  }
-
   /// The event of a line that starts with `kind`, its fields read from `f` (after the sequence number).
-  private static func event(_ kind: Kind, _ f: inout LineWords) -> ServerEvent? {
+  private static func event(_ kind: EventWord, _ f: inout LineWords) -> ServerEvent? {
     switch (kind, f.remaining) {
     case (.joined, 2): return seat(f.next()).map { .joined($0, name: f.next()!.string) }
     case (.start, 2...):

@@ -36,6 +36,11 @@ struct CodecTests {
     .over(GameResult(game: 3, scores: [2, 2], sets: [2, 2], winner: nil, ending: .completed)),
     .over(GameResult(game: 4, scores: [9, 1], sets: [9, 1], winner: .one, ending: .forfeit(.two))),
     .rematch(.two),
+    .rematch(.one, sameDeck: true),
+    .setFound(.two, slots, cards, findMs: 2_345),
+    .chain([]),
+    .chain(cards),
+    .rated(game: 3, before: PerSeat(one: 1500, two: 1480), after: PerSeat(one: 1512, two: 1468)),
     .said(name: "bob", text: "good  game!"),
     .bye("the server is shutting down"),
   ]
@@ -47,6 +52,15 @@ struct CodecTests {
     #expect(decoded?.seq == 42)
     #expect(decoded?.event == event, "\(line)")
     #expect(ServerLine.decode(line) == .event(seq: 42, event))
+  }
+
+  @Test("every event word has an event among those tried, and each line starts with its event's word")
+  func everyWordIsTried() {
+    #expect(Set(Self.events.map(\.word)) == Set(EventWord.allCases))
+    for event in Self.events {
+      #expect(EventCodec.encode(event, seq: 1).hasPrefix(event.word.spelling + " 1"))
+    }
+    #expect(EventWord.frequencyTableAgrees, "the decoder's table spells each word once, as the type does")
   }
 
   @Test("event lines look as protocol.md says")
