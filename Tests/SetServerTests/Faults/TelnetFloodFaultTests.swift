@@ -80,7 +80,11 @@ struct TelnetFloodFaultTests {
     // 20 ms, or, on a machine so loaded that PING is slow without any flood, within 4× of that: a
     // bound a stall breaks and a busy machine does not. The speed itself (a p99 under 5 ms) is the
     // benchmark's to measure, in a release build (Benchmarks/run.sh --only flood).
-    let (p99, quietP99) = (Self.p99(times), Self.p99(quiet))
+    // The machine's load may have grown while the flood ran (other tests start): the baseline is taken
+    // again once the flood has stopped, and the larger of the two judges.
+    var quietP99 = Self.p99(quiet)
+    let p99 = Self.p99(times)
+    if p99 >= max(20, 4 * quietP99) { quietP99 = max(quietP99, Self.p99(Self.pingTimes(bystander))) }
     let under = "\(command.rawValue) (\(sent) bytes, \(connections) connections)"
     #expect(
       p99 < max(20, 4 * quietP99), "bystander PING p99 \(p99) ms under a flood of \(under), \(quietP99) ms without")
