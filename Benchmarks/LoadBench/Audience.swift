@@ -99,7 +99,7 @@ final class Audience {
         return nil
       }
       let start = Clock.now()
-      players[0].send(.pick(slots))
+      players[0].send(.pick(.slots(slots)))
       try settle("PICK", replied: { models[0].replies > before }, player: player, spectator: spectator)
       return start
     case .waiting, .window:

@@ -66,10 +66,10 @@ struct BotPair {
       }
     case .window(let holder) where holder == seat + 1:
       if let slots = model.firstSet() {
-        command = .pick(slots)
+        command = .pick(.slots(slots))
       } else {
         givenUp += 1
-        command = .pick([Slot(0), Slot(1), Slot(2)])
+        command = .pick(.slots([Slot(0), Slot(1), Slot(2)]))
       }
     case .over:
       command = .new

@@ -9,7 +9,7 @@ extension GameHost {
     let answer: Result<Reply.Kind, ProtocolError>
     switch command {
     case .help(let verb):
-      if var lines = Help.lines(for: verb) {
+      if var lines = Help.lines(for: verb, groupSize: match.rules.variant.groupSize) {
         let human = clients[id]?.presentation == .human
         if verb == nil, let rule = HumanText.variantRule(match.rules) { lines.append(rule) }
         for line in lines {
@@ -42,10 +42,10 @@ extension GameHost {
     case .top(let count): answer = top(count, for: id)
     case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
     case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
-    case .claim, .pick, .unpick, .deal, .new, .rematchSame:
+    case .claim, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
-    case .guardedPick(let target, let table):
-      answer = guardedPick(target, table: table, by: id, at: now)
+    case .pick(let target, let table):
+      answer = pick(target, table: table, by: id, at: now)
     case .tables, .join, .open, .where, .enter, .withdraw, .pause, .back, .tournament, .standings:
       // The hall's requests: `Hall` answers them before a table sees them.
       answer = .failure(ProtocolError(.unknownCommand))
@@ -105,18 +105,19 @@ extension GameHost {
   mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
-    if case .pick(let slots) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
+    if case .pick(.slots(let slots), _) = command, let wrong = wrongArity(slots.count) { return .failure(wrong) }
     guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard let seat = seating.seat(of: id) else { return .failure(ProtocolError(.notSeated)) }
     let matchCommand: MatchCommand
     let done: OKReply
     switch command {
     case .claim: (matchCommand, done) = (.claim, .claim)
-    case .pick(let slots): (matchCommand, done) = (.pick(slots), .pick)
+    case .pick(.slots(let slots), _): (matchCommand, done) = (.pick(slots), .pick)
     case .unpick(let slot): (matchCommand, done) = (.unpick(slot), .unpick)
     case .deal: (matchCommand, done) = (.deal, .deal)
     case .rematchSame: (matchCommand, done) = (.rematchSameDeck, .rematch)
-    default: (matchCommand, done) = (.rematch, .new)
+    case .new: (matchCommand, done) = (.rematch, .new)
+    default: return .failure(ProtocolError(.unknownCommand))  // A pick of cards is made one of slots first.
     }
     do {
       let game = match.game
@@ -135,17 +136,17 @@ extension GameHost {
   }
 
   /// The usage error for a pick naming more cards than the variant's group holds (a request may name up
-  /// to four, for UltraSets), or nil.
+  /// to four, for UltraSets, which is as many as a group holds at most), or nil.
   func wrongArity(_ count: Int) -> ProtocolError? {
     let size = match.rules.variant.groupSize
     guard count > size else { return nil }
-    let usage = size == 3 ? Help.usage(of: "PICK") ?? "PICK" : "PICK <slot> [<slot> <slot> <slot>]"
-    return ProtocolError(.badArgument, "usage: " + usage + (size == 3 ? "" : " (an UltraSet is four cards)"))
+    return ProtocolError(.badArgument, "usage: " + Verb.pick.usage(groupSize: size))
   }
 
-  /// A pick that cannot go stale: refused, costing nothing, when the table changed after event `table`
-  /// or a card it names is no longer on the table; otherwise the pick of those slots.
-  mutating func guardedPick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
+  /// A pick: of slots as they are; or one that cannot go stale, refused, costing nothing, when the table
+  /// changed after event `table` or a card it names is no longer on the table; otherwise the pick of
+  /// those slots.
+  mutating func pick(_ target: PickTarget, table: Int?, by id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
     let count =
@@ -159,7 +160,7 @@ extension GameHost {
     if let table, table < tableSeq { return .failure(ProtocolError(.stale)) }
     switch target {
     case .slots(let slots):
-      return play(.pick(slots), by: id, at: now)
+      return play(.pick(.slots(slots)), by: id, at: now)
     case .cards(let cards):
       var slots: [Slot] = []
       for card in cards {
@@ -172,7 +173,7 @@ extension GameHost {
         }
         slots.append(Slot(index))
       }
-      return play(.pick(slots), by: id, at: now)
+      return play(.pick(.slots(slots)), by: id, at: now)
     }
   }
 

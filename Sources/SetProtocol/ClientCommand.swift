@@ -12,12 +12,11 @@ public enum ClientCommand: Equatable, Sendable {
   case mode(Presentation)
   /// `CLAIM` (or `SET`): call Set.
   case claim
-  /// `PICK slot [slot slot]`.
-  case pick([Slot])
-  /// `PICK card [card card] [#seq]` or `PICK slot [slot slot] #seq`: a pick that cannot go stale. It
-  /// names the cards themselves, or slots as they were at event `seq`; if the cards are no longer on
-  /// the table, or the table changed after event `seq`, it is refused and costs nothing.
-  case guardedPick(PickTarget, table: Int?)
+  /// `PICK slot [slot slot]`, `PICK card [card card] [#seq]` or `PICK slot [slot slot] #seq`. A pick
+  /// of cards, or of slots as they were at event `seq`, cannot go stale: if the cards are no longer on
+  /// the table, or the table changed after event `seq`, it is refused and costs nothing. One case for
+  /// every spelling, so that each line reads back as the command it was written from.
+  case pick(PickTarget, table: Int? = nil)
   /// `UNPICK slot`.
   case unpick(Slot)
   /// `DEAL`: ask for three more cards.
@@ -83,7 +82,7 @@ extension ClientCommand {
     case .sit: .sit
     case .mode: .mode
     case .claim: .claim
-    case .pick, .guardedPick: .pick
+    case .pick: .pick
     case .unpick: .unpick
     case .deal: .deal
     case .table: .table
@@ -113,8 +112,7 @@ extension ClientCommand {
   }
 
   /// The request line for this command, without its line end: `Request.parse` reads it back as this
-  /// command. Slots are written as separate labels (`PICK A B C`), cards by code (`PICK 2RSD 1GOS`);
-  /// a guarded pick of slots with no table is the plain pick it amounts to.
+  /// command. Slots are written as separate labels (`PICK A B C`), cards by code (`PICK 2RSD 1GOS`).
   public var line: String {
     let arguments: [String] =
       switch self {
@@ -129,9 +127,8 @@ extension ClientCommand {
       case .tables(let watch): watch ? ["WATCH"] : []
       case .join(let table): [table]
       case .open(let request): request.words
-      case .pick(let slots): slots.map(\.label)
-      case .guardedPick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
-      case .guardedPick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])
+      case .pick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
+      case .pick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])
       case .unpick(let slot): [slot.label]
       case .review(let game): game.map { ["\($0)"] } ?? []
       case .rematchSame: ["SAME"]

@@ -142,10 +142,10 @@ public struct Request: Equatable, Sendable {
       }
       if let cards = cards(words) {
         guard (1...4).contains(cards.count) else { return .failure(usage()) }
-        return .success(.guardedPick(.cards(cards), table: table))
+        return .success(.pick(.cards(cards), table: table))
       }
       guard let slots = slots(words), (1...4).contains(slots.count) else { return .failure(usage()) }
-      return .success(table.map { .guardedPick(.slots(slots), table: $0) } ?? .pick(slots))
+      return .success(.pick(.slots(slots), table: table))
     case .unpick:
       guard let slots = slots(words), slots.count == 1 else { return .failure(usage()) }
       return .success(.unpick(slots[0]))

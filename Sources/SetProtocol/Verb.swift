@@ -46,7 +46,15 @@ public enum Verb: String, CaseIterable, Sendable {
     }
   }
 
-  /// How the verb is written with its arguments.
+  /// How the verb is written at a table whose groups hold `groupSize` cards: a pick names that many
+  /// slots at most (four in the ultra variants).
+  public func usage(groupSize: Int) -> String {
+    guard self == .pick, groupSize >= 2 else { return usage }
+    let more = Array(repeating: "<slot>", count: groupSize - 1).joined(separator: " ")
+    return "\(spelling) <slot> [\(more)]"
+  }
+
+  /// How the verb is written with its arguments, at any table.
   public var usage: String {
     switch self {
     case .name: "NAME <name> [<secret>]"

@@ -28,7 +28,7 @@ struct PlayStateTests {
     var model = Tables.model(cards: 12, deck: 45, extra: [])
     #expect(state.handle(.character(" "), model: model, now: Self.now) == [.send(.claim)])
     // A slot key picks the card in it by code, so the pick cannot go stale.
-    let c = ClientCommand.guardedPick(.cards([model.cards[2]]), table: nil)
+    let c = ClientCommand.pick(.cards([model.cards[2]]))
     #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send(c)])
     #expect(state.handle(.character("C"), model: model, now: Self.now) == [.send(c)])
     #expect(state.handle(.character("+"), model: model, now: Self.now) == [.send(.deal)])
@@ -42,7 +42,7 @@ struct PlayStateTests {
     #expect(state.handle(.character("c"), model: model, now: Self.now) == [.send(.unpick(Slot(2)))])
     #expect(
       state.handle(.character("d"), model: model, now: Self.now) == [
-        .send(.guardedPick(.cards([model.cards[3]]), table: nil))
+        .send(.pick(.cards([model.cards[3]])))
       ])
 
     _ = model.apply(line: "OVER 19 1 1 3 1 3 1 completed", at: Self.now)

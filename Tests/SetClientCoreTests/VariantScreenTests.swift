@@ -32,7 +32,7 @@ struct VariantScreenTests {
     #expect(model.chain.map(\.description) == ["2GOD", "2GTO", "2GSS"])
     #expect(
       state.handle(.character("y"), model: model, now: .zero) == [
-        .send(.guardedPick(.cards([CardCode.card(from: "2GTO")!]), table: nil))
+        .send(.pick(.cards([CardCode.card(from: "2GTO")!])))
       ])
     let frame = Renderer(options: .ascii).frame(model: model, state: state, now: .zero, columns: 80, rows: 40)
     let text = frame.lines.map(\.text)

@@ -37,7 +37,7 @@ struct LiveHistoryTests {
         guard let wrong = triples.first(where: { !table.sets().contains($0) }) else { continue }
         driver.send(ClientCommand.claim.line, from: who, at: at(step))
         ms += 400
-        driver.send(ClientCommand.pick(wrong).line, from: who, at: at(step))
+        driver.send(ClientCommand.pick(.slots(wrong)).line, from: who, at: at(step))
         ms += 11_000
         driver.advance(to: at(step))
       case 7:
@@ -52,7 +52,7 @@ struct LiveHistoryTests {
         }
         driver.send(ClientCommand.claim.line, from: who, at: at(step))
         ms += 300 + Int64(step % 4) * 100
-        driver.send(ClientCommand.pick(set).line, from: who, at: at(step))
+        driver.send(ClientCommand.pick(.slots(set)).line, from: who, at: at(step))
       }
       driver.advance(to: at(step))
     }

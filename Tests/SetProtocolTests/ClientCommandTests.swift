@@ -10,9 +10,9 @@ import Testing
       .name("ann", secret: "8cTq2VbX0rLm5YwJ"),
       .sit,
       .mode(.human), .mode(.machine), .claim,
-      .pick([Slot(0)]), .pick([Slot(0), Slot(1), Slot(20)]),
-      .guardedPick(.cards(Array(Card.all.prefix(3))), table: nil),
-      .guardedPick(.cards([Card.all[80]]), table: 17), .guardedPick(.slots([Slot(2), Slot(5)]), table: 0),
+      .pick(.slots([Slot(0)])), .pick(.slots([Slot(0), Slot(1), Slot(20)])),
+      .pick(.cards(Array(Card.all.prefix(3)))),
+      .pick(.cards([Card.all[80]]), table: 17), .pick(.slots([Slot(2), Slot(5)]), table: 0),
       .unpick(Slot(3)), .deal, .table, .state, .scores, .history, .review(nil), .review(3), .stats(nil), .stats("ann"),
       .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
       .say("good  game, ann!"), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"), .resume("abc123"), .quit,
@@ -63,9 +63,9 @@ import Testing
   @Test("lines are written as clients have always sent them")
   func linesAsSent() {
     #expect(ClientCommand.mode(.machine).line == "MODE MACHINE")
-    #expect(ClientCommand.pick([Slot(0), Slot(1), Slot(2)]).line == "PICK A B C")
-    #expect(ClientCommand.guardedPick(.cards([Card.all[0]]), table: nil).line == "PICK \(Card.all[0])")
-    #expect(ClientCommand.guardedPick(.slots([Slot(0)]), table: nil).line == "PICK A")
+    #expect(ClientCommand.pick(.slots([Slot(0), Slot(1), Slot(2)])).line == "PICK A B C")
+    #expect(ClientCommand.pick(.cards([Card.all[0]])).line == "PICK \(Card.all[0])")
+    #expect(ClientCommand.pick(.slots([Slot(0)])).line == "PICK A")
     #expect(ClientCommand.name("ann").line(id: "name") == "@name NAME ann")
     #expect(ClientCommand.unpick(Slot(2)).line == "UNPICK C")
   }

@@ -15,7 +15,7 @@ struct RequestTests {
 
   @Test("words are separated by runs of spaces and tabs")
   func separators() {
-    #expect(Request.parse("\tpick\t A \t\tB  C ")?.command == .success(.pick([Slot(0), Slot(1), Slot(2)])))
+    #expect(Request.parse("\tpick\t A \t\tB  C ")?.command == .success(.pick(.slots([Slot(0), Slot(1), Slot(2)]))))
     #expect(Request.parse("@r1\tPING\tx")?.command == .success(.ping("x")))
     #expect(Request.parse("@r1\tPING\tx")?.id == "r1")
     #expect(Request.parse("PING a b")?.command.failureCode == .badArgument)
@@ -41,13 +41,13 @@ struct RequestTests {
   @Test("PICK takes one to three slots, separated, comma-joined or run together")
   func picks() {
     let abc: [Slot] = [Slot(0), Slot(1), Slot(2)]
-    #expect(Request.parse("PICK A B C")?.command == .success(.pick(abc)))
-    #expect(Request.parse("pick a,b,c")?.command == .success(.pick(abc)))
-    #expect(Request.parse("PICK abc")?.command == .success(.pick(abc)))
-    #expect(Request.parse("PICK U")?.command == .success(.pick([Slot(20)])))
+    #expect(Request.parse("PICK A B C")?.command == .success(.pick(.slots(abc))))
+    #expect(Request.parse("pick a,b,c")?.command == .success(.pick(.slots(abc))))
+    #expect(Request.parse("PICK abc")?.command == .success(.pick(.slots(abc))))
+    #expect(Request.parse("PICK U")?.command == .success(.pick(.slots([Slot(20)]))))
     #expect(Request.parse("PICK")?.command.failureCode == .badArgument)
     // Four slots are an UltraSet's pick: the table's variant decides (GameHost refuses them elsewhere).
-    #expect(Request.parse("PICK A B C D")?.command == .success(.pick([Slot(0), Slot(1), Slot(2), Slot(3)])))
+    #expect(Request.parse("PICK A B C D")?.command == .success(.pick(.slots([Slot(0), Slot(1), Slot(2), Slot(3)]))))
     #expect(Request.parse("PICK A B C D E")?.command.failureCode == .badArgument)
     #expect(Request.parse("PICK 1")?.command.failureCode == .badArgument)
     #expect(Request.parse("UNPICK A B")?.command.failureCode == .badArgument)

@@ -129,7 +129,7 @@ public struct BotBrain: Sendable {
     }
     if picksAtOnce {
       // By card code, so a pick that crosses a change of the table is refused rather than judged.
-      return BotDecision(commands: [.guardedPick(.cards(target), table: nil)], wake: plan!.ready)
+      return BotDecision(commands: [.pick(.cards(target))], wake: plan!.ready)
     }
     return BotDecision(commands: [.claim], wake: plan!.ready)
   }
@@ -176,9 +176,9 @@ public struct BotBrain: Sendable {
     // Three cards at once are refused where a group is four: then one at a time.
     if picksAtOnce, !(missing.count == 3 && model.rules.variant.groupSize == 4) {
       return BotDecision(
-        commands: [.guardedPick(.cards(missing.map { card(at: $0, in: model) }), table: nil)], wake: plan!.ready)
+        commands: [.pick(.cards(missing.map { card(at: $0, in: model) }))], wake: plan!.ready)
     }
-    return BotDecision(commands: [.guardedPick(.cards([card(at: next, in: model)]), table: nil)], wake: plan!.ready)
+    return BotDecision(commands: [.pick(.cards([card(at: next, in: model)]))], wake: plan!.ready)
   }
 
   // MARK: - After a game

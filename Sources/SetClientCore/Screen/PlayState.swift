@@ -172,7 +172,7 @@ public struct PlayState: Equatable, Sendable {
       }
       if model.holdsWindow, model.selection.contains(slot) { return [.send(.unpick(slot))] }
       // By card code: a pick that crossed a change of the table is refused, not judged on another card.
-      return [.send(.guardedPick(.cards([card]), table: nil))]
+      return [.send(.pick(.cards([card])))]
     default:
       return []
     }
