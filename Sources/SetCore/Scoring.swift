@@ -1,5 +1,5 @@
-/// How a set found is scored.
-public enum Scoring: Equatable, Sendable {
+/// How a set found is scored; the raw value is its word on the wire and the command line.
+public enum Scoring: String, CaseIterable, Equatable, Sendable {
   /// Every set scores the rules' `setReward`: the standard game.
   case sets
   /// A set scores more the faster it was found: three times `setReward` within 10 s of the table

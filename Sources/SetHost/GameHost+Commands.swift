@@ -18,7 +18,7 @@ extension GameHost {
         answer = .success(.ok(.help))
       } else if clients[id]?.presentation == .human, let verb {
         // In words, as for a mistyped command: the nearest verb, if one is near.
-        let guess = Help.nearest(to: verb).map { "did you mean HELP \($0)?" } ?? "HELP lists them"
+        let guess = Help.nearest(to: verb).map { Suggestion.question("HELP \($0)") } ?? "HELP lists them"
         answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))

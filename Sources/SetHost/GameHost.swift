@@ -147,7 +147,7 @@ public struct GameHost {
       if error.code == .unknownCommand, clients[id]?.presentation == .human, let verb = Request.verb(of: line) {
         error = ProtocolError(
           .unknownCommand,
-          "no such command \(verb); " + (Help.nearest(to: verb).map { "did you mean \($0)?" } ?? "HELP lists them"))
+          "no such command \(verb); " + (Help.nearest(to: verb).map(Suggestion.question) ?? "HELP lists them"))
       }
       reply(id, Reply(id: request.id, .error(error)))
     case .success(let command):

@@ -61,7 +61,7 @@ public struct HallListing: Equatable, Sendable {
   /// The line, without its line end.
   public var line: String {
     [
-      Self.word, "\(id)", name, variant.rawValue, firstTo.map { "\($0)" } ?? "-", scoring == .speed ? "speed" : "sets",
+      Self.word, "\(id)", name, variant.rawValue, firstTo.map { "\($0)" } ?? "-", scoring.rawValue,
       seats.one ?? "-", seats.two ?? "-", "\(scores.one)", "\(scores.two)", state.rawValue, "\(watching)",
       bot?.rawValue ?? "-",
     ].joined(separator: " ")
@@ -72,7 +72,7 @@ public struct HallListing: Equatable, Sendable {
   public init?(line: String) {
     let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     guard words.count >= 13, words[0] == Self.word, let id = Int(words[1]), id >= 1, TableName.isValid(words[2]),
-      let variant = Variant(name: words[3]), let scoring = ["sets": Scoring.sets, "speed": .speed][words[5]],
+      let variant = Variant(name: words[3]), let scoring = Scoring(rawValue: words[5]),
       let one = Int(words[8]), let two = Int(words[9]), let state = State(rawValue: words[10]),
       let watching = Int(words[11]), watching >= 0
     else { return nil }

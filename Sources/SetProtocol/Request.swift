@@ -242,7 +242,7 @@ public struct Request: Equatable, Sendable {
   /// The error for a word where a variant's name belongs, with the nearest name.
   static func unknownVariant(_ word: String) -> ProtocolError {
     let names = Variant.allCases.map(\.rawValue)
-    let hint = Suggestion.nearest(to: word.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+    let hint = Suggestion.question(for: word.lowercased(), among: names).map { " (\($0))" } ?? ""
     return ProtocolError(.badArgument, "no such variant \(word)\(hint); one of \(names.joined(separator: ", "))")
   }
 

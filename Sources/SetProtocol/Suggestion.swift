@@ -14,6 +14,17 @@ public enum Suggestion {
     return best.distance <= (word.count <= 3 ? 1 : 2) ? best.word : nil
   }
 
+  /// The question a guess is put as, wherever one is made: `did you mean X?`, with `guess` as the
+  /// caller writes it (`--first-to`, `HELP PICK`).
+  public static func question(_ guess: String) -> String { "did you mean \(guess)?" }
+
+  /// `question` for the candidate nearest to `word`, written by `spell`; nil when none is near.
+  public static func question(
+    for word: String, among candidates: [String], spell: (String) -> String = { $0 }
+  ) -> String? {
+    nearest(to: word, among: candidates).map { question(spell($0)) }
+  }
+
   /// The edit distance between two words, a swap of neighbouring letters counting as one edit.
   static func distance(_ a: [Character], _ b: [Character]) -> Int {
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }

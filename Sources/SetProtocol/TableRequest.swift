@@ -32,7 +32,7 @@ public struct TableRequest: Equatable, Sendable {
     if let name { words.append(name) }
     if let variant { words.append("variant=\(variant.rawValue)") }
     if let firstTo { words.append("firstTo=\(firstTo)") }
-    if let scoring { words.append("scoring=\(scoring == .speed ? "speed" : "sets")") }
+    if let scoring { words.append("scoring=\(scoring.rawValue)") }
     if let bot { words.append("bot=\(bot.rawValue)") }
     return words
   }
@@ -77,7 +77,7 @@ public struct TableRequest: Equatable, Sendable {
         }
         request.firstTo = count
       case "scoring":
-        guard let scoring = ["sets": Scoring.sets, "speed": .speed][value.lowercased()] else {
+        guard let scoring = Scoring(rawValue: value.lowercased()) else {
           return .failure(ProtocolError(.badArgument, "scoring is sets or speed"))
         }
         request.scoring = scoring
@@ -90,9 +90,9 @@ public struct TableRequest: Equatable, Sendable {
       default:
         let keys = ["variant", "firstTo", "scoring", "bot"]
         let hint =
-          Suggestion.nearest(to: key, among: keys.map { $0.lowercased() }).flatMap { near in
-            keys.first { $0.lowercased() == near }
-          }.map { " (did you mean \($0)?)" } ?? ""
+          Suggestion.question(for: key.lowercased(), among: keys.map { $0.lowercased() }) { near in
+            keys.first { $0.lowercased() == near } ?? near
+          }.map { " (\($0))" } ?? ""
         return .failure(
           ProtocolError(.badArgument, "no such option \(key)\(hint); OPEN takes \(keys.joined(separator: ", "))"))
       }

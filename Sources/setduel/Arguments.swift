@@ -38,7 +38,7 @@ struct Arguments {
         flags.insert(name)
       } else {
         let known = (valued.union(allowed)).sorted()
-        let guess = Suggestion.nearest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
+        let guess = Suggestion.question(for: name, among: known) { "--\($0)" }.map { "; \($0)" } ?? ""
         throw UsageError(message: "unknown option --\(name)" + guess)
       }
     }

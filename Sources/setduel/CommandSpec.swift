@@ -103,7 +103,7 @@ extension Arguments {
       words, valued: Set(valued.map(\.name)), flags: Set(command.options.filter { $0.value == nil }.map(\.name)))
     for option in valued where !option.choices.isEmpty {
       guard let given = text(option.name), !option.choices.contains(given.lowercased()) else { continue }
-      let guess = Suggestion.nearest(to: given.lowercased(), among: option.choices).map { " (did you mean \($0)?)" }
+      let guess = Suggestion.question(for: given.lowercased(), among: option.choices).map { " (\($0))" }
       throw UsageError(
         message: "--\(option.name) \(given): expected \(Self.alternatives(option.choices))" + (guess ?? ""))
     }

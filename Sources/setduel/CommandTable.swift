@@ -68,8 +68,8 @@ enum CommandTable {
     }
     if let command = subcommand(topic) { try command.run(["--help"]) }
     guard let command = [help, version].first(where: { $0.name == topic }) else {
-      let guess = Suggestion.nearest(to: topic, among: all.compactMap(\.name))
-      throw Arguments.UsageError(message: "no help on \(topic)" + (guess.map { "; did you mean help \($0)?" } ?? ""))
+      let guess = Suggestion.question(for: topic, among: all.compactMap(\.name)) { "help \($0)" }
+      throw Arguments.UsageError(message: "no help on \(topic)" + (guess.map { "; \($0)" } ?? ""))
     }
     print(HelpText.usage(command))
     exit(0)

@@ -34,6 +34,20 @@ enum Serve {
   private static let hall = defaults.hall
   /// " (default)" after the default way of scoring.
   private static func by(_ scoring: Scoring) -> String { rules.scoring == scoring ? " (default)" : "" }
+  /// The variants, the default marked: `normal (default), junior, ... or ultra9`.
+  private static let variants = Arguments.alternatives(
+    Variant.allCases.map { $0 == rules.variant ? "\($0.rawValue) (default)" : $0.rawValue })
+  /// The speed scoring's steps, from `Scoring`: `3 if found within 10 s of the table changing, 2 within
+  /// 20 s, 1 after`.
+  static let speedCurve: String = {
+    let step = Scoring.speedStep / 1000
+    let multiples = (1...Scoring.speedMultiple).reversed()
+    let steps = multiples.dropLast().enumerated().map { index, multiple in
+      "\(multiple * Int64(rules.setReward))" + (index == 0 ? " if found" : "") + " within \(step * Int64(index + 1)) s"
+        + (index == 0 ? " of the table changing" : "")
+    }
+    return (steps + ["\(Int64(rules.setReward)) after"]).joined(separator: ", ")
+  }()
 
   static let command = CommandSpec(
     "serve", summary: "host a table over TCP", synopses: ["[options]"],
@@ -57,12 +71,11 @@ enum Serve {
       ),
       .valued("grace", "SECONDS", "how long a seat is held for a player who dropped (default \(graceSeconds))"),
       .choice(
-        "scoring", "sets|speed", ["sets", "speed"],
-        "sets: every set scores 1\(by(.sets)); speed\(by(.speed)): 3 if found within 10 s of the table changing, 2 within 20 s, 1 after"
-      ),
+        "scoring", Scoring.allCases.map(\.rawValue).joined(separator: "|"), Scoring.allCases.map(\.rawValue),
+        "sets: every set scores \(rules.setReward)\(by(.sets)); speed\(by(.speed)): \(speedCurve)"),
       .choice(
         "variant", "NAME", Variant.allCases.map(\.rawValue),
-        "the game: normal (default), junior, shuffle, chain, ultra or ultra9 (protocol.md, \"Variants\")"),
+        "the game: \(variants) (protocol.md, \"Variants\")"),
       .valued("first-to", "N", "the first to find N groups wins at once (default: play the deck out)"),
       .valued("tables", "N", "tables open at the start (default 1; people open more with OPEN, the page and play)"),
       .valued("max-tables", "N", "most tables open at once (default \(hall.maxTables))"),
@@ -87,10 +100,10 @@ enum Serve {
       .flag("no-records", "keep no record"),
       .choice(
         "log-level", "LEVEL", LogLevel.allCases.map(\.name),
-        "debug, info, warning or error (default \(logLevel)); logs go to standard error"),
+        "\(Arguments.alternatives(LogLevel.allCases.map(\.name))) (default \(logLevel)); logs go to standard error"),
       .choice(
         "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
-        "seat a computer player (easy, normal or hard) in seat 2 once someone takes seat 1"),
+        "seat a computer player (\(Arguments.alternatives(BotLevel.allCases.map(\.rawValue)))) in seat 2 once someone takes seat 1"),
       .valued("table-name", "NAME", "the name the table is announced under on the LAN (default \"USER's table\")"),
       .flag(
         "no-announce",
@@ -118,9 +131,9 @@ enum Serve {
     }
     settings.tournament = try tournamentPlan(arguments, seed: settings.seed, firstTo: &settings.rules.firstTo)
     settings.rules.resumeGrace = try arguments.seconds("grace", rules.resumeGrace)
-    settings.rules.scoring = try arguments.value("scoring", rules.scoring, expected: "sets or speed") {
-      ["sets": Scoring.sets, "speed": .speed][$0]
-    }
+    settings.rules.scoring = try arguments.value(
+      "scoring", rules.scoring, expected: Arguments.alternatives(Scoring.allCases.map(\.rawValue))
+    ) { Scoring(rawValue: $0.lowercased()) }
     settings.hall.maxTables = try arguments.count("max-tables", hall.maxTables, in: 1...10_000)
     settings.tables = try arguments.count("tables", 1, in: 1...settings.hall.maxTables)
     settings.hall.opensPerMinute = try arguments.count("table-rate", hall.opensPerMinute, in: 0...10_000)
@@ -135,11 +148,13 @@ enum Serve {
       "max-output", network.maxQueuedOutputBytes, in: 1024...(1 << 30))
     let idle = try arguments.seconds("idle-timeout", network.idleTimeout.wholeMilliseconds)
     settings.network.idleTimeout = .milliseconds(idle)
-    settings.logLevel = try arguments.value("log-level", defaults.logLevel, expected: "debug, info, warning or error") {
-      LogLevel(name: $0)
-    }
+    settings.logLevel = try arguments.value(
+      "log-level", defaults.logLevel, expected: Arguments.alternatives(LogLevel.allCases.map(\.name))
+    ) { LogLevel(name: $0) }
 
-    let bot = try arguments.value("bot", BotLevel?.none, expected: "easy, normal or hard") { BotLevel(rawValue: $0) }
+    let bot = try arguments.value(
+      "bot", BotLevel?.none, expected: Arguments.alternatives(BotLevel.allCases.map(\.rawValue))
+    ) { BotLevel(rawValue: $0.lowercased()) }
     let tableName = arguments.text("table-name") ?? Announce.defaultTableName()
     guard (1...DNSName.maxLabelBytes).contains(tableName.utf8.count) else {
       throw Arguments.UsageError(message: "--table-name: expected a name of 1 to 63 bytes")

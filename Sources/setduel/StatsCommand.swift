@@ -19,7 +19,8 @@ enum StatsCommand {
       .valued("records", "DIR", "the folder of game records to read", completion: .directories),
       .choice(
         "variant", "NAME", Variant.allCases.map(\.rawValue),
-        "a variant's players and figures (junior, shuffle, chain, ultra, ultra9) instead of the standard game's"),
+        "a variant's players and figures (\(Variant.allCases.filter { $0 != .normal }.map(\.rawValue).joined(separator: ", "))) instead of the standard game's"
+      ),
     ])
 
   static func run(_ words: [String]) throws(Arguments.UsageError) -> Never {

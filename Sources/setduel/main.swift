@@ -24,8 +24,8 @@ do {
     try Demo.run([option] + words)
   case let name?:
     if let sub = subcommands.first(where: { $0.name == name }) { try sub.run(words) }
-    let guess = Suggestion.nearest(to: name, among: subcommands.map(\.name) + ["help", "version"])
-    throw Arguments.UsageError(message: "unknown command \(name)" + (guess.map { "; did you mean \($0)?" } ?? ""))
+    let guess = Suggestion.question(for: name, among: subcommands.map(\.name) + ["help", "version"])
+    throw Arguments.UsageError(message: "unknown command \(name)" + (guess.map { "; \($0)" } ?? ""))
   case nil:
     try Demo.run(words)
   }

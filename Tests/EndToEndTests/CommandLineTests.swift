@@ -33,6 +33,26 @@ struct CommandLineTests {
     }
   }
 
+  @Test("serve --help names every variant, log level, bot level and the speed scoring's steps")
+  func serveHelpListsTheTypes() throws {
+    let help = try run(["serve", "--help"])
+    #expect(help.end == "exit 0")
+    let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for phrase in [
+      "the game: normal (default), junior, shuffle, chain, ultra or ultra9",
+      "sets: every set scores 1 (default); speed: 3 if found within 10 s of the table changing, 2 within 20 s, 1 after",
+      "debug, info, warning or error (default info)", "seat a computer player (easy, normal or hard)",
+      "--scoring sets|speed",
+    ] {
+      #expect(words.contains(phrase), "\(phrase)")
+    }
+    let refused = try run(["serve", "--variant", "ultar"])
+    #expect(
+      refused.error.hasPrefix(
+        "setduel: --variant ultar: expected normal, junior, shuffle, chain, ultra or ultra9 (did you mean ultra?)\n"),
+      "\(refused.error)")
+  }
+
   @Test("replay --watch of a file that is not a record says so in a terminal, as replay does")
   func watchingSomethingElse() throws {
     let folder = try makeTemporaryFolder("watch-other")
