@@ -103,7 +103,8 @@ enum Serve {
         "\(Arguments.alternatives(LogLevel.allCases.map(\.name))) (default \(logLevel)); logs go to standard error"),
       .choice(
         "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
-        "seat a computer player (\(Arguments.alternatives(BotLevel.allCases.map(\.rawValue)))) in seat 2 once someone takes seat 1"),
+        "seat a computer player (\(Arguments.alternatives(BotLevel.allCases.map(\.rawValue)))) in seat 2 once someone takes seat 1"
+      ),
       .valued("table-name", "NAME", "the name the table is announced under on the LAN (default \"USER's table\")"),
       .flag(
         "no-announce",
