@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "SetClientCore", dependencies: ["SetCore", "SetProtocol"]),
     // Finding tables on the LAN: the DNS message codec, and the multicast DNS responder and browser
     // for `_setduel._tcp` (RFC 6762, RFC 6763) as state machines without sockets.
-    .target(name: "SetDiscovery", dependencies: ["SetBase", "SetTransport"]),
+    .target(name: "SetDiscovery", dependencies: ["SetBase"]),
     // Players' history folded from game records: per-player stats and Glicko-2 ratings.
     .target(name: "SetStats", dependencies: ["SetCore", "SetProtocol"]),
     // A game's analysis folded from its record: every set that was on the table, and each player's

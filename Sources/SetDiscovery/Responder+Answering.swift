@@ -1,5 +1,4 @@
 import SetBase
-import SetTransport
 
 // Answering queries: shared answers delayed, at most once a second per record and interface.
 extension Responder {

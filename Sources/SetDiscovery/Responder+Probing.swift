@@ -1,5 +1,4 @@
 import SetBase
-import SetTransport
 
 // Probing for unique names, and what a conflict does: a rename, or a simultaneous probe settled.
 extension Responder {

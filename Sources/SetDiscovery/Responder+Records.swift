@@ -1,5 +1,4 @@
 import SetBase
-import SetTransport
 
 // The records the responder publishes on each interface, and what it adds to an answer.
 extension Responder {

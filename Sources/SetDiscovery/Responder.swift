@@ -1,5 +1,4 @@
 import SetBase
-import SetTransport
 
 /// The multicast DNS responder for one table's DNS-SD service (RFC 6762, RFC 6763), as a value with
 /// no I/O: packets and the time come in, the messages to send come out, and `nextWake` says when to

@@ -86,9 +86,6 @@ extension GameHost {
     }
   }
 
-  /// Events in words, then the table drawn again if it changed: whole and in words, with the card
-  /// codes' legend, when a game starts; in codes, the changed slots marked, when cards come or go.
-
   /// The whole state for one connection: the table and both seats (and, in words, the status, or,
   /// `statusIfChanged`, the status only if the broadcast just before did not already tell it).
   mutating func sendState(to id: ConnectionID, statusIfChanged: Bool = false) {

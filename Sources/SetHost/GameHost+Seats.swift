@@ -4,6 +4,8 @@ import SetTransport
 
 // Who sits where: naming, sitting, resuming, freeing seats, as `Seating` rules them, told to everyone.
 extension GameHost {
+  /// `NAME`: the connection `id` takes a free seat under `name` (as the name's owner if `secret` proves
+  /// it), or watches when both are taken; a name someone at the table goes by is refused.
   mutating func takeName(_ name: String, secret: String?, for id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {
@@ -118,6 +120,7 @@ extension GameHost {
     }
   }
 
+  /// `RESUME`: a new connection takes back the seat its token holds, while the seat is held for it.
   mutating func resume(_ token: String, for id: ConnectionID, at now: Instant) -> Result<
     Reply.Kind, ProtocolError
   > {

@@ -12,14 +12,17 @@ public struct SeatingLimit: Equatable, Sendable {
   /// Addresses kept at most; past it, those whose window has ended are forgotten.
   static let addressesKept = 4096
 
-  private var windows: [String: (start: Instant, count: Int)] = [:]
+  /// One address's window: when it began, and the seatings counted in it.
+  private struct Window: Equatable, Sendable {
+    var start: Instant
+    var count: Int
+  }
+
+  /// Each address's current window; two limits are equal when their windows are, starts included.
+  private var windows: [String: Window] = [:]
 
   public init(perMinute: Int = 30) {
     self.perMinute = perMinute
-  }
-
-  public static func == (lhs: SeatingLimit, rhs: SeatingLimit) -> Bool {
-    lhs.perMinute == rhs.perMinute && lhs.windows.mapValues(\.count) == rhs.windows.mapValues(\.count)
   }
 
   /// Whether `address` may take a seat at `now`; if so, the seating is counted.
@@ -28,7 +31,7 @@ public struct SeatingLimit: Equatable, Sendable {
       windows = windows.filter { now.milliseconds(since: $0.value.start) < Self.window }
     }
     guard let current = windows[address], now.milliseconds(since: current.start) < Self.window else {
-      windows[address] = (now, 1)
+      windows[address] = Window(start: now, count: 1)
       return perMinute > 0
     }
     guard current.count < perMinute else { return false }

@@ -161,16 +161,6 @@ public final class LineServer: @unchecked Sendable {
     return queueWrite(driver)
   }
 
-  /// Queues each of `lines` and a CRLF for `id`, then writes what the socket takes now: one lookup
-  /// and one system call for many lines (a broadcast's events). Returns as `send`.
-  @discardableResult
-  public func send(lines: [String], to id: ConnectionID) -> Bool {
-    dispatchPrecondition(condition: .onQueue(queue))
-    guard let driver = connections[id], driver.canSend else { return false }
-    for line in lines { driver.enqueue(line: line) }
-    return queueWrite(driver)
-  }
-
   /// Queues `bytes` for `id` exactly as given (for telnet answers and the like; for a WebSocket, one
   /// text message a line). Returns as `send`.
   @discardableResult

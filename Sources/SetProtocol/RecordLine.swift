@@ -76,11 +76,11 @@ public enum RecordLine: Equatable, Sendable {
   /// The magic line's text.
   public static let magicText = "SETDUEL-RECORD 1"
 
-  /// The line's text.
   /// The record's line for an event already encoded as the wire's `line` (what `line` gives for
   /// `.event`, without encoding the event again).
   public static func eventLine(_ line: String) -> String { "ev " + line }
 
+  /// The line's text.
   public var line: String {
     switch self {
     case .magic: Self.magicText
@@ -165,11 +165,6 @@ public enum RecordLine: Equatable, Sendable {
     case .joined, .said, .bye, .rated: true
     default: false
     }
-  }
-
-  /// Whether an event line is one the host broadcast on its own, which the rules do not derive.
-  public static func isHostEvent(_ line: String) -> Bool {
-    EventCodec.decode(line).map { isHostEvent($0.event) } ?? false
   }
 
   /// Whether `word` has the shape of a fingerprint: 1 to 64 lower-case hexadecimal digits.

@@ -13,7 +13,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   // @unchecked Sendable: its owner (a `TableScheduler`: a serial queue, or one thread) uses it alone, and
   // runs `later`'s work there too.
 
-  private var hall: Hall
+  var hall: Hall
   private var server: (any LineTransport)?
   private var timer: (any WakeUpTimer)?
   /// The timer, kept for its clock once the timer is cancelled.
@@ -21,29 +21,29 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   /// The deadline the timer is set for (nil: none, or not known).
   private var armedDeadline: Instant?
   /// Each table's game record being written, by table.
-  private var records: [Int: RecordFile] = [:]
+  var records: [Int: RecordFile] = [:]
   /// The folder records are written to, once `openRecords(in:)` opened it.
-  private var directory: String?
+  var directory: String?
   /// The hall's own record: the tables opened and closed.
-  private var hallRecord: RecordFile?
+  var hallRecord: RecordFile?
   /// The tournament's record, when the hall runs one and a records folder is open.
-  private var tournamentRecord: RecordFile?
+  var tournamentRecord: RecordFile?
   /// Added to the rules' clock: a tournament taken up again after a restart goes on from the time its
   /// record last noted.
-  private var clockOffset: Int64 = 0
+  var clockOffset: Int64 = 0
   /// The tables whose players were told their record could not be written.
   private var toldRecordFailure: Set<Int> = []
   /// The timer's time when the hall started: the rules count from it.
   private var origin = Instant.zero
-  private let log: @Sendable (LogLevel, String) -> Void
+  let log: @Sendable (LogLevel, String) -> Void
   /// Runs the work it is given a little later, where the table runs (or at once).
-  private let later: (@escaping @Sendable () -> Void) -> Void
+  let later: (@escaping @Sendable () -> Void) -> Void
   /// Stops the program if the caller is not the table's owner.
   private let assertOwner: () -> Void
   /// Told the hall's summary each time it changes (see `watchSummary`).
-  private var summaryWatcher: (@Sendable (TableSummary) -> Void)?
-  private var lastSummary: TableSummary?
-  private var summaryCheckPending = false
+  var summaryWatcher: (@Sendable (TableSummary) -> Void)?
+  var lastSummary: TableSummary?
+  var summaryCheckPending = false
   /// Asked to seat a computer player at a table.
   var botWanted: (@Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void)?
 
@@ -67,53 +67,6 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   var record: RecordFile? {
     get { records[1] }
     set { records[1] = newValue }
-  }
-
-  /// Folds the records already in `directory` into the players' history, so ratings survive restarts,
-  /// opens again the tables the newest hall record left open, and opens a new record for each table
-  /// and one for the hall there. A record that cannot be read is skipped with a warning naming it; a
-  /// missing folder holds none. Throws if a new record cannot be made.
-  func openRecords(in directory: String) throws {
-    if let folded = try? RecordsFolder.fold(directory) {
-      for warning in folded.warnings { log(.warning, warning) }
-      hall.replaceHistory(folded.history)
-      log(.info, "\(folded.files) records read: \(folded.history.players.count) players, \(folded.history.games) games")
-    }
-    let reopened = HallRecordFile.openTables(in: directory)
-    for warning in reopened.warnings { log(.warning, warning) }
-    self.directory = directory
-    hallRecord = try HallRecordFile.create(in: directory)
-    let rules = hall.tableInfos[0]
-    records[1] = try RecordFile(directory: directory, seed: rules.seed, rules: rules.rules)
-    hallRecord?.write(HallRecordLine.open(rules).line)
-    for var info in reopened.tables {
-      info.seed = hall.nextSeed()  // the same table, dealt afresh
-      perform(hall.open(info, at: now()).1)
-      log(.info, "table \(info.id) (\(info.name)) opened again")
-    }
-  }
-
-  /// The hall runs a tournament of `settings` (its start time counted from now), whose orders
-  /// `organiser` may give; its record is made in the records folder, if one is open. If the folder
-  /// holds an unfinished tournament of the same format, that one goes on from its record instead, its
-  /// clock from the time the record last noted.
-  func holdTournament(_ settings: TournamentSettings, startIn milliseconds: Int64, organiser: String?) throws {
-    if let directory, let taken = TournamentRecordFile.unfinished(in: directory, format: settings.formatName) {
-      for warning in taken.warnings { log(.warning, warning) }
-      tournamentRecord = try RecordFile(continuing: taken.path)
-      clockOffset = max(0, taken.lastInstant.nanoseconds - now().nanoseconds)
-      log(.info, "the tournament in \(taken.path) goes on from its record")
-      perform(hall.resume(taken.tournament, organiser: organiser, at: now()))
-      return
-    }
-    var settings = settings
-    settings.startAt = now().adding(milliseconds: milliseconds)
-    if let directory {
-      tournamentRecord = try RecordFile(
-        directory: directory, kind: "tournament", tag: "-\(settings.formatName)", extension: "tournament",
-        header: [TournamentRecord.header(settings)])
-    }
-    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now()))
   }
 
   /// Opens `count` tables more, with the server's rules (`serve --tables`).
@@ -238,7 +191,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   // MARK: - Actions
 
-  private func perform(_ actions: [HallAction]) {
+  func perform(_ actions: [HallAction]) {
     assertOwner()
     for action in actions {
       switch action {
@@ -304,29 +257,6 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     return bytes
   }
 
-  /// Tells `watcher` the hall's summary now, and again, through `later`, after each change.
-  func watchSummary(_ watcher: @escaping @Sendable (TableSummary) -> Void) {
-    summaryWatcher = watcher
-    lastSummary = nil
-    checkSummary()
-  }
-
-  private func noteSummaryChange() {
-    guard summaryWatcher != nil, !summaryCheckPending else { return }
-    summaryCheckPending = true
-    later { [self] in
-      summaryCheckPending = false
-      checkSummary()
-    }
-  }
-
-  private func checkSummary() {
-    let summary = hall.summary
-    guard summary != lastSummary, let summaryWatcher else { return }
-    lastSummary = summary
-    summaryWatcher(summary)
-  }
-
   /// Arms the timer for the hall's next deadline, when it changed. Each firing is only a wake-up: the
   /// hall does nothing before a deadline, and the timer is re-armed from the clock every time.
   private func armTimer() {
@@ -347,7 +277,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   // MARK: - Helpers
 
-  private func now() -> Instant {
+  func now() -> Instant {
     instant(clock?.now ?? origin)
   }
 

@@ -1,3 +1,5 @@
+// Past 300 lines because it is one state machine: its states and every event's step read best together.
+
 /// One server-side connection's lifecycle as a value: events go in (input framed, output queued or
 /// flushed, input ended, a close asked for, a tick of the clock), and what the shell must do comes out.
 /// It owns every limit a line server holds a connection to: the rate limit and flood cut-off, the idle

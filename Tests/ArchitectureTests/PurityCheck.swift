@@ -20,6 +20,9 @@ struct PurityCheck {
   /// What a pure module's source may not name, though no import is needed for it: the clocks and the
   /// global random generator of the standard library, and Foundation's date.
   static let bannedNames = ["ContinuousClock", "SuspendingClock", "SystemRandomNumberGenerator", "Date("]
+  /// The calls that use the global random generator without naming it: `random(in:)`, `random()`,
+  /// `shuffled()`, `shuffle()` and `randomElement()` without a `using:` generator.
+  static let bannedCalls = ["random(in:)", "random()", "shuffled()", "shuffle()", "randomElement()"]
   /// Each target's name and dependencies as Package.swift lists them.
   let dependencies: [String: [String]]
 
@@ -65,6 +68,9 @@ struct PurityCheck {
       for name in Self.bannedNames(in: source.text) {
         found.append(Violation(module: source.module, file: source.file, what: "names \(name)"))
       }
+      for call in Self.bannedCalls(in: source.text) {
+        found.append(Violation(module: source.module, file: source.file, what: "calls \(call) without a generator"))
+      }
     }
     return found
   }
@@ -79,8 +85,28 @@ struct PurityCheck {
 
   /// The banned names a Swift file's code uses, in the order of `bannedNames`; comment lines aside.
   static func bannedNames(in text: String) -> [String] {
-    let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
-    return bannedNames.filter { code.contains($0) }
+    bannedNames.filter { code(of: text).contains($0) }
+  }
+
+  /// The banned calls a Swift file's code makes, in the order of `bannedCalls`; comment lines aside. A
+  /// call counts when its parentheses hold no `using:`, on one line.
+  static func bannedCalls(in text: String) -> [String] {
+    let code = code(of: text)
+    return bannedCalls.filter { call in
+      let name = call.prefix { $0 != "(" }
+      return code.split(separator: "\n").contains { line in
+        line.ranges(of: ".\(name)(").contains { range in
+          let arguments = line[range.upperBound...].prefix { $0 != ")" }
+          let takesIn = call.hasSuffix("(in:)")
+          return !arguments.contains("using:") && (takesIn ? arguments.hasPrefix("in:") : arguments.isEmpty)
+        }
+      }
+    }
+  }
+
+  /// A Swift file's text without its comment lines.
+  private static func code(of text: String) -> String {
+    text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
   }
 
   /// The modules a Swift file imports, attributes and kinds (`@preconcurrency`, `import struct`) aside.

@@ -76,6 +76,16 @@ struct PurityTests {
       (module: "SetHost", file: "Dice.swift", text: "var g = SystemRandomNumberGenerator()\nlet d = Date()\n"),
       (module: "SetHost", file: "Sleep.swift", text: "let c = SuspendingClock()\n"),
       (module: "SetHost", file: "Notes.swift", text: "// not ContinuousClock or Date()\n  /// nor SuspendingClock\n"),
+      (
+        module: "SetCore", file: "Deal.swift",
+        text:
+          "let d = deck.shuffled()\nlet n = Int.random(in: 0..<3)\nlet c = cards.randomElement()\nlet b = Bool.random()\n"
+      ),
+      (
+        module: "SetCore", file: "Seeded.swift",
+        text:
+          "let d = deck.shuffled(using: &g)\nlet n = Int.random(in: 0..<3, using: &g)\nx.shuffle(using: &g)\n// deck.shuffled()\n"
+      ),
     ]
     #expect(
       check.violations(sources: sources).map(\.description) == [
@@ -86,6 +96,10 @@ struct PurityTests {
         "SetHost: Dice.swift: names SystemRandomNumberGenerator",
         "SetHost: Dice.swift: names Date(",
         "SetHost: Sleep.swift: names SuspendingClock",
+        "SetCore: Deal.swift: calls random(in:) without a generator",
+        "SetCore: Deal.swift: calls random() without a generator",
+        "SetCore: Deal.swift: calls shuffled() without a generator",
+        "SetCore: Deal.swift: calls randomElement() without a generator",
       ])
   }
 

@@ -4,6 +4,8 @@ import SetDiscovery
 import SetTestSupport
 import Testing
 
+// Past 300 lines because the namespaces, links and processes are set up here for every test of them.
+
 /// Finding a table on the LAN, end to end: `setduel serve` announcing and `setduel play` browsing, each
 /// the real binary in a process of its own, inside network namespaces the tests make, so that no
 /// multicast leaves the machine. Skipped where namespaces cannot be made (not root, or no `ip`).

@@ -2,6 +2,8 @@ import SetBase
 import SetDiscovery
 import Testing
 
+// Past 300 lines because each of the responder's rules (RFC 6762's probing, answering, conflicts) has
+// its test here, beside the others it interacts with.
 @Suite struct ResponderTests {
   let lan = LinkInterface(index: 2, name: "eth0", address: [192, 168, 1, 5], netmask: [255, 255, 255, 0])
   let asker = Endpoint(address: [192, 168, 1, 9], port: 5353)

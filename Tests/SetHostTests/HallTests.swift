@@ -6,6 +6,9 @@ import Testing
 
 @testable import SetHost
 
+// Past 300 lines because it holds one test for each of the hall's requests and rules, and the seeded
+// random sequences that check them together.
+
 /// Connection `n`.
 private func c(_ number: UInt64) -> ConnectionID { ConnectionID(rawValue: number) }
 

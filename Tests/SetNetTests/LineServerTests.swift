@@ -6,6 +6,8 @@ import Testing
 @testable import SetNet
 @testable import SetTransport
 
+// Past 300 lines because the tests share one serialized suite: one test at a time owns the descriptors.
+
 /// The server over real loopback sockets. Serialized: one test at a time owns the descriptors.
 @Suite(.serialized) struct LineServerTests {
   @Test func echoesLinesWhateverTheirTerminator() throws {

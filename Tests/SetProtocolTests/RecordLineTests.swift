@@ -72,10 +72,12 @@ struct RecordLineTests {
 
   @Test("only the host's own events are not derived by the rules")
   func hostEvents() {
-    #expect(RecordLine.isHostEvent("JOINED 1 1 ann"))
-    #expect(RecordLine.isHostEvent("SAY 5 ann hi"))
-    #expect(RecordLine.isHostEvent("BYE 9 closing"))
-    #expect(!RecordLine.isHostEvent("CLAIM 7 2 5000"))
+    for line in ["JOINED 1 1 ann", "SAY 5 ann hi", "BYE 9 closing", "RATED 4 1 1500 1510 1500 1490"] {
+      #expect(EventCodec.decode(line).map { RecordLine.isHostEvent($0.event) } == true, "\(line)")
+    }
+    for line in ["CLAIM 7 2 5000", "OPEN 3", "REMATCH 8 1 same"] {
+      #expect(EventCodec.decode(line).map { RecordLine.isHostEvent($0.event) } == false, "\(line)")
+    }
   }
 
   @Test("the rules' words: every setting, checked")

@@ -1,7 +1,7 @@
 import SetProtocol
 
 /// The requests a session sends on its own behalf, tagged with an id so that their replies can be told
-/// from the replies to the player's requests: the id is the case's name on the wire (`NAME @name ...`).
+/// from the replies to the player's requests: the id is the case's name on the wire (`@name NAME ...`).
 public enum SessionRequest: String, CaseIterable, Equatable, Sendable {
   /// `NAME`: sitting down, or asking again under another name.
   case name
