@@ -5,6 +5,8 @@ import SetProtocol
 public struct RecordAnalysis: Equatable, Sendable {
   /// The seed the record's match dealt from.
   public var seed: UInt64 = 0
+  /// The variant the record's games are played in.
+  public var variant: Variant = .normal
   /// Every game the record holds, in order; the last may be unfinished (its `result` nil).
   public var games: [GameAnalysis] = []
   /// Whether the record ends with the `end` line of a server that closed it cleanly.

@@ -1,14 +1,17 @@
 import SetCore
 import SetProtocol
 
-/// Reads a record line by line into its games' analyses: follows the table from `START` and `DIFF`,
-/// lists every set the set finder sees at each table state, and credits finds, wrong picks and
-/// missed sets to the players. The time of an event is that of the `cmd` or `tick` line before it.
+/// Reads a record line by line into its games' analyses: follows the table from `START` and `DIFF`
+/// (and the chain from `CHAIN`), lists every group of the record's variant that `GroupFinder` sees at
+/// each table state (sets, UltraSets, a chain card's sets), and credits finds, wrong picks and missed
+/// groups to the players. The time of an event is that of the `cmd` or `tick` line before it.
 ///
 /// The lines come as values (`RecordLine`), read by the record's one grammar or handed over by the
 /// table that records them.
 struct RecordFold {
   private var analysis = RecordAnalysis()
+  /// The variant the record's games are played in, from its `rules` line (or the table's).
+  private var variant: Variant
   private var line = 0
   private var lastSeq = 0
   private var now = Instant.zero
@@ -21,6 +24,11 @@ struct RecordFold {
     var analysis: GameAnalysis
     var start: Instant
     var table: Table
+    /// The chain beside the table (the chain variant's last group), empty before a game's first group.
+    var chain: [Card] = []
+    /// A group was just found in the chain variant: its `CHAIN` comes after the table's `DIFF`, and the
+    /// groups are listed once both are known.
+    var chainDue = false
     /// The index in `analysis.sets` of each set on the table, by its key.
     var live: [Int: Int] = [:]
     var clock = FindClock()
@@ -29,6 +37,10 @@ struct RecordFold {
     var failedWith: [Set<Int>] = [[], []]
     /// Every find: who, when the search began and ended (ms from the start), and the find time.
     var finds: [(seat: Seat, fromMs: Int64, toMs: Int64, findMs: Int64)] = []
+  }
+
+  init(variant: Variant = .normal) {
+    self.variant = variant
   }
 
   /// Reads the record's line `number` (from 2; the magic line is checked before), as `RecordLine`
@@ -59,10 +71,8 @@ struct RecordFold {
       now = at
     case .seed(let seed): analysis.seed = seed
     case .rules(let rules):
-      // The analysis knows the sets of standard Set; a variant's groups are another game's.
-      guard rules.variant == .normal else {
-        throw fail("a game of \(rules.variant.rawValue): the analysis covers standard Set only")
-      }
+      variant = rules.variant
+      analysis.variant = rules.variant
     case .bot(let seat): bots[seat.offset] = true
     case .owner: break
     case .sameDeck(let game, let earlier):
@@ -114,18 +124,21 @@ struct RecordFold {
       }
       game?.clock.tableChanged(at: now)
       game?.changedAt = now
-      tableChanged(seq: seq)
+      if game?.chainDue != true { tableChanged(seq: seq) }
     case .setFound(let seat, _, let cards, let findMs):
       try found(cards, by: seat, findMs: findMs, seq: seq)
-    case .chain:
-      throw fail("a chain, which standard Set has not: the analysis covers standard Set only")
+    case .chain(let cards):
+      guard variant.chains else { throw fail("a chain, which \(variant.rawValue) has not") }
+      chainChanged(to: cards, seq: seq)
     case .notASet(let seat, _, let cards):
       guard var state = game else { throw fail("a pick before a game starts") }
       game = nil  // Taken out while it changes, so that its arrays are not copied.
-      let broken = SetLogic.broken(cards)
-      guard !broken.isEmpty else { throw fail("NOSET of cards that are a set, or not three") }
+      guard !variant.isGroup(cards, chain: state.chain) else {
+        throw fail("NOSET of cards that are a \(variant.groupSize == 4 ? "UltraSet" : "set")")
+      }
       state.analysis.players[seat.offset].wrongPicks += 1
-      for feature in broken { state.analysis.players[seat.offset].wrongPicksBy[feature.rawValue] += 1 }
+      // Which features broke it, for three cards: a chain pick may be a set without one chain card.
+      for feature in SetLogic.broken(cards) { state.analysis.players[seat.offset].wrongPicksBy[feature.rawValue] += 1 }
       state.failedWith[seat.offset].formUnion(state.live.values)
       game = state
     case .expired(let seat, let kind):
@@ -145,33 +158,52 @@ struct RecordFold {
     }
   }
 
-  /// The key of a set of three cards, whatever their order.
+  /// The key of a group of three or four cards, whatever their order.
   private static func key(_ cards: [Card]) -> Int {
-    let sorted = cards.map { Int($0.index) }.sorted()
-    return (sorted[0] * 81 + sorted[1]) * 81 + sorted[2]
+    cards.map { Int($0.index) }.sorted().reduce(0) { $0 * 81 + $1 + 1 }
   }
 
-  /// Lists the sets new on the table as it now stands.
+  /// Lists the groups new on the table (and chain) as they now stand.
   private mutating func tableChanged(seq: Int) {
     guard var state = game else { return }
     game = nil  // Taken out while it changes, so that its arrays are not copied.
     let ms = now.milliseconds(since: state.start)
-    for cards in SetFinder.all(in: state.table.cards) {
+    for cards in GroupFinder.all(variant, in: state.table.cards, chain: state.chain) {
       let key = Self.key(cards)
       guard state.live[key] == nil else { continue }
       state.live[key] = state.analysis.sets.count
       state.analysis.sets.append(
-        SetOnTable(cards: cards, appearedSeq: seq, appearedMs: ms, fate: .stillThere))
+        SetOnTable(cards: cards.sorted(), appearedSeq: seq, appearedMs: ms, fate: .stillThere))
     }
     game = state
+  }
+
+  /// The chain is now `cards`: a group that holds a chain card no longer beside the table is gone with
+  /// it (broken, as one that lost a card is), and the groups of the new chain appear.
+  private mutating func chainChanged(to cards: [Card], seq: Int) {
+    guard var state = game else { return }
+    game = nil  // Taken out while it changes, so that its arrays are not copied.
+    let ms = now.milliseconds(since: state.start)
+    for (key, index) in state.live where !state.analysis.sets[index].cards.allSatisfy({ card in
+      state.table.cards.contains(card) || cards.contains(card)
+    }) || !variant.isGroup(state.analysis.sets[index].cards, chain: cards) {
+      state.analysis.sets[index].goneSeq = seq
+      state.analysis.sets[index].goneMs = ms
+      state.analysis.sets[index].fate = .broken
+      state.live[key] = nil
+    }
+    state.chain = cards
+    state.chainDue = false
+    game = state
+    tableChanged(seq: seq)
   }
 
   /// A set found: it leaves the table, and every other set that shared a card with it is broken.
   private mutating func found(_ cards: [Card], by seat: Seat, findMs: Int64?, seq: Int) throws(AnalysisError) {
     guard var state = game else { throw fail("a set found before a game starts") }
     game = nil  // Taken out while it changes, so that its arrays are not copied.
-    guard cards.count == 3, let index = state.live[Self.key(cards)] else {
-      throw fail("a set found that is not on the table")
+    guard cards.count == variant.groupSize, let index = state.live[Self.key(cards)] else {
+      throw fail("a \(variant.groupSize == 4 ? "group" : "set") found that is not on the table")
     }
     let ms = now.milliseconds(since: state.start)
     let time = findMs ?? state.clock.findTime(at: now)
@@ -183,8 +215,9 @@ struct RecordFold {
     }
     state.analysis.sets[index].findMs = time
     state.analysis.players[seat.offset].setsFound += 1
-    state.analysis.players[seat.offset].findTimes[SetLogic.differing(cards) - 1].append(time)
+    state.analysis.players[seat.offset].findTimes[SetOnTable.differing(cards) - 1].append(time)
     state.finds.append((seat, state.changedAt.milliseconds(since: state.start), ms, time))
+    state.chainDue = variant.chains
     game = state
   }
 

@@ -1,6 +1,7 @@
 import SetCore
 
-/// One set that was on the table during a game: when it came and went, and what became of it.
+/// One group that was on the table during a game (a set; in the ultra variants an UltraSet; in the
+/// chain a chain card's set): when it came and went, and what became of it.
 public struct SetOnTable: Equatable, Sendable {
   /// What became of a set.
   public enum Fate: Equatable, Sendable {
@@ -12,7 +13,7 @@ public struct SetOnTable: Equatable, Sendable {
     case stillThere
   }
 
-  /// Its three cards, in ascending order.
+  /// Its cards (three, or four for an UltraSet), in ascending order.
   public var cards: [Card]
   /// The sequence number of the event that completed it on the table (`START` or `DIFF`).
   public var appearedSeq: Int
@@ -34,7 +35,15 @@ public struct SetOnTable: Equatable, Sendable {
   }
 
   /// How many of the four features differ across its cards, 1 to 4.
-  public var differing: Int { SetLogic.differing(cards) }
+  public var differing: Int { Self.differing(cards) }
+
+  /// How many of the four features differ across a group's cards, 1 to 4: for a set, those all
+  /// different rather than all the same; for an UltraSet, those not the same on all four cards.
+  public static func differing(_ cards: [Card]) -> Int {
+    guard cards.count != 3 else { return SetLogic.differing(cards) }
+    let count = Feature.allCases.count { feature in Set(cards.map(feature.value(of:))).count > 1 }
+    return min(4, max(1, count))
+  }
 
   /// How long it stayed on the table, up to `endMs` when still there.
   public func duration(endMs: Int64) -> Int64 { max(0, (goneMs ?? endMs) - appearedMs) }

@@ -8,9 +8,6 @@ extension GameHost {
   /// `REVIEWPLAYER` lines, or the report in words. A game still being played is not reviewed, as that
   /// would show the sets on the table.
   mutating func review(_ number: Int?, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
-    guard match.rules.variant == .normal else {
-      return .failure(ProtocolError(.badArgument, "REVIEW covers standard Set; this table plays another variant"))
-    }
     let games = analysis.games
     guard let last = games.last else {
       return .failure(ProtocolError(.notOver, "no game has finished yet; REVIEW shows a finished game"))

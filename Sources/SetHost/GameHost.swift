@@ -74,7 +74,7 @@ public struct GameHost {
   /// The names (as `PlayerName.key` gives them) of the computer players this server seats itself: marked in the record.
   public var botNames: Set<String> = []
   /// The analysis of this table's games, kept from the lines it records, for REVIEW.
-  var analysis = LiveAnalysis()
+  var analysis: LiveAnalysis
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -91,6 +91,7 @@ public struct GameHost {
     self.makeToken = makeToken
     self.players = players
     liveRecord = players.history.liveRecord(variant: rules.variant)
+    analysis = LiveAnalysis(variant: rules.variant)
   }
 
   /// Starts this table's record again in `players`' history, as after the history was folded anew.

@@ -89,8 +89,7 @@ extension ClientModel {
       forfeitAt = PerSeat.repeating(nil)
       record(result)
       // A player is shown what they missed at once; a spectator asks with the review key.
-      // The analysis covers standard Set: a variant's game is not reviewed.
-      if seat != nil, rules.variant == .normal { actions.append(.requestReview) }
+      if seat != nil { actions.append(.requestReview) }
     case .rated(_, let before, let after):
       ratings = after
       ratingChanges = PerSeat { after[$0] - before[$0] }
