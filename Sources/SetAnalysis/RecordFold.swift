@@ -184,7 +184,8 @@ struct RecordFold {
     guard var state = game else { return }
     game = nil  // Taken out while it changes, so that its arrays are not copied.
     let ms = now.milliseconds(since: state.start)
-    for (key, index) in state.live where !state.analysis.sets[index].cards.allSatisfy({ card in
+    for (key, index) in state.live
+    where !state.analysis.sets[index].cards.allSatisfy({ card in
       state.table.cards.contains(card) || cards.contains(card)
     }) || !variant.isGroup(state.analysis.sets[index].cards, chain: cards) {
       state.analysis.sets[index].goneSeq = seq
