@@ -8,6 +8,8 @@
 /// where `seq` is the last one's number and `fresh` the first entry received since this page was
 /// loaded. Null until first needed.
 let told = null;
+/// What this page told of earlier games since it was loaded, told again with the game so far.
+const toldBefore = [];
 
 /// The events that have words in the log; the others (picks, the table's changes) are drawn, not told.
 const toldVerbs = new Set(["JOINED", "START", "SET", "NOSET", "EXPIRED", "SCORE", "TURN", "LEFT", "BACK", "OVER", "REMATCH"]);
@@ -36,7 +38,11 @@ function tell(verb, fields) {
   if (!toldVerbs.has(verb)) return;
   if (!told) told = loadTold();
   // A new game, or numbers going back (a server started again): what was kept is of another game.
-  if (verb === "START" || game.seq < told.seq) told = { game: Number(verb === "START" ? fields[0] : 0), seq: 0, entries: [], fresh: 0 };
+  if (verb === "START" || game.seq < told.seq) {
+    toldBefore.push(...told.entries.slice(told.fresh));
+    toldBefore.splice(0, Math.max(0, toldBefore.length - 200));
+    told = { game: Number(verb === "START" ? fields[0] : 0), seq: 0, entries: [], fresh: 0 };
+  }
   told.entries.push([verb].concat(fields));
   told.seq = game.seq;
   if (told.entries.length > 400) { told.entries.shift(); told.fresh = Math.max(0, told.fresh - 1); }
@@ -45,7 +51,7 @@ function tell(verb, fields) {
 }
 
 /// `OK STATE` names the game and its last event: the log becomes the game so far, told afresh from
-/// what was kept, before the lines that are not events. What was kept of another game, or of a server
+/// what was kept (after what this page told of earlier games), before the lines that are not events. What was kept of another game, or of a server
 /// that has started again since (its events numbered past the state's), is dropped.
 function retell(number, seq) {
   if (!told) told = loadTold();
@@ -57,13 +63,13 @@ function retell(number, seq) {
   const others = Array.from(list.children).filter((item) => !item.dataset.event);
   list.replaceChildren();
   narration.last = null;
-  for (const [verb, ...fields] of told.entries) narrate(verb, fields);
+  for (const [verb, ...fields] of toldBefore.concat(told.entries)) narrate(verb, fields);
   list.append(...others);
   list.scrollTop = list.scrollHeight;
 }
 
 /// Forgets what was kept in memory (a move to another table): the next event reads its own keeping.
-function forgetTold() { told = null; }
+function forgetTold() { told = null; toldBefore.length = 0; }
 
 /// What the next event may add its words to: the last item told and its verb.
 const narration = { last: null, verb: "" };
