@@ -262,6 +262,15 @@ def main():
             shoot(ann, "seat-free")
             ann.context.close()
 
+        with Table(bot="easy") as table:
+            # 4. The join screen of `serve --bot`: the computer player is said before it has sat down.
+            eve = open_page(browser, (390, 844))
+            eve.goto(table.url)
+            wait_until(eve, lambda: "You play the computer (easy)" in eve.inner_text("#join-about"),
+                       "the join screen does not say the computer plays here: %r" % eve.inner_text("#join-about"))
+            shoot(eve, "join-serve-bot")
+            eve.context.close()
+
         for variant, button, example in [("ultra", "UltraSet!", 5), ("chain", "Chain set!", 6)]:
             with Table(bot=None) as table:
                 # 4. The join screen of a table where dan plays the computer says the game and the computer;
