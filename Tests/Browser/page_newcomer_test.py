@@ -44,18 +44,20 @@ def cards(page):
     return dict(page.eval_on_selector_all("#table [data-card]", "els => els.map(e => [e.dataset.slot, e.dataset.card])"))
 
 
-def shoot(page, label):
-    """A screenshot at each size; at each, the Set button (when shown) wholly on the screen."""
+def shoot(page, label, on_screen=('[data-action="claim"]',)):
+    """A screenshot at each size; at each, the Set button (and what else `on_screen` names), when
+    shown, wholly on the screen."""
     before = page.viewport_size
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(250)
         page.evaluate("() => window.scrollTo(0, 0)")
-        claim = page.query_selector('[data-action="claim"]')
-        if claim and claim.is_visible() and not page.evaluate("() => $('howto').matches(':modal')"):
-            box = claim.bounding_box()
-            check(box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5,
-                  "%s at %dx%d: the Set button is off the screen: %s" % (label, width, height, box))
+        for selector in on_screen:
+            element = page.query_selector(selector)
+            if element and element.is_visible() and not page.evaluate("() => $('howto').matches(':modal')"):
+                box = element.bounding_box()
+                check(box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5,
+                      "%s at %dx%d: %s is off the screen: %s" % (label, width, height, selector, box))
         page.screenshot(path=os.path.join(SHOTS, "%s-%dx%d.png" % (label, width, height)))
     page.set_viewport_size(before)
 
@@ -255,7 +257,7 @@ def main():
             wait_until(ann, lambda: "bob asks to play the same deck" in ann.inner_text("#asks"), "bob's request is not by the buttons")
             check("wanted" in ann.get_attribute('[data-action="rematch-same"]', "class"), "the button bob chose is not marked")
             wait_until(bob, lambda: "waiting for ann" in bob.inner_text("#asks"), "bob is not told his request waits")
-            shoot(ann, "rematch-asked")
+            shoot(ann, "rematch-asked", ("#asks", '[data-action="rematch-same"]'))
             bob.context.close()
             wait_until(ann, lambda: "waiting for a player" in ann.inner_text('.score[data-seat="2"]'), "the free seat is not waiting for a player")
             check("away" not in ann.get_attribute('.score[data-seat="2"]', "class"), "the free seat is shown away")

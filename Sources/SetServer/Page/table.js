@@ -132,6 +132,7 @@ function draw() {
     controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
     drawAsks(over);
   }
+  document.body.classList.toggle("game-over", seated && game.phase === "over");
   setStatus(statusText());
 }
 
