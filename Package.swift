@@ -74,7 +74,9 @@ let package = Package(
         .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/game.js"),
         .embedInCode("Page/connection.js"), .embedInCode("Page/cards.js"), .embedInCode("Page/table.js"),
         .embedInCode("Page/variants.js"), .embedInCode("Page/countdown.js"), .embedInCode("Page/log.js"),
+        .embedInCode("Page/narrate.js"), .embedInCode("Page/points.js"), .embedInCode("Page/howto.js"),
         .embedInCode("Page/lines.js"), .embedInCode("Page/lobby.js"), .embedInCode("Page/page.js"),
+        .embedInCode("Page/favicon.svg"),
       ]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),

@@ -33,7 +33,10 @@ public struct Hall {
     /// The listing last pushed to those who watch the hall, or nil when not known.
     var listed: HallListing?
 
-    var listing: HallListing { host.listing(id: info.id, name: info.name, bot: info.bot) }
+    /// The level of the computer player the shell seats here itself (`serve --bot`), or nil.
+    var shellBot: BotLevel?
+
+    var listing: HallListing { host.listing(id: info.id, name: info.name, bot: info.bot ?? shellBot) }
   }
 
   /// When a table next wants the time: its host's deadline, and when it closes for want of people.
@@ -97,6 +100,11 @@ public struct Hall {
 
   /// The open tables, by number.
   public var tableInfos: [HallTableInfo] { order.compactMap { tables[$0]?.info } }
+
+  /// Says that the shell seats a computer player of `level` at table `id` itself (`serve --bot` at
+  /// table 1): the table's listing names the level, as for a table opened with `bot=`, so a newcomer
+  /// knows before sitting down. The hall seats nobody for it.
+  public mutating func announceBot(_ level: BotLevel, at id: Int) { tables[id]?.shellBot = level }
 
   /// Table `id`'s host, for a look between two events.
   public func host(of id: Int) -> GameHost? { tables[id]?.host }

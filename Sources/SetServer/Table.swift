@@ -47,12 +47,12 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   /// Asked to seat a computer player at a table.
   var botWanted: (@Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void)?
 
-  /// A hall whose table 1 plays `rules`, dealing from `seed`, reporting log lines at or above
-  /// `logLevel` to `log`. `later` runs the work it is given after a moment, where the table runs: the
+  /// A hall whose table 1 plays `rules`, dealing from `seed`, with a computer player of level `bot`
+  /// that the shell seats there (or none), reporting log lines at or above `logLevel` to `log`. `later` runs the work it is given after a moment, where the table runs: the
   /// summary is worked out once for all the changes made meanwhile. `assertOwner` stops the program if
   /// it is called from elsewhere than where the table runs.
   init(
-    rules: Rules, seed: UInt64, limits: Hall.Limits = Hall.Limits(), logLevel: LogLevel,
+    rules: Rules, seed: UInt64, limits: Hall.Limits = Hall.Limits(), bot: BotLevel? = nil, logLevel: LogLevel,
     log: @escaping @Sendable (LogLevel, String) -> Void,
     later: @escaping (@escaping @Sendable () -> Void) -> Void, assertOwner: @escaping () -> Void
   ) {
@@ -61,6 +61,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     self.assertOwner = assertOwner
     hall = Hall(rules: rules, seed: seed, limits: limits, makeToken: Table.randomToken)
     hall.logLevel = logLevel
+    if let bot { hall.announceBot(bot, at: 1) }
   }
 
   /// Table 1's game record, which a test may give.

@@ -8,7 +8,8 @@ import SetTransport
 /// connections.
 public enum TablePage {
   /// The script's parts, in the order they run: the shared state, the connection, the cards, the
-  /// table, the variants, the countdown, the log, the server's lines, the hall's lobby, and the start-up.
+  /// table, the variants, the countdown, the log, the events told in it, why a score changed, how to
+  /// play, the server's lines, the hall's lobby, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
     ("game.js", PackageResources.game_js),
     ("connection.js", PackageResources.connection_js),
@@ -17,6 +18,9 @@ public enum TablePage {
     ("variants.js", PackageResources.variants_js),
     ("countdown.js", PackageResources.countdown_js),
     ("log.js", PackageResources.log_js),
+    ("narrate.js", PackageResources.narrate_js),
+    ("points.js", PackageResources.points_js),
+    ("howto.js", PackageResources.howto_js),
     ("lines.js", PackageResources.lines_js),
     ("lobby.js", PackageResources.lobby_js),
     ("page.js", PackageResources.page_js),
@@ -27,12 +31,13 @@ public enum TablePage {
     part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")]
   }
 
-  /// The site a table serves on its port: `/` is the page.
+  /// The site a table serves on its port: `/` is the page; `/favicon.svg`, a small card, its icon.
   public static let site = WebSite(files: [
     "/": .init(contentType: html, body: PackageResources.index_html),
     "/index.html": .init(contentType: html, body: PackageResources.index_html),
     "/page.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.page_css),
     "/page.js": .init(contentType: "text/javascript; charset=utf-8", body: script),
+    "/favicon.svg": .init(contentType: "image/svg+xml", body: PackageResources.favicon_svg),
   ])
 
   private static let html = "text/html; charset=utf-8"

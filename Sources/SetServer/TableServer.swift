@@ -35,6 +35,9 @@ public final class TableServer: @unchecked Sendable {
     public var tables = 1
     /// The tournament the hall runs, or nil for none.
     public var tournament: TournamentPlan?
+    /// The level of the computer player the shell seats in table 1's seat 2 (`serve --bot`), for the
+    /// hall's listing of table 1; nil for none.
+    public var bot: BotLevel?
 
     public init() {}
   }
@@ -88,7 +91,7 @@ public final class TableServer: @unchecked Sendable {
         TableServer.writeStandardError("[\(messageLevel.name)] \(message)\n")
       }
     table = Table(
-      rules: settings.rules, seed: settings.seed, limits: settings.hall, logLevel: level, log: log,
+      rules: settings.rules, seed: settings.seed, limits: settings.hall, bot: settings.bot, logLevel: level, log: log,
       later: { scheduler.after(milliseconds: Self.summaryDelay, $0) }, assertOwner: scheduler.assertOwner)
   }
 

@@ -156,6 +156,7 @@ enum Serve {
     let bot = try arguments.value(
       "bot", BotLevel?.none, expected: Arguments.alternatives(BotLevel.allCases.map(\.rawValue))
     ) { BotLevel(rawValue: $0.lowercased()) }
+    settings.bot = bot
     let tableName = arguments.text("table-name") ?? Announce.defaultTableName()
     guard (1...DNSName.maxLabelBytes).contains(tableName.utf8.count) else {
       throw Arguments.UsageError(message: "--table-name: expected a name of 1 to 63 bytes")

@@ -11,16 +11,9 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from table import Table
+from table import Table, check, failures, wait_until
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
 
 
 def hall(port):
@@ -39,15 +32,6 @@ def hall(port):
         if words[0] == "HALL" and len(words) >= 13:
             tables[int(words[1])] = words
     return tables
-
-
-def wait_for(page, predicate, message, tries=100):
-    for _ in range(tries):
-        if predicate():
-            return True
-        page.wait_for_timeout(100)
-    check(False, message)
-    return False
 
 
 def shoot(page, label):
@@ -80,12 +64,12 @@ def main():
         ann.click('.tile[data-table="2"] button')
         ann.wait_for_selector("#lobby", state="hidden", timeout=10000)
         check(ann.evaluate("location.hash") == "#t=2", "the address names table 2: %s" % ann.evaluate("location.hash"))
-        wait_for(ann, lambda: hall(table.port)[2][6] == "ann", "ann sits at table 2")
+        wait_until(ann, lambda: hall(table.port)[2][6] == "ann", "ann sits at table 2")
         check(hall(table.port)[1][6] == "-", "and not at table 1")
 
         # A reload comes back to the seat at table 2.
         ann.reload()
-        wait_for(ann, lambda: "ann (you)" in (ann.text_content("#scores") or ""), "after a reload ann is back in her seat")
+        wait_until(ann, lambda: "ann (you)" in (ann.text_content("#scores") or ""), "after a reload ann is back in her seat")
         check(ann.evaluate("location.hash") == "#t=2", "the reload stays at table 2")
         check(ann.is_hidden("#lobby"), "a reload at a table does not show the lobby")
 
@@ -94,17 +78,17 @@ def main():
         bob.wait_for_selector("#join:not([hidden])", timeout=10000)
         bob.fill("#name", "bob")
         bob.click("#join-button")
-        wait_for(bob, lambda: len(bob.query_selector_all("[data-card]")) >= 12, "the game starts at table 2")
+        wait_until(bob, lambda: len(bob.query_selector_all("[data-card]")) >= 12, "the game starts at table 2")
         check(hall(table.port)[2][6:8] == ["ann", "bob"], "both at table 2: %s" % hall(table.port)[2])
         check(bob.is_visible("#to-lobby"), "the bar offers the lobby")
         shoot(bob, "hall-table")
-        wait_for(ann, lambda: len(ann.query_selector_all("[data-card]")) >= 12, "ann sees the game at table 2")
+        wait_until(ann, lambda: len(ann.query_selector_all("[data-card]")) >= 12, "ann sees the game at table 2")
         shoot(ann, "hall-table")
 
         # The lobby again from the table: table 2 playing, the others waiting first.
         bob.click("#to-lobby")
         bob.wait_for_selector("#lobby:not([hidden])")
-        wait_for(bob, lambda: bob.eval_on_selector_all(".tile", "els => els.map(e => e.dataset.table)") == ["1", "3", "2"],
+        wait_until(bob, lambda: bob.eval_on_selector_all(".tile", "els => els.map(e => e.dataset.table)") == ["1", "3", "2"],
                  "waiting tables first: %s" % bob.eval_on_selector_all(".tile", "els => els.map(e => e.dataset.table)"))
         shoot(bob, "lobby")
         bob.click("#lobby-back")
@@ -114,11 +98,11 @@ def main():
         dan.wait_for_selector(".tile", timeout=10000)
         dan.fill("#lobby-name", "dan")
         dan.click('.tile[data-table="2"] button')
-        wait_for(dan, lambda: (dan.text_content("#status") or "").startswith("Watching."), "dan watches table 2")
-        wait_for(dan, lambda: len(dan.query_selector_all("[data-card]")) >= 12, "dan sees the game at table 2")
+        wait_until(dan, lambda: (dan.text_content("#status") or "").startswith("Watching."), "dan watches table 2")
+        wait_until(dan, lambda: len(dan.query_selector_all("[data-card]")) >= 12, "dan sees the game at table 2")
         dan.evaluate("location.hash = '#t=3'")
-        wait_for(dan, lambda: hall(table.port)[3][6] == "dan", "the address #t=3 seats dan at table 3")
-        wait_for(dan, lambda: len(dan.query_selector_all("[data-card]")) == 0, "table 2's cards are gone")
+        wait_until(dan, lambda: hall(table.port)[3][6] == "dan", "the address #t=3 seats dan at table 3")
+        wait_until(dan, lambda: len(dan.query_selector_all("[data-card]")) == 0, "table 2's cards are gone")
 
         # Play the computer: a new table with a bot in seat 2.
         cat = open_page(1366, 768)
@@ -126,9 +110,9 @@ def main():
         cat.fill("#lobby-name", "cat")
         cat.click("#open-bot")
         cat.wait_for_selector("#lobby", state="hidden", timeout=10000)
-        wait_for(cat, lambda: any(words[6] == "cat" and words[12] == "normal" for words in hall(table.port).values()),
+        wait_until(cat, lambda: any(words[6] == "cat" and words[12] == "normal" for words in hall(table.port).values()),
                  "cat plays a computer player at a new table: %s %s" % (hall(table.port), cat.text_content("#notice")))
-        wait_for(cat, lambda: len(cat.query_selector_all("[data-card]")) >= 12, "the game against the computer starts")
+        wait_until(cat, lambda: len(cat.query_selector_all("[data-card]")) >= 12, "the game against the computer starts")
         check(cat.evaluate("location.hash") == "#t=4", "the address names the new table: %s" % cat.evaluate("location.hash"))
         shoot(cat, "hall-computer")
         check(not errors, "no script errors: %s" % errors)

@@ -11,32 +11,16 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from table import Table, find_set, is_set
+from table import Table, check, failures, find_set, is_set, wait_until
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
 SIZES = [(390, 844), (1366, 768), (1920, 1080)]
-failures = []
 
 NUMBER = {"1": "one", "2": "two", "3": "three"}
 COLOUR = {"R": "red", "G": "green", "P": "purple"}
 SHADING = {"S": "solid", "T": "striped", "O": "open"}
 SHAPE = {"D": "diamond", "O": "oval", "S": "squiggle"}
 FEATURES = [("number", NUMBER), ("colour", COLOUR), ("shading", SHADING), ("shape", SHAPE)]
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-
-
-def wait_until(page, predicate, message, tries=100):
-    for _ in range(tries):
-        if predicate():
-            return True
-        page.wait_for_timeout(100)
-    check(False, message)
-    return False
 
 
 def cards(page):
@@ -119,7 +103,7 @@ def main():
         check(len(ann.query_selector_all("#log li:last-child .mini-card")) >= 3 or
               any(len(li.query_selector_all(".mini-card")) == 3 for li in ann.query_selector_all("#log li")),
               "the wrong pick's cards are not drawn")
-        check(why_not(codes) in ann.inner_text("#notice"), "the player is not shown why at the top of the page")
+        check(why_not(codes) in ann.inner_text("#why"), "the player is not shown why at the top of the page")
         wait_until(bob, lambda: "ann picked %s: not a set: %s." % (", ".join(codes), why_not(codes)) in bob.inner_text("#log"),
                    "the other player is not told why")
         shoot(ann, "wrong-pick")

@@ -9,16 +9,9 @@ import sys
 
 from playwright.sync_api import Error, sync_playwright
 
-from table import Table
+from table import Table, check, failures
 
 LOADS = 10
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
 
 
 def stored_profile(browser, table, folder):

@@ -10,16 +10,9 @@ import time
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from table import Table, find_set
+from table import Table, check, failures, find_set
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
 
 
 def cards(page):
@@ -183,6 +176,10 @@ def seats(browser):
         first.wait_for_selector("[data-card]", timeout=20000)
         first.wait_for_timeout(500)
         check("(you)" in first.inner_text('.score[data-seat="1"]'), "a reload lost the seat")
+        # Back in the middle of the claim, the page says first how long is left.
+        notice = first.inner_text("#notice")
+        check(notice.startswith("You are back in the middle of your claim:") and "left to pick three cards" in notice,
+              "a reload in the middle of a claim does not say how long is left: %r" % notice)
         check(first.is_visible('[data-action="claim"]'), "after a reload the controls are gone")
         # A dropped connection comes back by itself, resumes the seat and says so.
         first.evaluate("() => game.ws.close()")

@@ -10,8 +10,8 @@ import time
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from page_test import check, check_layout, failures, sit_down
-from table import Table, find_chain_set, find_set, find_ultra
+from page_test import check_layout, sit_down
+from table import Table, check, failures, find_chain_set, find_set, find_ultra
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
 

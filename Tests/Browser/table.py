@@ -1,4 +1,5 @@
-"""A table to test against: `setduel serve` on loopback with a computer player, and the rules of Set."""
+"""A table to test against: `setduel serve` on loopback with a computer player, the rules of Set, and
+the checks every browser script counts its failures with."""
 
 import itertools
 import os
@@ -6,6 +7,26 @@ import re
 import subprocess
 import sys
 import time
+
+
+failures = []
+
+
+def check(condition, message):
+    """Counts a failure, and says it at once, unless `condition` holds."""
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+
+
+def wait_until(page, predicate, message, tries=100):
+    """Whether `predicate()` comes to hold within `tries` looks 0.1 s apart; a failure if it never does."""
+    for _ in range(tries):
+        if predicate():
+            return True
+        page.wait_for_timeout(100)
+    check(False, message)
+    return False
 
 
 def binary():

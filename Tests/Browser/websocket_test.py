@@ -13,15 +13,7 @@ import time
 
 import websockets
 
-from table import Table, find_set
-
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
+from table import Table, check, failures, find_set
 
 
 # MARK: - A whole game over websockets

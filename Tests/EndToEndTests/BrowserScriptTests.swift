@@ -79,6 +79,15 @@ struct BrowserScriptTests {
   }
 
   @Test(
+    "headless Chromium as a newcomer: how to play, why a point was lost, the seconds left, the other's requests, a reload",
+    .enabled(if: hasBrowser))
+  func headlessChromiumNewcomer() throws {
+    let (status, output) = try run("page_newcomer_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("newcomer: 0 failures"), "\(output)")
+  }
+
+  @Test(
     "headless Chromium at a hall: the lobby's tiles, Join and #t=2, a reload, a shared link, Watch, Play the computer",
     .enabled(if: hasBrowser))
   func headlessChromiumLobby() throws {

@@ -54,6 +54,18 @@ struct HallTests {
     #expect(hall.records[1]?.contains { $0.contains("cy") } == false)
   }
 
+  @Test("table 1's listing names the computer player the shell seats there itself, as a table opened with bot= does")
+  func theShellsComputerPlayerIsListed() {
+    var hall = HallDriver(seed: 7)
+    #expect(hall.hall.listings.first?.bot == nil)
+    hall.hall.announceBot(.easy, at: 1)
+    #expect(hall.hall.listings.first?.bot == .easy)
+    #expect(hall.hall.listings.first?.line.hasSuffix(" waiting 0 easy") == true, "\(hall.hall.listings)")
+    hall.connect(c(1))
+    hall.send("MODE MACHINE", from: c(1))
+    #expect(hall.send("TABLES", from: c(1)).first == "HALL 1 table-1 normal - sets - - 0 0 waiting 0 easy")
+  }
+
   @Test("JOIN in the middle of a claim leaves the seat as a drop does; JOIN back takes it back and play goes on")
   func joinDuringAClaim() throws {
     var hall = Self.twoGames()

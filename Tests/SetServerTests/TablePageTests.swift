@@ -16,6 +16,7 @@ struct TablePageTests {
   static func contentType(of path: String) -> String? {
     if path.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
     if path.hasSuffix(".css") { return "text/css; charset=utf-8" }
+    if path.hasSuffix(".svg") { return "image/svg+xml" }
     if path == "/" || path.hasSuffix(".html") { return "text/html; charset=utf-8" }
     return nil
   }
@@ -25,10 +26,11 @@ struct TablePageTests {
     response.fields.first { $0.name == name }?.value
   }
 
-  @Test("index.html loads its style sheet and its one script, deferred until the page is read")
+  @Test("index.html loads its style sheet, its icon and its one script, deferred until the page is read")
   func thePageReferencesItsFiles() {
     #expect(Self.page.hasPrefix("<!doctype html>"))
     #expect(Self.references.contains("/page.css"), "\(Self.references)")
+    #expect(Self.references.contains("/favicon.svg"), "\(Self.references)")
     let scripts = Self.page.matches(of: /<script([^>]*)><\/script>/).map { String($0.1) }
     #expect(scripts == [" src=\"/page.js\" defer"], "\(scripts)")
   }

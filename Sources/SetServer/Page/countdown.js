@@ -1,4 +1,5 @@
-// The countdown: drawn from the RULES line's windows; the server keeps the time.
+// The countdowns: a window's bar and its seconds, drawn from the RULES line's windows, and the
+// seconds before an absent player forfeits. The server keeps the time.
 "use strict";
 
 let countdownFrame = 0;
@@ -16,6 +17,7 @@ function startWindow(kind, ms) {
     const left = Math.max(0, game.windowMs - (performance.now() - game.windowAt));
     const fraction = game.windowTotal > 0 ? left / game.windowTotal : 0;
     $("countdown-fill").style.transform = "scaleX(" + (reduced ? Math.ceil(fraction * 5) / 5 : fraction) + ")";
+    $("countdown-seconds").textContent = (Math.floor(left / 100) / 10).toFixed(1) + " s";
     if (left > 0 && game.windowKind) countdownFrame = requestAnimationFrame(tick);
   };
   tick();
@@ -25,4 +27,25 @@ function stopWindow() {
   game.windowKind = null;
   cancelAnimationFrame(countdownFrame);
   $("countdown").hidden = true;
+}
+
+/// The seats away in a paused game, each with when it forfeits (`LEFT`'s milliseconds, from now).
+const forfeits = new Map();
+let forfeitTimer = 0;
+
+function startForfeit(seat, ms) {
+  forfeits.set(seat, performance.now() + ms);
+  if (!forfeitTimer) forfeitTimer = setInterval(() => { if (game.phase === "paused") setStatus(statusText()); }, 250);
+}
+
+function stopForfeit(seat) {
+  if (seat) forfeits.delete(seat);
+  else forfeits.clear();
+  if (forfeits.size === 0) { clearInterval(forfeitTimer); forfeitTimer = 0; }
+}
+
+/// The whole seconds before the first seat away forfeits, or null when not known.
+function forfeitSeconds() {
+  if (forfeits.size === 0) return null;
+  return Math.max(0, Math.ceil((Math.min(...forfeits.values()) - performance.now()) / 1000));
 }

@@ -28,9 +28,12 @@ function handle(line) {
       drawVariant();
       return;
     case "TABLE": return setTable(Number(words[1]), Number(words[2]), words.slice(3));
-    case "PLAYER":
-      game.players[words[1]] = { name: words[2] === "-" ? "" : words[2], score: Number(words[3]), here: words[4] !== "away" };
+    case "PLAYER": {
+      // A seat nobody holds is free (waiting for a player), not away.
+      const free = words[2] === "-";
+      game.players[words[1]] = { name: free ? "" : words[2], score: Number(words[3]), here: free || words[4] !== "away", free };
       return drawScores();
+    }
     case "RESULT": return addHistory(words.slice(1));
     case "NOTICE": return handleNotice(words[1], words.slice(2));
     case "REVIEWSET": case "REVIEWPLAYER":
@@ -52,14 +55,16 @@ function handleOK(words) {
     game.named = true;
     hideLobby();
     drawHallButton();
+    closeFirstHowto();
     game.retries = 0;
     if (verb !== "RESUME" && game.seat > 0) store.set(tokenKey(game.name), words[3]);
     const beaten = verb === "NAME" && game.seat === 0 && game.seatFree > 0;
     game.seatFree = 0;
     drawRating();
+    // Taken back after a drop ("reconnected") or by a new page ("reloaded"): said once STATE has come.
+    game.resumed = verb !== "RESUME" ? "" : game.wasSeated ? "reconnected" : "reloaded";
     if (verb === "RESUME") {
-      showNotice(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.");
-      setTimeout(hideNotice, 4000);
+      flash(game.wasSeated ? "Reconnected: you are back in your seat." : "You took back your seat.", 4000);
     } else if (beaten) showNotice("Someone else took the free seat first: you are watching.");
     else hideNotice();
     game.wasSeated = game.seat > 0;
@@ -81,6 +86,13 @@ function handleOK(words) {
     if (["claim", "turn", "needless"].includes(game.phase)) startWindow(game.phase, ms);
     else stopWindow();
     if (game.phase !== "over") hideOver();
+    retell(Number(words[3]), Number(words[2]));
+    if (game.resumed && game.windowKind && game.holder === game.seat && game.seat > 0) {
+      // Back in the middle of your own claim or turn: how long is left comes first.
+      flash("You are back in the middle of your " + (game.phase === "claim" ? "claim" : "turn") + ": " + seconds(ms) +
+        " left to pick " + groupWord() + " cards." + (game.resumed === "reconnected" ? " (Reconnected.)" : ""), Math.max(ms, 3000));
+    }
+    game.resumed = "";
   }
   draw();
 }
@@ -204,13 +216,11 @@ function event(verb, fields) {
   switch (verb) {
     case "JOINED": {
       const seat = Number(fields[0]);
-      const swapped = game.phase === "open" && game.players[seat] && game.players[seat].name;
       game.players[seat] = { name: fields[1], score: 0, here: true };
       if (game.seat === 0 && game.seatFree === seat) { game.seatFree = 0; hideNotice(); }
       if (game.name && fields[1].toLowerCase() === game.name.toLowerCase() && game.seat > 0 && game.seat !== seat) {
         game.seat = seat;  // A same-deck rematch swapped the seats.
-        log("You play from seat " + seat + " this game.");
-      } else if (!swapped) log(fields[1] + " sat down in seat " + fields[0] + ".");
+      }
       break;
     }
     case "START":
@@ -220,72 +230,62 @@ function event(verb, fields) {
       game.holder = 0;
       game.selected.clear();
       game.chain = {};
+      game.asks = {};
       for (const seat of [1, 2]) if (game.players[seat]) game.players[seat].score = 0;
       setTable(game.seq, Number(fields[1]), fields.slice(2));
       game.newSlots = new Set(Object.keys(game.slots));
-      log("Game " + fields[0] + " begins.");
-      if (variantRule()) log(variantRule());
+      clearWhy();
       break;
-    case "DIFF": applyDiff(fields); break;
+    case "DIFF": applyDiff(fields); clearWhy(); break;
     case "CHAIN": setChain(fields); break;
     case "CLAIM":
       game.phase = "claim"; game.holder = Number(fields[0]); game.selected.clear();
       startWindow("claim", Number(fields[1]));
-      log(who(fields[0]) + " called Set.");
       break;
-    case "TURN": {
+    case "TURN":
       game.phase = fields[2] === "needless" ? "needless" : "turn"; game.holder = Number(fields[0]); game.selected.clear();
       startWindow(game.phase, Number(fields[1]));
-      log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " turn to find a set.");
+      explainTurn(fields);
       break;
-    }
     case "PICK": game.selected.add(fields[1]); break;
     case "UNPICK": game.selected.delete(fields[1]); break;
-    case "SET": log(who(fields[0]) + " found a set: " + fields[2].split(",").map(describe).join(", ") + "."); game.selected.clear(); break;
-    case "NOSET": {
-      const picked = fields[2].split(",");
-      const why = whyNot(picked);
-      logCards(who(fields[0]) + " picked ", picked, ": not a set" + (why ? ": " + why : "") + ".");
-      if (Number(fields[0]) === game.seat && why) flash(picked.join(", ") + ": not a set: " + why + ".", 6000);
-      game.selected.clear();
-      break;
-    }
-    case "EXPIRED": log((Number(fields[0]) === game.seat ? "Your" : nameOf(fields[0]) + "'s") + " time ran out."); game.selected.clear(); break;
-    case "SCORE": {
-      const delta = Number(fields[1]);
+    case "SET": game.selected.clear(); break;
+    case "NOSET": game.lastPicked = fields[2].split(","); game.selected.clear(); break;
+    case "EXPIRED": game.selected.clear(); break;
+    case "SCORE":
       if (game.players[fields[0]]) game.players[fields[0]].score = Number(fields[2]);
-      const reasons = { set: "for a set", wrong: "for a wrong pick", expired: "for letting a claim run out", needless: "for asking for cards with a set on the table" };
-      const points = Math.abs(delta) === 1 ? "point" : "points";
-      log(who(fields[0]) + (delta >= 0 ? " gained " : " lost ") + Math.abs(delta) + " " + points + " " + (reasons[fields[3]] || fields[3]) + ".");
+      explainScore(fields);
       break;
-    }
     case "OPEN": game.phase = "open"; game.holder = 0; game.selected.clear(); stopWindow(); break;
     case "LEFT":
-      if (game.players[fields[0]]) game.players[fields[0]].here = false;
-      log(nameOf(fields[0]) + " left." + (fields[1] !== "-" ? " The game is paused; their seat is held for " + Math.round(Number(fields[1]) / 1000) + " s." : ""));
-      if (fields[1] !== "-") { game.phase = "paused"; stopWindow(); }
+      delete game.asks[fields[0]];  // Gone: a rematch it asked for will not be played.
+      if (fields[1] === "-") game.players[fields[0]] = { name: "", score: 0, here: true, free: true };
+      else if (game.players[fields[0]]) game.players[fields[0]].here = false;
+      if (fields[1] !== "-") { game.phase = "paused"; stopWindow(); startForfeit(Number(fields[0]), Number(fields[1])); }
       break;
     case "BACK":
       if (game.players[fields[0]]) game.players[fields[0]].here = true;
-      log(nameOf(fields[0]) + " is back.");
+      stopForfeit(Number(fields[0]));
       break;
     case "GO":
+      stopForfeit();
       if (fields[0] === "open") { game.phase = "open"; game.holder = 0; stopWindow(); }
       else { game.phase = fields[0]; game.holder = Number(fields[1]); startWindow(fields[0], Number(fields[2])); }
       break;
     case "OVER":
       showOver(fields);
+      clearWhy();
+      stopForfeit();
       if (reviewable()) {
         game.review = [];
         send("REVIEW " + fields[0]);
       }
       break;
     case "RATED": break;
-    case "REMATCH":
-      log(who(fields[0]) + " asked for a rematch" + (fields[1] === "same" ? " on the same deck." : "."));
-      break;
+    case "REMATCH": game.asks[fields[0]] = fields[1] === "same" ? "same" : "new"; break;
     case "SAY": chat(fields[0], fields.slice(1).join(" ")); break;
     case "BYE": game.stopped = true; showNotice("The server is stopping: " + fields.join(" ")); break;
   }
+  tell(verb, fields);
   draw();
 }

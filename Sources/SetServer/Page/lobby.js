@@ -31,6 +31,27 @@ function hallLine(words) {
   }
   if (!$("lobby").hidden) drawLobby();
   drawHallButton();
+  drawJoinAbout();
+  if ($("howto").open && !rulesKnown()) drawHowto();
+}
+
+/// What the join screen says of the table, from the hall's line for it: the game, who waits there,
+/// and a computer player.
+function drawJoinAbout() {
+  const table = game.hall.get(Number(game.table) || 1);
+  const about = $("join-about");
+  about.hidden = !table;
+  if (!table) return;
+  const played = table.variant === "normal" ? "standard Set" : table.variant;
+  const parts = ["This table plays " + [played].concat(tileAbout(table).split(" · ").slice(1)).join(", ") + "."];
+  if (variantRules[table.variant]) parts.push(variantRules[table.variant]);
+  const seated = table.seats.filter(Boolean);
+  if (table.bot && seated.length < 2) parts.push("You play the computer (" + table.bot + "): it sits down with you.");
+  else if (table.bot) parts.push(seated[0] + " plays the computer (" + seated[1] + ", " + table.bot + "): you will watch.");
+  else if (seated.length === 2) parts.push(seated.join(" and ") + " are playing: you will watch.");
+  else if (seated.length === 1) parts.push(seated[0] + " is waiting for a player: sit down to play.");
+  else parts.push("Nobody is here yet: the first two names play.");
+  about.textContent = parts.join(" ");
 }
 
 /// `OK TABLES <count>`: the lobby opens when there are several tables and none was asked for.
@@ -116,9 +137,12 @@ function leaveTable() {
   Object.assign(game, {
     seat: null, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
     selected: new Set(), newSlots: new Set(), seq: 0, over: null, review: null, seatFree: 0, chain: {},
-    movedSlots: new Set(), wasSeated: false,
+    movedSlots: new Set(), wasSeated: false, asks: {}, lastPicked: null,
   });
   stopWindow();
+  stopForfeit();
+  clearWhy();
+  forgetTold();
   hideOver();
   $("log").replaceChildren();
   $("history").replaceChildren();

@@ -1,7 +1,7 @@
 // Words: the game's log, the history, chat, the final table and its review, notices.
 "use strict";
 
-function log(text) { append($("log"), text, 60); }
+function log(text) { return append($("log"), text, 60); }
 
 function append(list, text, keep) {
   const item = document.createElement("li");
@@ -12,9 +12,8 @@ function append(list, text, keep) {
   return item;
 }
 
-/// A log line with small drawings of the cards after `before`, each titled with its words.
-function logCards(before, codes, after) {
-  const item = append($("log"), before + codes.join(", ") + after, 60);
+/// Small drawings of cards, for a line of the log: each titled with its code and words.
+function miniCards(codes) {
   const drawn = document.createElement("span");
   drawn.className = "mini-cards";
   for (const code of codes) {
@@ -24,7 +23,7 @@ function logCards(before, codes, after) {
     card.appendChild(cardSVG(code));
     drawn.appendChild(card);
   }
-  item.appendChild(drawn);
+  return drawn;
 }
 
 function chat(name, text) { append($("chat"), name + ": " + text, 100); }
@@ -54,7 +53,6 @@ function showOver(fields) {
   $("review").replaceChildren();
   $("over").hidden = false;
   addHistory(fields);
-  log(resultText(fields) + ".");
 }
 
 /// The finished game's review (REVIEWPLAYER lines): each player's sets missed, the longest a set they

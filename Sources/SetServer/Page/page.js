@@ -32,6 +32,8 @@ document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") target.blur();
     return;
   }
+  if ($("howto").matches(":modal")) return;  // The help is read: Esc or its button closes it.
+  if (event.key === "?") { openHowto(true); return; }
   if (!game.joined) return;
   if (event.key === " ") { event.preventDefault(); act("claim"); }
   else if (event.key === "+" || event.key === "=") act("deal");

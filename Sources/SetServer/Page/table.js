@@ -104,10 +104,14 @@ function drawScores() {
   for (const seat of [1, 2]) {
     const element = document.querySelector('.score[data-seat="' + seat + '"]');
     const player = game.players[seat] || {};
-    element.querySelector(".who").textContent = (player.name || "seat " + seat) + (seat === game.seat ? " (you)" : "");
+    // A seat nobody holds is waiting for a player; "away" is for a player who left and may come back.
+    const free = !player.name && player.free === true;
+    element.querySelector(".who").textContent =
+      (player.name || (free ? "waiting for a player" : "seat " + seat)) + (seat === game.seat ? " (you)" : "");
     element.querySelector(".points").textContent = String(player.score || 0);
     element.classList.toggle("me", seat === game.seat);
-    element.classList.toggle("away", player.here === false);
+    element.classList.toggle("away", player.here === false && !free);
+    element.classList.toggle("free", free);
     element.classList.toggle("holder", seat === game.holder);
   }
 }
@@ -126,8 +130,28 @@ function draw() {
     controls.querySelector('[data-action="rematch-same"]').hidden = !over;
     controls.querySelector('[data-action="claim"]').disabled = game.phase !== "open";
     controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
+    drawAsks(over);
   }
+  document.body.classList.toggle("game-over", seated && game.phase === "over");
   setStatus(statusText());
+}
+
+/// The rematch requests by the buttons: the other player's marks the button to press, and yours says
+/// whom it waits for.
+function drawAsks(over) {
+  const asks = over ? game.asks || {} : {};
+  const other = game.seat === 1 ? 2 : 1;
+  const theirs = asks[other];
+  const mine = asks[game.seat];
+  $("controls").querySelector('[data-action="rematch"]').classList.toggle("wanted", theirs === "new");
+  $("controls").querySelector('[data-action="rematch-same"]').classList.toggle("wanted", theirs === "same");
+  let text = "";
+  if (theirs) {
+    text = nameOf(other) + (theirs === "same" ? " asks to play the same deck again, seats swapped: press Same deck."
+      : " asks for a rematch: press Rematch.");
+  } else if (mine) text = "You asked for " + (mine === "same" ? "the same deck" : "a rematch") + ": waiting for " + nameOf(other) + ".";
+  $("asks").textContent = text;
+  $("asks").hidden = !text;
 }
 
 function statusText() {
@@ -139,7 +163,12 @@ function statusText() {
     case "open": return watching + "Open play: anyone may call Set. " + deck + ".";
     case "claim": case "turn": case "needless":
       return watching + (game.holder === game.seat ? "Your pick: choose " + groupWord() + " cards." : nameOf(game.holder) + " is picking.");
-    case "paused": return watching + "Paused while a player is away.";
+    case "paused": {
+      const away = [1, 2].filter((seat) => game.players[seat] && game.players[seat].here === false).map(nameOf);
+      const left = forfeitSeconds();
+      return watching + "Paused: " + (away.length ? away.join(" and ") : "a player") + " away" +
+        (left === null ? "." : ", forfeit in " + left + " s unless back.");
+    }
     case "over": return watching + "Game over.";
     default: return watching;
   }

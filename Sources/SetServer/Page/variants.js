@@ -53,6 +53,8 @@ function drawVariant() {
   $("rule").textContent = variantRule();
   $("rule").hidden = !variantRule();
   $("keys-chain").hidden = game.rules.variant !== "chain";
+  $("controls").querySelector('[data-action="claim"]').textContent = setButtonName(game.rules.variant || "normal");
+  if ($("howto").open) drawHowto();
 }
 /// The chain's row, apart from the table: "chain, use one:" and its cards in slots X, Y, Z.
 function drawChain() {
