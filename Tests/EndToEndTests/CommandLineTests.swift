@@ -21,7 +21,7 @@ struct CommandLineTests {
   func badValue() throws {
     let result = try run(["serve", "--port", "x"])
     #expect(result.end == "exit 2")
-    #expect(result.error == "setduel: --port x: expected a whole number\nsee: swift run setduel serve --help\n")
+    #expect(result.error == "setduel: --port x: expected a whole number\nsee: \(try builtSetduel()) serve --help\n")
     for (option, value, reason) in [
       ("--claim-window", "-1", "must be more than 0 seconds"), ("--grace", "0", "must be more than 0 seconds"),
       ("--idle-timeout", "1e9", "must be at most 86400 seconds (a day)"), ("--port", "70000", "must be 0 to 65535"),
@@ -63,10 +63,18 @@ struct CommandLineTests {
     }
   }
 
-  @Test("hints name the command that works: setduel when it is on PATH, swift run setduel in a build folder")
+  @Test("hints name the command that works: setduel when it is on PATH, else the command as it was run")
   func hintsNameTheWorkingCommand() throws {
     #expect(try run(["serve", "--port", "x"], onPath: true).error.hasSuffix("\nsee: setduel serve --help\n"))
-    #expect(try run(["serve", "--port", "x"]).error.hasSuffix("\nsee: swift run setduel serve --help\n"))
+    #expect(try run(["serve", "--port", "x"]).error.hasSuffix("\nsee: \(try builtSetduel()) serve --help\n"))
+    let binary = try builtSetduel()
+    let folder = try makeTemporaryFolder("cli-relative")
+    defer { removeFolder(folder) }
+    let relative = try Subprocess(
+      ["./setduel", "serve", "--port", "x"], folder: folder, name: "cli",
+      shell: "export PATH=/usr/bin:/bin; cd '\(binary[..<binary.lastIndex(of: "/")!])'")
+    #expect(relative.end(timeout: 60) == "exit 2")
+    #expect(relative.errorOutput.hasSuffix("\nsee: ./setduel serve --help\n"), "\(relative.errorOutput)")
   }
 
   @Test("a records folder that cannot be made is named as such, with --records and --no-records suggested")
@@ -87,7 +95,8 @@ struct CommandLineTests {
     let option = try run(["bot", "--speed", "9"])
     #expect(option.end == "exit 2")
     #expect(
-      option.error.hasPrefix("setduel: unknown option --speed; did you mean --seed?\nsee: swift run setduel bot --help")
+      option.error.hasPrefix(
+        "setduel: unknown option --speed; did you mean --seed?\nsee: \(try builtSetduel()) bot --help")
     )
     let command = try run(["fly"])
     #expect(command.end == "exit 2")
