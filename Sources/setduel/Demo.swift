@@ -65,15 +65,11 @@ enum Demo {
       do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
     }
     let address = Network.lanAddresses().first
-    let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
     let info =
       `public`
-      ? [
-        "Friends: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
-      ]
+      ? Invitation.lines(address: address, port: port)
       : [
-        "Open to this machine only: \(Invocation.command) --public lets friends watch",
+        Invitation.loopbackOnly(command: Invocation.command),
         "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
       ]
     let app = PlayApp(
@@ -95,7 +91,6 @@ enum Demo {
       // The table closes with the game: its record ends with its `end` line, as a clean close does.
       announcer?.stop()
       table.stop()
-      if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }
     app.run()
   }

@@ -243,7 +243,8 @@ struct DiscoveryProcessTests {
         "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
       ])
     defer { kill(solo.pid, SIGKILL) }
-    #expect(solo.waitForFrame(within: 20) { $0.contains("Friends: ") }, "\(solo.lastFrame)")
+    #expect(
+      solo.waitForFrame(within: 20) { $0.contains("Friends can watch") && $0.contains("nc ") }, "\(solo.lastFrame)")
     var last: [String] = []
     let found = eventually(timeout: 30) {
       last = (try? Self.list(in: namespace, folder: folder)) ?? []
