@@ -47,12 +47,12 @@ public enum AnalysisText {
     return lines
   }
 
-  /// The short summary for the player in `seat` at game over, such as `You missed 4 sets; one sat
-  /// there 22 s. Your wrong picks broke on shading 3 times.`
+  /// The short summary for the player in `seat` at game over (`ReviewWords.summary`).
   public static func summary(_ game: GameAnalysis, seat: Seat) -> String {
     let player = game.players[seat.offset]
     return ReviewWords.summary(
-      missed: player.setsMissed, longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
+      missed: player.setsMissed, other: game.players[seat.opponent.offset].name,
+      longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
   }
 
   /// A set in one line: its cards, how many features differ, when it was on the table, its fate.
