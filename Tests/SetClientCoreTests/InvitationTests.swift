@@ -20,3 +20,19 @@ struct InvitationTests {
     #expect(!text.contains("HOST"))
   }
 }
+
+@Suite("What the solo game open to this machine only tells")
+struct LoopbackInvitationTests {
+  @Test("the command as it was run, where it fits 79 columns; else the options alone")
+  func fitting() {
+    let short = Invitation.loopbackOnly(command: "setduel")
+    #expect(
+      short == [
+        "Open to this machine only: setduel --public lets friends watch or play",
+        "Play a friend: setduel serve; each runs setduel play HOST",
+      ])
+    let long = Invitation.loopbackOnly(command: "/home/ann/src/setduel/.build/x86_64-unknown-linux-gnu/debug/setduel")
+    #expect(long.allSatisfy { $0.count <= 79 })
+    #expect(long[0].contains("--public lets friends watch") && long[1].contains("play HOST"))
+  }
+}

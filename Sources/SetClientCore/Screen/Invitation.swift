@@ -14,8 +14,17 @@ public enum Invitation {
     ]
   }
 
-  /// The line for a table open to this machine only: how to let friends in.
-  public static func loopbackOnly(command: String) -> String {
-    "Open to this machine only: \(command) --public lets friends watch or play"
+  /// The lines for a table open to this machine only: how to let friends in, and how to play one,
+  /// naming `command` (this program as it was run) where the line still fits 79 columns.
+  public static func loopbackOnly(command: String) -> [String] {
+    func fitting(_ lines: String...) -> String { lines.first { $0.count <= 79 } ?? lines[lines.count - 1] }
+    return [
+      fitting(
+        "Open to this machine only: \(command) --public lets friends watch or play",
+        "Open to this machine only: --public lets friends watch or play"),
+      fitting(
+        "Play a friend: \(command) serve; each runs \(command) play HOST",
+        "Play a friend: serve hosts a table; each player runs play HOST"),
+    ]
   }
 }
