@@ -134,6 +134,20 @@ struct CommandLineTests {
     }
   }
 
+  @Test("a plain build of a git checkout names its commit in --version")
+  func versionNamesTheCommit() throws {
+    let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+    let folder = try makeTemporaryFolder("cli-commit")
+    defer { removeFolder(folder) }
+    let git = try Subprocess(
+      ["/usr/bin/git", "-C", root, "rev-parse", "--short=12", "HEAD"], folder: folder, name: "git")
+    guard git.end(timeout: 30) == "exit 0" else { return }  // Not a checkout: nothing to name.
+    let commit = String(git.output.filter { !$0.isWhitespace })
+    #expect(commit.count == 12)
+    let result = try run(["--version"])
+    #expect(result.output.contains("commit \(commit)"), "\(result.output) at \(commit)")
+  }
+
   @Test("--help, -h and help SUBCOMMAND print the subcommand's use and exit 0")
   func help() throws {
     for command in ["serve", "play", "bot", "replay"] {
