@@ -23,3 +23,35 @@ struct HeaderFitTests {
     #expect(narrow.count <= 56)
   }
 }
+
+@Suite("The ratings after a resume")
+struct ResumedRatingsTests {
+  @Test("a client started again after a rated game asks STATS for both players and shows their ratings")
+  func ratingsComeBack() {
+    var model = ClientModel()
+    var asked: [ModelAction] = []
+    let lines = [
+      "SETDUEL 1 hello", "OK MODE machine", "OK RESUME 1 ann", "TABLE 30 45 " + Tables.table(Tables.cards(12)),
+      "PLAYER 1 ann 2 here", "PLAYER 2 bob 1 here", "OK STATE 30 2 open 0 0 -",
+      "RESULT 1 2 3 5 3 5 completed ann bob", "OK HISTORY 1",
+    ]
+    for line in lines { asked += model.apply(line: line, at: .zero) }
+    #expect(asked.contains(.requestStats("ann")) && asked.contains(.requestStats("bob")), "\(asked)")
+    #expect(model.ratings == nil)
+    _ = model.apply(line: "STAT ann 0 1488 290 1 0 1 0 0 3 0 0 0 - -", at: .zero)
+    _ = model.apply(line: "STAT bob 0 1512 290 1 1 0 0 0 5 0 0 0 - -", at: .zero)
+    #expect(model.ratings == PerSeat(one: 1488, two: 1512))
+    let header = Renderer(options: .ascii).header(model, columns: 80).text
+    #expect(header.contains("ann [1488] (you)") && header.contains("bob [1512]"), "\(header)")
+  }
+
+  @Test("before any game is over, a resume asks no ratings")
+  func noGameNoRatings() {
+    var model = ClientModel()
+    var asked: [ModelAction] = []
+    for line in ["SETDUEL 1 hello", "OK MODE machine", "OK RESUME 1 ann", "OK HISTORY 0"] {
+      asked += model.apply(line: line, at: .zero)
+    }
+    #expect(!asked.contains { if case .requestStats = $0 { true } else { false } })
+  }
+}

@@ -52,8 +52,10 @@ extension Renderer {
     var score = StyledLine()
     if let player = model.names[seat] {
       name.add(player, TextStyle(bold: true))
-      if ratings, let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
-        name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+      if ratings, let rating = model.ratings?[seat] {
+        // After a resume the change is not known: the rating alone.
+        let change = model.ratingChanges.map { " \($0[seat] >= 0 ? "+" : "")\($0[seat])" } ?? ""
+        name.add(" [\(rating)\(change)]", TextStyle(dim: true))
       }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
       if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }
