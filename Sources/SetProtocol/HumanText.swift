@@ -198,11 +198,13 @@ public enum HumanText {
         "open play: SET to claim, PICK \(slots) or DEAL", "open play: SET, PICK \(slots) or DEAL", "SET, PICK or DEAL",
       ]
     case .picking(let holder, _):
+      // Only the holder is offered PICK: the other player and spectators are told who picks.
       let picks = "\(who.object(holder)) \(who.verb(holder, "pick", "picks"))"
-      return watching ? ["\(picks) \(count) cards", picks] : ["\(picks): PICK \(count) cards", "\(picks): PICK"]
+      return holder != doing.viewer
+        ? ["\(picks) \(count) cards", picks] : ["\(picks): PICK \(count) cards", "\(picks): PICK"]
     case .turn(let holder, _):
       let has = "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn"
-      return watching ? [has] : ["\(has): PICK \(count) cards", "\(has): PICK"]
+      return holder != doing.viewer ? [has] : ["\(has): PICK \(count) cards", "\(has): PICK"]
     case .paused: return ["paused: a player is away", "paused"]
     case .over: return watching ? ["game over"] : ["game over: NEW for a rematch", "over: NEW"]
     }

@@ -49,4 +49,18 @@ struct StatusLineTests {
       }
     }
   }
+
+  @Test("while a player picks, only that player is offered PICK")
+  func onlyTheHolderPicks() {
+    let names = PerSeat(one: "ann", two: "bob")
+    let window = Phase.window(Window(holder: .two, kind: .passedTurn, deadline: Instant(milliseconds: 5_000)))
+    func line(_ viewer: Seat?) -> String {
+      HumanText.status(
+        game: 1, phase: window, names: names, seated: names.map { $0 }, scores: PerSeat(one: -1, two: 0), deck: 69,
+        viewer: viewer)
+    }
+    #expect(line(.two) == "[ann -1 | bob 0 | deck 69] you have the turn: PICK three cards")
+    #expect(line(.one) == "[ann -1 | bob 0 | deck 69] bob has the turn")
+    #expect(line(nil) == "[ann -1 | bob 0 | deck 69] bob has the turn")
+  }
 }
