@@ -87,7 +87,11 @@ let package = Package(
       dependencies: [
         "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetClientCore", "SetNet", "SetServer", "SetClient",
         "SetStats", "SetDiscovery", "SetLAN", "SetAnalysis", "SetQR", "SetTournament",
-      ]),
+      ],
+      // The commit a plain `swift build` builds from, for `--version` (Scripts/release.sh writes its own).
+      plugins: ["CommitStamp"]),
+    // Writes the git checkout's commit into the setduel target before each build.
+    .plugin(name: "CommitStamp", capability: .buildTool()),
     // What the benchmarks share: durations as numbers, a thread's processor time, the records benchmarks' options.
     .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
     .executableTarget(

@@ -9,7 +9,7 @@ public enum AnalysisText {
     var lines = ["Game \(game.game): " + outcome(game)]
     if let earlier = game.sameDeckAs { lines.append("Dealt from the same deck as game \(earlier).") }
     lines.append(
-      "\(game.sets.count) sets were on the table over \(clock(game.durationMs))"
+      "\(Counted.of(game.sets.count, "set")) \(game.sets.count == 1 ? "was" : "were") on the table over \(clock(game.durationMs))"
         + (game.medianFindMs.map { "; the median find took \(HumanText.seconds($0))" } ?? "") + ".")
     for player in game.players {
       lines.append("")
@@ -24,12 +24,12 @@ public enum AnalysisText {
   /// One player's figures.
   static func player(_ player: PlayerAnalysis, in game: GameAnalysis) -> [String] {
     var lines = ["\(player.name)\(player.isBot ? " (computer)" : "") in seat \(player.seat.rawValue):"]
-    lines.append("  found \(count(player.setsFound, "set")), missed \(player.setsMissed)")
+    lines.append("  found \(Counted.of(player.setsFound, "set")), missed \(player.setsMissed)")
     let times = (1...4).compactMap { differing -> String? in
       let list = player.findTimes[differing - 1]
       guard let median = median(list) else { return nil }
       let features = differing == 1 ? "1 feature differs" : "\(differing) features differ"
-      return "\(features): \(count(list.count, "set")), median \(HumanText.seconds(median))"
+      return "\(features): \(Counted.of(list.count, "set")), median \(HumanText.seconds(median))"
     }
     if !times.isEmpty { lines.append("  find times: " + times.joined(separator: "; ")) }
     if player.wrongPicks > 0 {
@@ -37,7 +37,7 @@ public enum AnalysisText {
         let n = player.wrongPicksBy[feature.rawValue]
         return n > 0 ? "\(feature.name) \(n)" : nil
       }
-      lines.append("  \(count(player.wrongPicks, "wrong pick")), broken on " + by.joined(separator: ", "))
+      lines.append("  \(Counted.of(player.wrongPicks, "wrong pick")), broken on " + by.joined(separator: ", "))
     }
     if let ms = player.longestUnseenMs, let index = player.longestUnseenSet {
       let set = game.sets[index]
@@ -47,12 +47,12 @@ public enum AnalysisText {
     return lines
   }
 
-  /// The short summary for the player in `seat` at game over, such as `You missed 4 sets; one sat
-  /// there 22 s. Your wrong picks broke on shading 3 times.`
+  /// The short summary for the player in `seat` at game over (`ReviewWords.summary`).
   public static func summary(_ game: GameAnalysis, seat: Seat) -> String {
     let player = game.players[seat.offset]
     return ReviewWords.summary(
-      missed: player.setsMissed, longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
+      missed: player.setsMissed, other: game.players[seat.opponent.offset].name,
+      longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
   }
 
   /// A set in one line: its cards, how many features differ, when it was on the table, its fate.
@@ -82,8 +82,6 @@ public enum AnalysisText {
   public static func clock(_ ms: Int64) -> String { ReviewWords.clock(ms) }
 
   static func codes(_ cards: [Card]) -> String { cards.map(\.description).joined(separator: " ") }
-
-  static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
   /// The median (the lower of the middle two), or nil for none.
   public static func median(_ values: [Int64]) -> Int64? {

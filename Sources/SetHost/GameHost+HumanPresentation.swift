@@ -41,11 +41,11 @@ extension GameHost {
     if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
     clients[id]?.lastDoing = doing
     clients[id]?.lastSeated = seated
-    let lines = HumanText.status(
+    let line = HumanText.status(
       game: state.game, phase: state.phase, names: seating.names, seated: seated,
       scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: seating.seat(of: id),
       groupSize: size)
-    for line in lines { send(id, line) }
+    send(id, line)
   }
 
   /// The whole state for one connection in words: the table, then the status line, or,

@@ -105,7 +105,7 @@ extension GameHost {
     let human = clients[id]?.presentation == .human
     let text: String
     if owned {
-      text = "rated: \(name) is yours; only games with its secret change its rating"
+      text = "rated: \(name) is yours; only your games change its rating"
     } else if byOther {
       text = "guest: \(name) belongs to someone else; your games here are not rated"
     } else if human {

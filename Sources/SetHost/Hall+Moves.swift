@@ -70,7 +70,7 @@ extension Hall {
   /// Asks the shell for a computer player of `level` at table `id`, under a name nobody in the hall
   /// has, marked as a computer player there.
   mutating func seatBot(at id: Int, level: BotLevel) {
-    let base = "bot-\(level.rawValue)"
+    let base = level.playerName
     var name = base
     var count = 1
     while order.contains(where: { tables[$0]?.host.knows(name: name) == true }) {

@@ -7,4 +7,8 @@ public enum BotLevel: String, CaseIterable, Sendable {
   case normal
   /// Quick, and seldom wrong.
   case hard
+
+  /// The name a computer player of this level plays under by default, `bot-easy`, `bot-normal` or
+  /// `bot-hard`: each level has its own, so that one rating does not mix three strengths.
+  public var playerName: String { "bot-\(rawValue)" }
 }

@@ -145,22 +145,24 @@ public enum HumanText {
   }
 
   /// The status line people see when the phase changes: the seats or the scores, the deck, and what
-  /// can be done now, on two lines if one would be too wide. `names` are the names last seen in each
-  /// seat; `seated` who holds each seat now.
+  /// can be done now, always one line of at most `HumanTable.sentenceWidth` columns: what can be done is
+  /// said more briefly when the names are long. `names` are the names last seen in each seat; `seated`
+  /// who holds each seat now; a `viewer` of nil is a spectator, who is offered no play commands.
   public static func status(
     game: Int, phase: Phase, names: PerSeat<String>, seated: PerSeat<String?>, scores: PerSeat<Int>, deck: Int,
     viewer: Seat? = nil, groupSize: Int = 3
-  ) -> [String] {
+  ) -> String {
     guard game > 0 else {
       let seats = seated.values.map { $0 ?? "(empty seat)" }.joined(separator: " | ")
-      return fit("[\(seats)]", "waiting for a second player")
+      return fit("[\(seats)]", ["waiting for a second player", "waiting"])
     }
     // A seat freed after a game ended is told as empty: its last player's score is that game's, not
     // anyone's at the table now.
     let standing = Seat.allCases.map { seat in
       seated[seat].map { "\($0) \(scores[seat])" } ?? "(empty seat)"
     }.joined(separator: " | ")
-    return fit("[\(standing) | deck \(deck)]", doing(phase, names: names, viewer: viewer, groupSize: groupSize))
+    let doing = StatusDoing(phase, game: game, names: names, viewer: viewer)
+    return fit("[\(standing) | deck \(deck)]", sayings(doing, names: names, groupSize: groupSize))
   }
 
   /// The game's rule in one sentence when it is not the standard game (another variant, or a first-to
@@ -178,20 +180,35 @@ public enum HumanText {
 
   /// What `doing` lets players do, in words.
   public static func doing(_ doing: StatusDoing, names: PerSeat<String>, groupSize: Int = 3) -> String {
-    let who = Who(names: names, viewer: doing.viewer)
-    let count = groupSize == 4 ? "four" : "three"
-    switch doing.kind {
-    case .beforeFirstGame, .waiting: return "waiting for players"
-    case .open: return "open play: SET to claim, PICK \(groupSize == 4 ? "A B C D" : "A B C"), DEAL for more"
-    case .picking(let holder, _):
-      return "\(who.object(holder)) \(who.verb(holder, "pick", "picks")): PICK \(count) cards"
-    case .turn(let holder, _):
-      return "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn: PICK \(count) cards"
-    case .paused: return "paused: a player is away"
-    case .over: return "game over: NEW for a rematch"
-    }
+    sayings(doing, names: names, groupSize: groupSize)[0]
   }
 
+  /// What `doing` lets players do, in words, from the fullest to the briefest: the status line takes the
+  /// fullest that fits. A spectator (no viewer) is told what happens, without the commands to play.
+  static func sayings(_ doing: StatusDoing, names: PerSeat<String>, groupSize: Int) -> [String] {
+    let who = Who(names: names, viewer: doing.viewer)
+    let count = groupSize == 4 ? "four" : "three"
+    let watching = doing.viewer == nil
+    switch doing.kind {
+    case .beforeFirstGame, .waiting: return ["waiting for players", "waiting"]
+    case .open:
+      if watching { return ["open play: the first to call Set picks", "open play"] }
+      let slots = groupSize == 4 ? "A B C D" : "A B C"
+      return [
+        "open play: SET to claim, PICK \(slots) or DEAL", "open play: SET, PICK \(slots) or DEAL", "SET, PICK or DEAL",
+      ]
+    case .picking(let holder, _):
+      // Only the holder is offered PICK: the other player and spectators are told who picks.
+      let picks = "\(who.object(holder)) \(who.verb(holder, "pick", "picks"))"
+      return holder != doing.viewer
+        ? ["\(picks) \(count) cards", picks] : ["\(picks): PICK \(count) cards", "\(picks): PICK"]
+    case .turn(let holder, _):
+      let has = "\(who.object(holder)) \(who.verb(holder, "have", "has")) the turn"
+      return holder != doing.viewer ? [has] : ["\(has): PICK \(count) cards", "\(has): PICK"]
+    case .paused: return ["paused: a player is away", "paused"]
+    case .over: return watching ? ["game over"] : ["game over: NEW for a rematch", "over: NEW"]
+    }
+  }
   /// The scores in words, such as `Scores: you 3, bob 1.`; a seat with nobody in it (nil) is left out,
   /// as its score belongs to a player who has gone.
   public static func scores(_ scores: PerSeat<Int>, names: PerSeat<String?>, viewer: Seat? = nil) -> String {
@@ -200,9 +217,9 @@ public enum HumanText {
     return each.isEmpty ? "Scores: nobody is seated." : "Scores: " + each.joined(separator: ", ") + "."
   }
 
-  private static func fit(_ first: String, _ second: String) -> [String] {
-    let line = first + " " + second
-    return line.count <= HumanTable.sentenceWidth ? [line] : HumanTable.wrap(first) + HumanTable.wrap(second)
+  /// `first` and the fullest of `sayings` that fits one line beside it; `first` alone if none does.
+  private static func fit(_ first: String, _ sayings: [String]) -> String {
+    sayings.lazy.map { first + " " + $0 }.first { $0.count <= HumanTable.sentenceWidth } ?? first
   }
 
   /// The reason for a score change in words.

@@ -45,7 +45,7 @@ public struct PuzzleTime: Equatable, Sendable {
     ]
     for time in best.values.sorted(by: { $0.day > $1.day }).prefix(last) {
       let wrong =
-        time.wrongPicks == 0 ? "no wrong picks" : "\(time.wrongPicks) wrong pick\(time.wrongPicks == 1 ? "" : "s")"
+        time.wrongPicks == 0 ? "no wrong picks" : Counted.of(time.wrongPicks, "wrong pick")
       lines.append("  \(time.day)  \(HumanText.seconds(time.ms))  \(wrong)")
     }
     return lines

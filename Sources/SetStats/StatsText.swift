@@ -57,7 +57,7 @@ public enum StatsText {
     if played.count > 1 || played.contains(where: { $0.variant != .normal }) {
       lines.append(
         "variants played: "
-          + played.map { "\($0.variant.rawValue) \($0.stats.games) games, rating \(rating($0.stats))" }
+          + played.map { "\($0.variant.rawValue) \(Counted.of($0.stats.games, "game")), rating \(rating($0.stats))" }
           .joined(separator: "; "))
     }
     return lines.map(Harmless.text)  // Names come from record files.

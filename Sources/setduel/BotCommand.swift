@@ -36,7 +36,7 @@ enum BotCommand {
       BotLevel(rawValue: $0)
     }
     let table = try Play.tableName(arguments.text("table"))
-    let name = arguments.text("name") ?? "bot"
+    let name = arguments.text("name") ?? level.playerName
     guard PlayerName.isValid(name) else { throw Arguments.UsageError(message: ErrorCode.badName.text) }
     var system = SystemRandomNumberGenerator()
     let seed = try arguments.value("seed", system.next(), expected: "a whole number") { UInt64($0) }
@@ -84,9 +84,10 @@ enum BotCommand {
   /// Seats a bot in seat 2 of an in-process table as soon as someone has seat 1, so the first player
   /// to arrive plays it. Polls the table's seats every 200 ms on `queue`, where the bot then plays.
   static func seatInSecondSeat(
-    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String = "bot",
+    of server: TableServer, host: String = "127.0.0.1", port: UInt16, level: BotLevel, name: String? = nil,
     queue: DispatchQueue = .main
   ) {
+    let name = name ?? level.playerName
     var system = SystemRandomNumberGenerator()
     let seed: UInt64 = system.next()
     let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -94,7 +95,7 @@ enum BotCommand {
       guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
       // Marked only now, under a name the person in seat 1 does not have: a person who named
-      // themselves "bot" is not taken for the computer.
+      // themselves "bot-normal" is not taken for the computer.
       let botName = PlayerName.same(first, name) ? name + "2" : name
       server.markBot(named: botName)
       let bot = makeBot(host: host, port: port, name: botName, level: level, seed: seed, queue: queue)

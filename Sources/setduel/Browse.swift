@@ -44,8 +44,9 @@ enum Browse {
   }
 
   /// Asks which table to join: with one, Enter joins it; with several, a digit picks one. Returns the
-  /// address to play at, or exits when there is none or the player declines.
-  static func choose() -> (host: String, port: UInt16) {
+  /// address to play at, or exits when there is none or the player declines. `name` is the player's:
+  /// a table where a seat of that name is held, with its token kept here, is the player's seat.
+  static func choose(name: String) -> (host: String, port: UInt16) {
     print("Looking for SetDuel tables on the LAN...")
     fflush(stdout)
     let found = tables()
@@ -65,9 +66,9 @@ enum Browse {
     if shown.count == 1 || waiting.count == 1 {
       let table = waiting.first ?? shown[0]
       for other in shown where other != table { print(fitted("  also: ", other)) }
-      let verb = table.isWaitingForPlayer ? "join" : "watch"
+      let doing = isMine(table, name: name) ? "take your seat back" : table.isWaitingForPlayer ? "join it" : "watch it"
       print(fitted("Found ", table, indent: 2, end: "."))
-      print("Press Enter to \(verb) it, Esc to quit.")
+      print("Press Enter to \(doing), Esc to quit.")
       fflush(stdout)
       while true {
         switch readKey() {
@@ -97,6 +98,13 @@ enum Browse {
     guard line.count >= TerminalMode.size().columns else { return line }
     let margin = String(repeating: " ", count: indent ?? lead.count)
     return lead + table.name + "\n" + margin + table.endpoint + ", " + table.advert.summary + end
+  }
+
+  /// Whether `name` holds a seat at `table` and its resume token is kept here: Enter takes it back.
+  private static func isMine(_ table: FoundTable, name: String) -> Bool {
+    guard table.advert.seats.contains(name) else { return false }
+    let (host, port) = address(table)
+    return SeatTokenFile(host: host, port: port, name: name)?.read() != nil
   }
 
   private static func address(_ table: FoundTable) -> (host: String, port: UInt16) {

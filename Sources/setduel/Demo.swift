@@ -16,10 +16,12 @@ enum Demo {
   static let command = CommandSpec(
     nil,
     summary: "in a terminal, play the computer (--public lets friends watch); otherwise, watch a bot-against-bot game",
-    synopses: ["[--public]"],
+    synopses: ["[--public] [--level easy|normal|hard]"],
     about: """
       In a terminal, plays a game against the computer on a table this process hosts: the computer sits \
-      down after a 3-2-1, and the clock starts then. With no terminal, two bots play a quick game. \
+      down after a 3-2-1, and the clock starts then; --level chooses how strong it is (easy, for a \
+      first game, wins about a third of its games against a beginner). With no terminal, two bots play \
+      a quick game. \
       With --public the table is announced on the LAN, as setduel serve announces its own.
       """,
     options: [
@@ -27,6 +29,9 @@ enum Demo {
         "public",
         "listen on every network interface, so that friends can watch (by default the table listens on this machine only), and print the address they type"
       ),
+      .choice(
+        "level", "LEVEL", BotLevel.allCases.map(\.rawValue),
+        "the computer's strength: easy, normal (the default) or hard"),
       .flag("version", "the version, the protocol's version and the commit (as setduel version prints them)"),
     ])
 
@@ -41,7 +46,14 @@ enum Demo {
     guard arguments.positional.isEmpty else {
       throw Arguments.UsageError(message: "unknown command \(arguments.positional[0])")
     }
-    if TerminalMode.isInteractive { playTheComputer(public: arguments.flag("public")) } else { watchBots() }
+    let level = try arguments.value("level", BotLevel.normal, expected: "easy, normal or hard") {
+      BotLevel(rawValue: $0)
+    }
+    if TerminalMode.isInteractive {
+      playTheComputer(public: arguments.flag("public"), level: level)
+    } else {
+      watchBots()
+    }
   }
 
   /// How many seconds the computer waits, counting down, before it sits down and the clock starts.
@@ -49,7 +61,7 @@ enum Demo {
 
   /// Hosts a table on loopback (on every interface when `public`; port 7878, or a free one), opens the
   /// client, and seats the bot after a 3-2-1.
-  static func playTheComputer(public: Bool) -> Never {
+  static func playTheComputer(public: Bool, level: BotLevel) -> Never {
     var settings = TableServer.Settings()
     settings.network.host = `public` ? "0.0.0.0" : "127.0.0.1"
     settings.network.port = Serve.defaultPort
@@ -65,17 +77,10 @@ enum Demo {
       do { port = try server.start() } catch { fail("cannot host a table: \(error)") }
     }
     let address = Network.lanAddresses().first
-    let place = address.map { "\($0):\(port)" } ?? "THIS-MACHINE:\(port)"
     let info =
       `public`
-      ? [
-        "Friends: \(Invocation.command) play \(place) or nc \(address ?? "HOST") \(port)",
-        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
-      ]
-      : [
-        "Open to this machine only: \(Invocation.command) --public lets friends watch",
-        "Play a friend: \(Invocation.command) serve; each runs \(Invocation.command) play HOST",
-      ]
+      ? Invitation.lines(address: address, port: port)
+      : Invitation.loopbackOnly(command: Invocation.command)
     let app = PlayApp(
       host: "127.0.0.1", port: port, name: Play.defaultName(), options: Play.screenOptions(ascii: false),
       info: info,
@@ -84,7 +89,7 @@ enum Demo {
     let (table, tablePort) = (server, port)
     app.onSeated = {
       countDown(from: countdown, on: app) {
-        BotCommand.seatInSecondSeat(of: table, port: tablePort, level: .normal)
+        BotCommand.seatInSecondSeat(of: table, port: tablePort, level: level)
       }
     }
     // Open to friends, the table is announced on the LAN as serve announces its own.
@@ -95,7 +100,6 @@ enum Demo {
       // The table closes with the game: its record ends with its `end` line, as a clean close does.
       announcer?.stop()
       table.stop()
-      if `public` { print("Friends could watch with: \(Invocation.command) play \(place)") }
     }
     app.run()
   }

@@ -68,7 +68,7 @@ enum Play {
       }
       fail("play needs a terminal; from a script, `\(Invocation.command) play --list --porcelain` lists the tables")
     }
-    if arguments.positional.isEmpty { endpoint = Browse.choose() }
+    if arguments.positional.isEmpty { endpoint = Browse.choose(name: name) }
     let app = PlayApp(
       host: endpoint.host, port: endpoint.port, name: name, options: options,
       tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name),

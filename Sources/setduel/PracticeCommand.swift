@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetClientCore
 import SetCore
 import SetProtocol
 import SetServer
@@ -30,7 +31,7 @@ enum PracticeCommand {
     var practice = Practice(seed: seed)
     var lines: [PracticeLine] = [.magic, .seed(seed)]
     var clock = PlayClock(now: monotonicMs())
-    print(
+    Printed.say(
       "Practice (seed \(seed)): no opponent, no clock pressure. Three letters take a set; h hint, n count, p pause, q stop."
     )
     show(practice)
@@ -62,14 +63,14 @@ enum PracticeCommand {
         }
       case "n":
         let count = practice.setCount
-        print(count == 1 ? "1 set is on the table." : "\(count) sets are on the table.")
+        Printed.say(count == 1 ? "1 set is on the table." : "\(count) sets are on the table.")
       case "h":
         let cards = practice.hint()
         lines.append(.hint(ms: ms, stage: practice.hintStage))
         let slots = cards.compactMap { card in practice.table.cards.firstIndex(of: card) }.sorted().map {
-          Slot($0).label
+          String(PlayState.key(for: Slot($0)))
         }
-        print(
+        Printed.say(
           practice.hintStage < 3
             ? "Hint: \(slots.joined(separator: " ")) \(slots.count == 1 ? "is" : "are") in a set (h again for more)."
             : "Hint: \(slots.joined(separator: " ")) is a set.")
@@ -78,13 +79,13 @@ enum PracticeCommand {
         switch practice.pick(slots.count == text.count ? slots : []) {
         case .set(let cards):
           lines.append(.set(ms: ms, cards))
-          print(
-            "Set: \(codes(cards)), at \(ReviewWords.clock(ms)). \(practice.found) found, \(practice.deck.count) cards left in the deck."
-          )
+          Printed.say(
+            "Set: \(codes(cards)), at \(ReviewWords.clock(ms)). \(practice.found) found, "
+              + Counted.of(practice.deck.count, "card") + " left in the deck.")
           if !practice.isOver { show(practice) }
         case .notASet(let cards, _):
           lines.append(.wrong(ms: ms, cards))
-          print("\(codes(cards)): not a set: \(HumanText.whyNot(cards) ?? "").")
+          Printed.say("\(codes(cards)): not a set: \(HumanText.whyNot(cards) ?? "").")
         case .badPick:
           print("Type three letters of the table (a f k), or h, n, p or q alone.")
         }
@@ -96,7 +97,7 @@ enum PracticeCommand {
   }
 
   private static func show(_ practice: Practice) {
-    for line in HumanText.table(practice.table.cards) { print(line) }
+    Printed.table(practice.table.cards)
   }
 
   private static func codes(_ cards: [Card]) -> String { cards.map(\.description).joined(separator: " ") }
@@ -105,9 +106,10 @@ enum PracticeCommand {
   private static func finish(
     _ practice: Practice, ms: Int64, lines: [PracticeLine], seed: UInt64, arguments: Arguments
   ) -> Never {
-    print(
+    Printed.say(
       (practice.isOver ? "The deck is empty and no set is left. " : "")
-        + "\(practice.found) sets in \(ReviewWords.clock(ms)), \(practice.wrongPicks) wrong, \(practice.hints) hints.")
+        + "\(Counted.of(practice.found, "set")) in \(ReviewWords.clock(ms)), "
+        + "\(Counted.of(practice.wrongPicks, "wrong pick")), \(Counted.of(practice.hints, "hint")).")
     let directory = arguments.text("records") ?? RecordFile.defaultDirectory()
     var now = time(nil)
     var parts = tm()

@@ -32,8 +32,8 @@ enum PuzzleCommand {
       print(puzzle.cards.map(\.description).joined(separator: " "))
       exit(0)
     }
-    print("Daily puzzle for \(day): twelve cards, six sets. Type three letters for each set (a f k); q quits.")
-    for line in HumanText.table(puzzle.cards) { print(line) }
+    Printed.say("Daily puzzle for \(day): twelve cards, six sets. Type three letters for each set (a f k); q quits.")
+    Printed.table(puzzle.cards)
     let start = monotonicMs()
     var wrong = 0
     while !puzzle.isSolved {
@@ -46,7 +46,7 @@ enum PuzzleCommand {
       let text = line.trimmingSpaces
       if text == "q" || text == "quit" { fail("stopped with \(puzzle.found.count) of 6 sets found") }
       if text.isEmpty {
-        for line in HumanText.table(puzzle.cards) { print(line) }
+        Printed.table(puzzle.cards)
         continue
       }
       let letters = text.filter { $0 != " " && $0 != "," }
@@ -54,20 +54,20 @@ enum PuzzleCommand {
       let elapsed = AnalysisText.clock(monotonicMs() - start)
       switch puzzle.pick(slots.count == letters.count ? slots : []) {
       case .set(let cards, let found):
-        print("Set \(found) of 6: \(codes(cards)), at \(elapsed).")
+        Printed.say("Set \(found) of 6: \(codes(cards)), at \(elapsed).")
       case .again(let cards):
-        print("You found \(codes(cards)) already.")
+        Printed.say("You found \(codes(cards)) already.")
       case .notASet(let cards, _):
         wrong += 1
-        print("\(codes(cards)): not a set: \(HumanText.whyNot(cards) ?? "").")
+        Printed.say("\(codes(cards)): not a set: \(HumanText.whyNot(cards) ?? "").")
       case .badPick:
-        print("Type three different letters from A to L, such as: a f k")
+        Printed.say("Type three different letters from a to l, such as: a f k")
       }
     }
     let ms = monotonicMs() - start
-    print(
+    Printed.say(
       "All six sets in \(AnalysisText.clock(ms))"
-        + (wrong == 0 ? ", without a wrong pick." : ", \(wrong) wrong pick\(wrong == 1 ? "" : "s")."))
+        + (wrong == 0 ? ", without a wrong pick." : ", \(Counted.of(wrong, "wrong pick"))."))
     keep(
       PuzzleTime(day: day, ms: ms, wrongPicks: wrong), in: arguments.text("records") ?? RecordFile.defaultDirectory())
     exit(0)

@@ -21,7 +21,7 @@ struct CommandLineTests {
   func badValue() throws {
     let result = try run(["serve", "--port", "x"])
     #expect(result.end == "exit 2")
-    #expect(result.error == "setduel: --port x: expected a whole number\nsee: swift run setduel serve --help\n")
+    #expect(result.error == "setduel: --port x: expected a whole number\nsee: \(try builtSetduel()) serve --help\n")
     for (option, value, reason) in [
       ("--claim-window", "-1", "must be more than 0 seconds"), ("--grace", "0", "must be more than 0 seconds"),
       ("--idle-timeout", "1e9", "must be at most 86400 seconds (a day)"), ("--port", "70000", "must be 0 to 65535"),
@@ -83,10 +83,18 @@ struct CommandLineTests {
     }
   }
 
-  @Test("hints name the command that works: setduel when it is on PATH, swift run setduel in a build folder")
+  @Test("hints name the command that works: setduel when it is on PATH, else the command as it was run")
   func hintsNameTheWorkingCommand() throws {
     #expect(try run(["serve", "--port", "x"], onPath: true).error.hasSuffix("\nsee: setduel serve --help\n"))
-    #expect(try run(["serve", "--port", "x"]).error.hasSuffix("\nsee: swift run setduel serve --help\n"))
+    #expect(try run(["serve", "--port", "x"]).error.hasSuffix("\nsee: \(try builtSetduel()) serve --help\n"))
+    let binary = try builtSetduel()
+    let folder = try makeTemporaryFolder("cli-relative")
+    defer { removeFolder(folder) }
+    let relative = try Subprocess(
+      ["./setduel", "serve", "--port", "x"], folder: folder, name: "cli",
+      shell: "export PATH=/usr/bin:/bin; cd '\(binary[..<binary.lastIndex(of: "/")!])'")
+    #expect(relative.end(timeout: 60) == "exit 2")
+    #expect(relative.errorOutput.hasSuffix("\nsee: ./setduel serve --help\n"), "\(relative.errorOutput)")
   }
 
   @Test("a records folder that cannot be made is named as such, with --records and --no-records suggested")
@@ -107,7 +115,8 @@ struct CommandLineTests {
     let option = try run(["bot", "--speed", "9"])
     #expect(option.end == "exit 2")
     #expect(
-      option.error.hasPrefix("setduel: unknown option --speed; did you mean --seed?\nsee: swift run setduel bot --help")
+      option.error.hasPrefix(
+        "setduel: unknown option --speed; did you mean --seed?\nsee: \(try builtSetduel()) bot --help")
     )
     let command = try run(["fly"])
     #expect(command.end == "exit 2")
@@ -143,6 +152,23 @@ struct CommandLineTests {
       #expect(result.end == "exit 0")
       #expect(result.output.hasPrefix("setduel ") && result.output.contains("(protocol 1, commit "), "\(result.output)")
     }
+  }
+
+  /// The commit is the one the binary was built at: HEAD then, maybe not now (a commit since, a test
+  /// run without a build), so the test asks git whether it is a commit of this checkout.
+  @Test("a plain build of a git checkout names its commit in --version, one git knows")
+  func versionNamesTheCommit() throws {
+    let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+    let folder = try makeTemporaryFolder("cli-commit")
+    defer { removeFolder(folder) }
+    let head = try Subprocess(["/usr/bin/git", "-C", root, "rev-parse", "HEAD"], folder: folder, name: "head")
+    guard head.end(timeout: 30) == "exit 0" else { return }  // Not a checkout: nothing to name.
+    let line = try run(["--version"]).output
+    let named = line.split(separator: "commit ").last.map { $0.prefix { $0.isHexDigit } } ?? ""
+    #expect(named.count == 12, "\(line)")
+    let known = try Subprocess(
+      ["/usr/bin/git", "-C", root, "cat-file", "-e", "\(named)^{commit}"], folder: folder, name: "known")
+    #expect(known.end(timeout: 30) == "exit 0", "\(line) names no commit of \(root)")
   }
 
   @Test("--help, -h and help SUBCOMMAND print the subcommand's use and exit 0")

@@ -106,7 +106,7 @@ struct CommandTableTests {
     #expect(try complete("setduel ") == (try listedCommands()))
     #expect(try complete("setduel se") == ["serve"])
     // --version is one of the solo game's options, so it is offered once, in the order its help lists it.
-    #expect(try complete("setduel --") == ["--public", "--version", "--help"])
+    #expect(try complete("setduel --") == ["--public", "--level", "--version", "--help"])
     #expect(try complete("setduel --") == (try listedOptions(nil)))
     for command in ["serve", "play", "bot", "replay", "stats"] {
       #expect(try complete("setduel \(command) --") == (try listedOptions(command)), "\(command)")

@@ -188,6 +188,30 @@ struct DiscoveryProcessTests {
     #expect(listed.matched, "listed \(listed.last)")
   }
 
+  @Test("setduel play started again, with its seat held, offers to take the seat back, not to watch")
+  func relaunchTakesTheSeatBack() throws {
+    let folder = try makeTemporaryFolder("discovery-relaunch")
+    defer { removeFolder(folder) }
+    let namespace = try NetworkNamespace()
+    let (server, port) = try Self.serve(in: namespace, ["--table-name", "ann's table"], folder: folder, name: "serve")
+    defer { server.signal(SIGKILL) }
+    let ann = try Subprocess(
+      namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
+    defer { ann.signal(SIGKILL) }
+    let first = try Self.play(in: namespace, folder: folder)
+    var firstText: String { String(decoding: first.output, as: UTF8.self) }
+    #expect(first.waitForFrame(within: 20) { _ in firstText.contains("Press Enter to join it") }, "\(firstText)")
+    first.type("\r")
+    #expect(first.waitForFrame(within: 20) { $0.contains("0 bob (you)") }, "\(first.lastFrame)")
+    kill(first.pid, SIGKILL)
+    _ = first.waitForExit(within: 10)
+    let again = try Self.play(in: namespace, folder: folder)
+    var text: String { String(decoding: again.output, as: UTF8.self) }
+    #expect(again.waitForFrame(within: 20) { _ in text.contains("Press Enter to take your seat back") }, "\(text)")
+    again.type("\r")
+    #expect(again.waitForFrame(within: 20) { $0.contains("bob (you)") }, "\(again.lastFrame)")
+  }
+
   @Test("with no table announced, setduel play plays at a table served on localhost without announcing")
   func playFallsBackToLocalhost() throws {
     let folder = try makeTemporaryFolder("discovery-local")
@@ -221,7 +245,8 @@ struct DiscoveryProcessTests {
         "XDG_DATA_HOME=\(folder)/data", "XDG_STATE_HOME=\(folder)/state",
       ])
     defer { kill(solo.pid, SIGKILL) }
-    #expect(solo.waitForFrame(within: 20) { $0.contains("Friends: ") }, "\(solo.lastFrame)")
+    #expect(
+      solo.waitForFrame(within: 20) { $0.contains("Friends can watch") && $0.contains("nc ") }, "\(solo.lastFrame)")
     var last: [String] = []
     let found = eventually(timeout: 30) {
       last = (try? Self.list(in: namespace, folder: folder)) ?? []

@@ -44,15 +44,17 @@ struct ServeProcessTests {
     #expect(recorded.count == seen.count)
   }
 
-  @Test("serve --bot: a person who names themselves bot is not taken for the computer, which sits as bot2")
+  @Test("serve --bot: a person who names themselves bot-easy is not taken for the computer, which sits as bot-easy2")
   func aPersonCalledBot() throws {
     let folder = try makeTemporaryFolder("bot-name")
     defer { removeFolder(folder) }
     let server = try ServedTable(folder: folder, options: ["--bot", "easy"])
-    let person = try MachineClient(port: server.port, label: "bot")
-    try person.ok("NAME bot")
-    let joined = try person.readUntil("the computer sits down") { $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 bot2") }
-    #expect(joined.hasSuffix(" 2 bot2"))
+    let person = try MachineClient(port: server.port, label: "bot-easy")
+    try person.ok("NAME bot-easy")
+    let joined = try person.readUntil("the computer sits down") {
+      $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 bot-easy2")
+    }
+    #expect(joined.hasSuffix(" 2 bot-easy2"))
     try person.sync()
     server.process.signal(SIGTERM)
     #expect(server.process.end() == "exit 0")

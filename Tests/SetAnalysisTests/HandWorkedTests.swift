@@ -70,8 +70,11 @@ struct HandWorkedTests {
     #expect(bob.longestUnseenMs == 6000 && bob.longestUnseenSet == 0)
     #expect(
       AnalysisText.summary(game, seat: .two)
-        == "You missed 2 sets; one sat there 6 s. Your wrong picks broke on number once.")
-    #expect(AnalysisText.summary(game, seat: .one) == "You missed 1 set; one sat there 15 s.")
+        == "2 sets went to ann or to nobody while you could have taken them. The longest a set waited for you: 6 s."
+        + " Your wrong picks broke on number once.")
+    #expect(
+      AnalysisText.summary(game, seat: .one)
+        == "1 set went to bob or to nobody while you could have taken it. The longest a set waited for you: 15 s.")
   }
 
   @Test("the JSON names each set's fields as documented")

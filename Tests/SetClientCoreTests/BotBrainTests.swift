@@ -95,10 +95,11 @@ struct BotBrainTests {
     #expect(abs(Elementary.log(x) - expected[x]!) < 1e-12)
   }
 
+  /// Easy is made for beginners (see `BeginnerTests`): normal wins nearly all its games against it.
   @Test(
-    "neighbouring levels each win games against each other",
-    arguments: [(BotLevel.easy, BotLevel.normal), (.normal, .hard)])
-  func neighboursWinSome(weaker: BotLevel, stronger: BotLevel) throws {
+    "each level wins more games than the one below it; normal and hard each win some",
+    arguments: [(BotLevel.easy, BotLevel.normal, false), (.normal, .hard, true)])
+  func neighboursWinSome(weaker: BotLevel, stronger: BotLevel, bothWin: Bool) throws {
     var wins = [0, 0]
     for seed in 1...20 {
       let game = UInt64(seed)
@@ -109,7 +110,7 @@ struct BotBrainTests {
       #expect(result.ending == .completed)
       if let winner = result.winner { wins[winner.offset] += 1 }
     }
-    #expect(wins[0] >= 1 && wins[1] >= 1, "\(weaker) won \(wins[0]), \(stronger) won \(wins[1])")
+    #expect(!bothWin || (wins[0] >= 1 && wins[1] >= 1), "\(weaker) won \(wins[0]), \(stronger) won \(wins[1])")
     #expect(wins[1] > wins[0])
   }
 }

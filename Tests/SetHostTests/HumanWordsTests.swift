@@ -90,7 +90,7 @@ struct HumanWordsTests {
     #expect(state.count == 9)
     #expect(
       state.suffix(3) == [
-        "[ann 0 | bob 1 | deck 66] open play: SET to claim, PICK A B C, DEAL for more", "Scores: you 0, bob 1.",
+        "[ann 0 | bob 1 | deck 66] open play: SET to claim, PICK A B C or DEAL", "Scores: you 0, bob 1.",
         "OK STATE 11 1 open 0 0 -",
       ])
     let look = table.send("LOOK", from: Self.ann).map(\.line)

@@ -51,14 +51,14 @@ struct LateCommandTests {
     #expect(
       table.sent(to: Self.cat) == [
         "ann ran out of time.", "ann scores -1 (claim ran out), now -1.", "Turn passes to bob: 10 s to find a set.",
-        "[ann -1 | bob 0 | deck 69] bob has the turn: PICK three cards",
+        "[ann -1 | bob 0 | deck 69] bob has the turn",
       ])
     #expect(table.records == ["tick 6001"] + expired.map { "ev " + $0 })
     #expect(table.host.match.scores == [-1, 0])
     #expect(table.host.deadline == Instant(milliseconds: 16_001))
   }
 
-  @Test("a command carried out late goes out after what was due, which is told on its own")
+  @Test("a late command goes out after what was due, told on its own; a spectator is offered no commands")
   func lateCommandFollowsWhatWasDue() {
     var table = Table()
     table.say("CLAIM", from: Self.ann, at: 1000)
@@ -68,8 +68,8 @@ struct LateCommandTests {
     #expect(table.sent(to: Self.ann) == ["EXPIRED 8 2 turn", "OPEN 9", "CLAIM 10 1 5000", "OK CLAIM"])
     #expect(
       table.sent(to: Self.cat) == [
-        "bob's time is up.", "[ann -1 | bob 0 | deck 69] open play: SET to claim, PICK A B C, DEAL for more",
-        "ann calls Set! ann has 5 s to pick three cards.", "[ann -1 | bob 0 | deck 69] ann picks: PICK three cards",
+        "bob's time is up.", "[ann -1 | bob 0 | deck 69] open play: the first to call Set picks",
+        "ann calls Set! ann has 5 s to pick three cards.", "[ann -1 | bob 0 | deck 69] ann picks three cards",
       ])
     #expect(
       table.records == ["tick 17000", "ev EXPIRED 8 2 turn", "ev OPEN 9", "cmd 17000 1 CLAIM", "ev CLAIM 10 1 5000"])

@@ -88,7 +88,7 @@ struct VariantRatingTests {
     #expect(history.games == 3)
     let page = StatsText.player(chain, variant: .chain, played: history.variantsPlayed(by: "ann"))
     #expect(page.first?.hasPrefix("ann in chain: rating") == true)
-    #expect(page.contains { $0.hasPrefix("variants played: normal 1 games") && $0.contains("ultra 1 games") })
+    #expect(page.contains { $0.hasPrefix("variants played: normal 1 game") && $0.contains("ultra 1 game,") })
   }
 
   @Test("a table's live history, begun in a variant, rates its games there without the rules line")

@@ -2,12 +2,13 @@ import SetCore
 import SetProtocol
 
 extension BotLevel {
-  /// How this level finds sets: neighbouring levels each win about a quarter of their games against
-  /// one another, and easy and a person finding a set every 7 s each win some (BENCHMARKS.md).
+  /// How this level finds sets: easy wins about a third of its games against a beginner who needs 8 to
+  /// 15 s a set (`BotSkill.beginner`), so that a first game is winnable; normal and hard each win about a
+  /// quarter of their games against one another (BENCHMARKS.md).
   public var skill: BotSkill {
     switch self {
     case .easy:
-      BotSkill(glance: 2_500, search: 19_000, overlooks: 150, falseClaims: 80, giveUp: 15_000...22_000, pickStep: 700)
+      BotSkill(glance: 4_500, search: 24_000, overlooks: 150, falseClaims: 80, giveUp: 15_000...22_000, pickStep: 700)
     case .normal:
       BotSkill(glance: 2_300, search: 16_500, overlooks: 100, falseClaims: 40, giveUp: 10_000...15_000, pickStep: 500)
     case .hard:

@@ -33,7 +33,9 @@ extension ClientModel {
       self.seat = seat
       ownName = name
       log.resumed(seat, game: game)
-      // A relaunched client starts with nothing: the finished games come with HISTORY.
+      // A relaunched client starts with nothing: the finished games come with HISTORY, and the
+      // ratings shown after them with STATS once HISTORY says a game was finished.
+      resumedRatings = ratings == nil ? PerSeat.repeating(nil) : nil
       return askForState() + [.requestHistory]
     case .ok(.state(let summary)):
       return applyState(summary, at: now)
@@ -42,6 +44,12 @@ extension ClientModel {
     case .ok(.where(let table, _)):
       self.table = table
       return []
+    case .ok(.history(let count)):
+      guard count > 0, resumedRatings != nil, ratings == nil, rules.variant == .normal else {
+        resumedRatings = nil
+        return []
+      }
+      return Seat.allCases.compactMap { names[$0] }.map { .requestStats($0) }
     case .ok(.scores(let first, let second)):
       scores = [first, second]
       return []
@@ -81,5 +89,21 @@ extension ClientModel {
     // game may have begun at once) come with HISTORY: the last one is shown under its players' names.
     let finished = [PhaseName.over, .waiting].contains(state.phase) ? state.game : state.game - 1
     return finished > 0 && !results.contains { $0.game == finished } ? [.requestHistory] : []
+  }
+}
+
+extension ClientModel {
+  /// A `STAT` line asked for after a resume: the rating of the seat whose player it names; once both
+  /// seats have one, they are shown as the ratings of the last game.
+  mutating func resumedRating(_ figures: PlayerFigures) {
+    guard var known = resumedRatings else { return }
+    for seat in Seat.allCases where names[seat].map({ PlayerName.same($0, figures.name) }) == true {
+      known[seat] = figures.rating
+    }
+    resumedRatings = known
+    guard ratings == nil, let one = known.one, let two = known.two else { return }
+    ratings = PerSeat(one: one, two: two)
+    ratingChanges = nil
+    resumedRatings = nil
   }
 }

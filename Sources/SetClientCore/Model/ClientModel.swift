@@ -51,8 +51,11 @@ public struct ClientModel: Equatable, Sendable {
   public internal(set) var rematchAsked = PerSeat.repeating(false)
   /// Each seat's rating after the last game rated at this table (nil before one).
   public internal(set) var ratings: PerSeat<Int>?
-  /// How much the last game moved each seat's rating.
+  /// How much the last game moved each seat's rating (nil when the ratings came from `STATS` after a
+  /// resume, which says no change).
   public internal(set) var ratingChanges: PerSeat<Int>?
+  /// After a resume, the ratings `STATS` gave so far, until both seats have one.
+  var resumedRatings: PerSeat<Int?>?
   /// The results of the games finished so far, oldest first.
   public internal(set) var results: [GameResult] = []
   /// The names each finished game was played under, by game number, seat 1 first: whoever sits in the
@@ -155,7 +158,10 @@ public struct ClientModel: Equatable, Sendable {
     switch line {
     case .tourney("moved", let fields):
       return moved(fields)
-    case .banner, .help, .stat, .found, .tourney, .standing:
+    case .stat(let figures):
+      resumedRating(figures)
+      return []
+    case .banner, .help, .found, .tourney, .standing:
       return []
     case .hall(let listing):
       if listing.state == .closed {

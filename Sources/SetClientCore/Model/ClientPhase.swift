@@ -39,6 +39,8 @@ public enum ModelAction: Equatable, Sendable {
   case requestHistory
   /// Send `REVIEW`: a game this client played just ended; its analysis is shown at game over.
   case requestReview
+  /// Send `STATS name`: after a resume, the rating of a player at the table, shown as the last game's.
+  case requestStats(String)
 
   /// The request the action asks to send.
   public var command: ClientCommand {
@@ -46,6 +48,7 @@ public enum ModelAction: Equatable, Sendable {
     case .requestState: .state
     case .requestHistory: .history
     case .requestReview: .review(nil)
+    case .requestStats(let name): .stats(name)
     }
   }
 }

@@ -71,7 +71,7 @@ extension Renderer {
     return nil
   }
 
-  private func grid(_ model: ClientModel, style: GridStyle, now: Instant, columns: Int) -> [StyledLine] {
+  func grid(_ model: ClientModel, style: GridStyle, now: Instant, columns: Int) -> [StyledLine] {
     let count = model.cards.count
     let (cellWidth, cellHeight, gapped): (Int, Int, Bool) =
       switch style {

@@ -3,35 +3,42 @@ import SetProtocol
 
 // The header with both players, the key bar, the legend and the game-over panel.
 extension Renderer {
+  /// The header: the title, the table and the game's number, both players, the deck. Where it does not
+  /// fit, the title and the table's name go first, then the ratings; the game's number stays while
+  /// anything but the players and the deck can.
   func header(_ model: ClientModel, columns: Int) -> StyledLine {
-    var left = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
-    if model.hall.count > 1, let table = model.tableListing { left.add(" \(table.name)", TextStyle(dim: true)) }
-    if model.game > 0 { left.add("  game \(model.game)", TextStyle(dim: true)) }
+    let game = model.game > 0 ? StyledLine("game \(model.game)", TextStyle(dim: true)) : StyledLine()
+    var titled = StyledLine(" SetDuel", TextStyle(foreground: options.palette.accent, bold: true))
+    if model.hall.count > 1, let table = model.tableListing { titled.add(" \(table.name)", TextStyle(dim: true)) }
+    if game.width > 0 { titled.add("  ") }
+    titled.add(game)
+    var numbered = StyledLine(" ")
+    numbered.add(game)
     // Before the first game there is no deck to speak of.
     let right = StyledLine(model.game > 0 ? "deck \(model.deck) " : " ", TextStyle(bold: true))
-    var middle = player(.one, model)
-    middle.add(" : ", TextStyle(dim: true))
-    middle.add(player(.two, model))
-    var line = left
-    let start = max(left.width + 2, (columns - middle.width) / 2)
-    line.pad(to: start)
-    line.add(middle)
-    line.pad(to: max(line.width + 2, columns - right.width))
-    line.add(right)
-    guard line.width > columns else { return line }
-    // Narrow: the players and the deck, without the title, and without the ratings if still too wide.
-    var narrow = StyledLine()
-    narrow.add(middle)
+    let rated = players(model, ratings: true)
+    let plain = players(model, ratings: false)
+    for (left, middle) in [(titled, rated), (numbered, rated), (numbered, plain), (StyledLine(), plain)] {
+      var line = left
+      let start = left.width == 0 ? 0 : max(left.width + 2, (columns - middle.width) / 2)
+      line.pad(to: start)
+      line.add(middle)
+      line.pad(to: max(line.width + 2, columns - right.width))
+      line.add(right)
+      if line.width <= columns { return line }
+    }
+    var narrow = plain
     narrow.add("  ")
     narrow.add(right)
-    guard narrow.width > columns else { return narrow }
-    var plain = StyledLine()
-    plain.add(player(.one, model, ratings: false))
-    plain.add(" : ", TextStyle(dim: true))
-    plain.add(player(.two, model, ratings: false))
-    plain.add("  ")
-    plain.add(right)
-    return plain
+    return narrow
+  }
+
+  /// Both seats, `ann (you) 3 : -4 bob`.
+  private func players(_ model: ClientModel, ratings: Bool) -> StyledLine {
+    var middle = player(.one, model, ratings: ratings)
+    middle.add(" : ", TextStyle(dim: true))
+    middle.add(player(.two, model, ratings: ratings))
+    return middle
   }
 
   /// A seat in the header, its score toward the middle and set apart from the name by a colon
@@ -45,8 +52,10 @@ extension Renderer {
     var score = StyledLine()
     if let player = model.names[seat] {
       name.add(player, TextStyle(bold: true))
-      if ratings, let rating = model.ratings?[seat], let change = model.ratingChanges?[seat] {
-        name.add(" [\(rating) \(change >= 0 ? "+" : "")\(change)]", TextStyle(dim: true))
+      if ratings, let rating = model.ratings?[seat] {
+        // After a resume the change is not known: the rating alone.
+        let change = model.ratingChanges.map { " \($0[seat] >= 0 ? "+" : "")\($0[seat])" } ?? ""
+        name.add(" [\(rating)\(change)]", TextStyle(dim: true))
       }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
       if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }

@@ -53,7 +53,7 @@ extension Renderer {
     return lines
   }
 
-  func history(_ model: ClientModel, scroll: Int, rows: Int) -> [StyledLine] {
+  func history(_ model: ClientModel, scroll: Int, rows: Int, columns: Int) -> [StyledLine] {
     var all: [StyledLine] = []
     var game = -1
     for entry in model.log.entries {
@@ -62,7 +62,8 @@ extension Renderer {
         all.append(StyledLine(" -- game \(game) --", TextStyle(foreground: options.palette.accent, bold: true)))
       }
       let style: TextStyle = entry.kind == .result ? .plain : TextStyle(dim: true)
-      all.append(line(entry, indent: "   ", style: style))
+      // Each line whole, wrapped: a wrong pick's reason is as long as a sentence gets.
+      all += line(entry, indent: "   ", style: style).wrapped(to: columns, indent: "     ")
     }
     let visible = max(1, rows - 1)
     let end = max(0, all.count - scroll)

@@ -110,17 +110,24 @@ extension Renderer {
     return line
   }
 
-  /// The last `count` lines of the history in the order they happened, newest last, the latest
-  /// result lit up and the rest dimmed; with room for one line only, the latest result.
-  func recent(_ model: ClientModel, count: Int) -> [StyledLine] {
+  /// The last `count` rows of the history in the order they happened, newest last, the latest
+  /// result lit up and the rest dimmed, each line wrapped to `columns` so that it reads whole (a wrong
+  /// pick's reason and its -1); with room for one row only, the latest result.
+  func recent(_ model: ClientModel, count: Int, columns: Int) -> [StyledLine] {
     guard count > 1 else { return count == 1 ? [lastResult(model)] : [] }
     let entries = model.log.entries
     let latest = entries.lastIndex { $0.kind == .result || $0.kind == .game }
-    return entries.indices.suffix(count).map { index in
-      index == latest
-        ? line(entries[index], indent: " ", style: TextStyle(foreground: options.palette.accent))
-        : line(entries[index], indent: " ", style: TextStyle(dim: true))
+    var rows: [StyledLine] = []
+    for index in entries.indices.reversed() {
+      let style = index == latest ? TextStyle(foreground: options.palette.accent) : TextStyle(dim: true)
+      let wrapped = line(entries[index], indent: " ", style: style).wrapped(to: columns)
+      guard rows.count + wrapped.count <= count else {
+        if rows.isEmpty { rows = Array(wrapped.prefix(count)) }
+        break
+      }
+      rows.insert(contentsOf: wrapped, at: 0)
     }
+    return rows
   }
 
   // MARK: - The chain

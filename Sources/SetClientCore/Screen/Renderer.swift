@@ -36,7 +36,7 @@ public struct Renderer: Sendable {
     case .help:
       top += help(model)
     case .history(let scroll):
-      top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2)
+      top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2, columns: columns)
     case .review(let scroll):
       top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2, columns: columns)
     case .table:
@@ -102,7 +102,7 @@ public struct Renderer: Sendable {
       lines.append(StyledLine())
       logRows += spare - 2
     }
-    lines += recent(model, count: logRows).map(fit)
+    lines += recent(model, count: logRows, columns: columns).map(fit)
     var bottom = info.map { fit(StyledLine($0, TextStyle(dim: true))) }
     let legendLine = legend()
     if showLegend, legendLine.width <= columns { bottom.append(legendLine) }

@@ -4,13 +4,14 @@ import SetProtocol
 /// The review of a finished game in the terminal client: the short summary on the game-over screen,
 /// and the review view the `v` key opens, from the lines `REVIEW` gave.
 extension Renderer {
-  /// The summary for this client's player, such as `You missed 4 sets; one sat there 22 s. Your wrong
-  /// picks broke on shading 3 times.`, or nil before the review arrives (or for a spectator).
+  /// The summary for this client's player (`ReviewWords.summary`), or nil before the review arrives
+  /// (or for a spectator).
   static func reviewSummary(_ model: ClientModel, game: Int) -> String? {
     guard let seat = model.seat else { return nil }
     for case .player(let player) in model.review where player.game == game && player.seat == seat {
       return ReviewWords.summary(
-        missed: player.missed, longestUnseenMs: player.longestUnseenMs, wrongPicksBy: player.wrongPicksBy)
+        missed: player.missed, other: model.displayNames[seat.opponent], longestUnseenMs: player.longestUnseenMs,
+        wrongPicksBy: player.wrongPicksBy)
     }
     return nil
   }
@@ -25,22 +26,37 @@ extension Renderer {
     var all: [StyledLine] = []
     let features = ["number", "colour", "shading", "shape"]
     for case .player(let player) in model.review {
-      let name = player.seat == model.seat ? "You" : names[player.seat]
-      var text = " \(name): found \(player.found), missed \(player.missed), wrong picks \(player.wrongPicks)"
+      let you = player.seat == model.seat
+      let name = you ? "You" : names[player.seat]
+      let other = player.seat.opponent == model.seat ? "you" : names[player.seat.opponent]
       let broken = zip(features, player.wrongPicksBy).filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
-      if !broken.isEmpty { text += " (" + broken.joined(separator: ", ") + ")" }
-      for part in HumanTable.wrap(text, width: max(20, columns - 1)) {
-        all.append(StyledLine(part, TextStyle(bold: true)))
-      }
+      let sentences = [
+        "\(name) found \(Counted.of(player.found, "set")) and missed "
+          + (player.missed == 0
+            ? "none."
+            : "\(player.missed), found by \(other) or by nobody while \(you ? "you" : names[player.seat]) "
+              + "could have taken \(player.missed == 1 ? "it" : "them")."),
+        player.wrongPicks == 0
+          ? "No wrong picks."
+          : "\(Counted.of(player.wrongPicks, "wrong pick"))"
+            + (broken.isEmpty ? "." : ", broken on " + broken.joined(separator: ", ") + "."),
+      ]
+      all += StyledLine(" " + sentences.joined(separator: " "), TextStyle(bold: true)).wrapped(
+        to: max(20, columns - 1), indent: " ")
       let times = player.finds.enumerated().compactMap { index, find -> String? in
         guard find.count > 0, let median = find.medianMs else { return nil }
-        return "\(index + 1) differing: \(find.count) in \(HumanText.seconds(median))"
+        let differ = index == 0 ? "1 feature differs" : "\(index + 1) differ"
+        return "\(Counted.of(find.count, "set")) where \(differ) in \(HumanText.seconds(median))"
       }
-      if !times.isEmpty {
-        all.append(StyledLine("   median find: " + times.joined(separator: "; "), TextStyle(dim: true)))
-      }
+      var figures: [String] = []
+      if !times.isEmpty { figures.append("Median find: " + times.joined(separator: "; ") + ".") }
       if let longest = player.longestUnseenMs {
-        all.append(StyledLine("   longest a set stayed unseen: \(HumanText.seconds(longest))", TextStyle(dim: true)))
+        figures.append(
+          "The longest a set waited for \(you ? "you" : names[player.seat]): \(HumanText.seconds(longest)).")
+      }
+      if !figures.isEmpty {
+        all += StyledLine("   " + figures.joined(separator: " "), TextStyle(dim: true)).wrapped(
+          to: max(20, columns - 1), indent: "   ")
       }
     }
     all.append(StyledLine())
