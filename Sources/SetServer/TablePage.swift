@@ -23,17 +23,26 @@ public enum TablePage {
   ]
 
   /// The script as served: every part in order, each ending with a line break.
-  public static let script: [UInt8] = scripts.flatMap { part in
-    part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")]
+  public static let script = joined(scripts)
+
+  /// Script parts served as one file: each in order, each ending with a line break.
+  static func joined(_ parts: [(name: String, body: [UInt8])]) -> [UInt8] {
+    parts.flatMap { part in part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")] }
   }
 
-  /// The site a table serves on its port: `/` is the page.
-  public static let site = WebSite(files: [
+  /// The player's page by path: `/` is the page.
+  public static let files: [String: WebSite.File] = [
     "/": .init(contentType: html, body: PackageResources.index_html),
     "/index.html": .init(contentType: html, body: PackageResources.index_html),
     "/page.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.page_css),
     "/page.js": .init(contentType: "text/javascript; charset=utf-8", body: script),
-  ])
+  ]
+
+  /// The site a table serves on its port: the player's page at `/`, the projector page at `/tv`
+  /// (`ProjectorPage`) and the QR code of the join address at `/qr.svg`.
+  public static let site = WebSite(
+    files: files.merging(ProjectorPage.files) { page, _ in page },
+    made: ["/qr.svg": ProjectorPage.qrCode])
 
   private static let html = "text/html; charset=utf-8"
 }
