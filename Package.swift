@@ -80,7 +80,8 @@ let package = Package(
         .embedInCode("Page/lines.js"), .embedInCode("Page/lobby.js"), .embedInCode("Page/page.js"),
         .embedInCode("Page/tv.html"), .embedInCode("Page/tv.css"), .embedInCode("Page/tv-state.js"),
         .embedInCode("Page/tv-lines.js"), .embedInCode("Page/tv-featured.js"), .embedInCode("Page/tv-draw.js"),
-        .embedInCode("Page/tv-end.js"), .embedInCode("Page/tv.js"),
+        .embedInCode("Page/tv-end.js"), .embedInCode("Page/tv.js"), .embedInCode("Page/tourney.js"),
+        .embedInCode("Page/tourney-draw.js"), .embedInCode("Page/tourney.css"),
       ]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),

@@ -8,7 +8,8 @@ import SetTransport
 /// connections.
 public enum TablePage {
   /// The script's parts, in the order they run: the shared state, the connection, the cards, the
-  /// table, the variants, the countdown, the log, the server's lines, the hall's lobby, and the start-up.
+  /// table, the variants, the countdown, the log, the server's lines, the hall's lobby, the
+  /// hall's tournament, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
     ("game.js", PackageResources.game_js),
     ("connection.js", PackageResources.connection_js),
@@ -19,6 +20,8 @@ public enum TablePage {
     ("log.js", PackageResources.log_js),
     ("lines.js", PackageResources.lines_js),
     ("lobby.js", PackageResources.lobby_js),
+    ("tourney.js", PackageResources.tourney_js),
+    ("tourney-draw.js", PackageResources.tourney_draw_js),
     ("page.js", PackageResources.page_js),
   ]
 
@@ -35,6 +38,7 @@ public enum TablePage {
     "/": .init(contentType: html, body: PackageResources.index_html),
     "/index.html": .init(contentType: html, body: PackageResources.index_html),
     "/page.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.page_css),
+    "/tourney.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.tourney_css),
     "/page.js": .init(contentType: "text/javascript; charset=utf-8", body: script),
   ]
 
