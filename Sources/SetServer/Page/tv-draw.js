@@ -20,7 +20,7 @@ function draw() {
   drawClock();
   if (view === "join") drawEntrants();
   if (view === "board") { drawStandings(); drawSide(); }
-  if (view === "podium") drawPodium();
+  if (view === "podium") { drawStandings(); drawPodium(); }  // The rows' hooks stay the final standings.
   if (view === "hall") drawHall();
 }
 
@@ -136,6 +136,10 @@ function drawSide() {
     show(item.children[1], r.score1 + "–" + r.score2);
     show(item.children[2], r.seat2);
   });
+  // Only whole results show: those the room beside the tables does not hold are hidden.
+  const room = $("tv-results").getBoundingClientRect().bottom;
+  for (const item of $("tv-results").children) item.hidden = false;
+  for (const item of $("tv-results").children) item.hidden = item.getBoundingClientRect().bottom > room + 0.5;
 }
 
 function newTile() {

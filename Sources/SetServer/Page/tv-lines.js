@@ -18,7 +18,7 @@ function hallLine(w) {
   if (w.length < 13) return;
   const id = Number(w[1]);
   const before = tv.hall.get(id);
-  if (w[10] === "closed") { tv.hall.delete(id); return draw(); }
+  if (w[10] === "closed") { tv.hall.delete(id); tv.counted.delete(id); return draw(); }
   const table = {
     id, name: w[2], seat1: w[6] === "-" ? "" : w[6], seat2: w[7] === "-" ? "" : w[7],
     score1: Number(w[8]) || 0, score2: Number(w[9]) || 0, state: w[10], watching: Number(w[11]) || 0,
@@ -30,8 +30,14 @@ function hallLine(w) {
   draw();
 }
 
-/// A game seen to end at `table`: a latest result, and the event's figures.
+/// A game seen to end at `table`: a latest result, and the event's figures, if it is a tournament's
+/// game. A tournament plays one game at a table (a rematch there does not count), between entrants,
+/// while it runs.
 function ended(table) {
+  const running = tv.tournament && tv.tournament !== "none" && tv.tournament.state === "running";
+  const entrants = new Set(tv.standings.map((s) => s.name));
+  if (!running || tv.counted.has(table.id) || !entrants.has(table.seat1) || !entrants.has(table.seat2)) return;
+  tv.counted.add(table.id);
   tv.results.unshift({ table: table.id, seat1: table.seat1, seat2: table.seat2, score1: table.score1, score2: table.score2 });
   tv.results.length = Math.min(tv.results.length, tv.resultsKept);
   tv.figures.games += 1;

@@ -26,6 +26,8 @@ const tv = {
   featured: [],
   // The event's figures as seen: games ended, sets found in them, the longest run of wins.
   figures: { games: 0, sets: 0, streak: 0, streakName: "" }, runs: new Map(),
+  // The tables whose tournament game has been counted.
+  counted: new Set(),
   // Which page of the standings shows, and since when.
   page: 0, pageSince: 0,
 };
