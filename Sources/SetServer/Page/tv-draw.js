@@ -18,7 +18,7 @@ function draw() {
   show($("tv-address"), joinAddress());
   show($("tv-address-small"), joinAddress());
   drawClock();
-  if (view === "join") drawEntrants();
+  if (view === "join") { drawStandings(); drawEntrants(); }  // The rows' hooks are the entrants' standings.
   if (view === "board") { drawStandings(); drawSide(); }
   if (view === "podium") { drawStandings(); drawPodium(); }  // The rows' hooks stay the final standings.
   if (view === "hall") drawHall();
