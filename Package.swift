@@ -68,8 +68,11 @@ let package = Package(
     // The table server: a `GameHost` over a line transport, the timer and the record file.
     .target(
       name: "SetServer",
-      dependencies: ["SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats", "SetTournament"],
-      // The page a browser plays from, built into the binary: `setduel serve` alone serves it.
+      dependencies: [
+        "SetCore", "SetProtocol", "SetTransport", "SetHost", "SetNet", "SetStats", "SetTournament", "SetQR",
+      ],
+      // The page a browser plays from, and the projector page, built into the binary: `setduel serve`
+      // alone serves them.
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/game.js"),
         .embedInCode("Page/connection.js"), .embedInCode("Page/cards.js"), .embedInCode("Page/table.js"),
@@ -77,6 +80,10 @@ let package = Package(
         .embedInCode("Page/narrate.js"), .embedInCode("Page/points.js"), .embedInCode("Page/howto.js"),
         .embedInCode("Page/lines.js"), .embedInCode("Page/lobby.js"), .embedInCode("Page/page.js"),
         .embedInCode("Page/favicon.svg"),
+        .embedInCode("Page/tv.html"), .embedInCode("Page/tv.css"), .embedInCode("Page/tv-state.js"),
+        .embedInCode("Page/tv-lines.js"), .embedInCode("Page/tv-featured.js"), .embedInCode("Page/tv-draw.js"),
+        .embedInCode("Page/tv-end.js"), .embedInCode("Page/tv.js"), .embedInCode("Page/tourney.js"),
+        .embedInCode("Page/tourney-draw.js"), .embedInCode("Page/tourney.css"),
       ]),
     // The terminal client's restore path on fatal signals, in C: async-signal-safe, which Swift code cannot promise.
     .target(name: "CTerminal"),
@@ -164,7 +171,7 @@ let package = Package(
       name: "SetServerTests",
       dependencies: [
         "SetHost", "SetServer", "SetTransport", "SetNet", "SetProtocol", "SetCore", "SetTestSupport", "SetStats",
-        "SetTournament",
+        "SetTournament", "SetQR",
       ],
       exclude: ["Transcripts"]),
     .testTarget(

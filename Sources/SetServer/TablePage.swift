@@ -9,7 +9,7 @@ import SetTransport
 public enum TablePage {
   /// The script's parts, in the order they run: the shared state, the connection, the cards, the
   /// table, the variants, the countdown, the log, the events told in it, why a score changed, how to
-  /// play, the server's lines, the hall's lobby, and the start-up.
+  /// play, the server's lines, the hall's lobby, the hall's tournament, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
     ("game.js", PackageResources.game_js),
     ("connection.js", PackageResources.connection_js),
@@ -23,22 +23,34 @@ public enum TablePage {
     ("howto.js", PackageResources.howto_js),
     ("lines.js", PackageResources.lines_js),
     ("lobby.js", PackageResources.lobby_js),
+    ("tourney.js", PackageResources.tourney_js),
+    ("tourney-draw.js", PackageResources.tourney_draw_js),
     ("page.js", PackageResources.page_js),
   ]
 
   /// The script as served: every part in order, each ending with a line break.
-  public static let script: [UInt8] = scripts.flatMap { part in
-    part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")]
+  public static let script = joined(scripts)
+
+  /// Script parts served as one file: each in order, each ending with a line break.
+  static func joined(_ parts: [(name: String, body: [UInt8])]) -> [UInt8] {
+    parts.flatMap { part in part.body.last == UInt8(ascii: "\n") ? part.body : part.body + [UInt8(ascii: "\n")] }
   }
 
-  /// The site a table serves on its port: `/` is the page; `/favicon.svg`, a small card, its icon.
-  public static let site = WebSite(files: [
+  /// The player's page by path: `/` is the page; `/favicon.svg`, a small card, its icon.
+  public static let files: [String: WebSite.File] = [
     "/": .init(contentType: html, body: PackageResources.index_html),
     "/index.html": .init(contentType: html, body: PackageResources.index_html),
     "/page.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.page_css),
+    "/tourney.css": .init(contentType: "text/css; charset=utf-8", body: PackageResources.tourney_css),
     "/page.js": .init(contentType: "text/javascript; charset=utf-8", body: script),
     "/favicon.svg": .init(contentType: "image/svg+xml", body: PackageResources.favicon_svg),
-  ])
+  ]
+
+  /// The site a table serves on its port: the player's page at `/`, the projector page at `/tv`
+  /// (`ProjectorPage`) and the QR code of the join address at `/qr.svg`.
+  public static let site = WebSite(
+    files: files.merging(ProjectorPage.files) { page, _ in page },
+    made: ["/qr.svg": ProjectorPage.qrCode])
 
   private static let html = "text/html; charset=utf-8"
 }

@@ -109,7 +109,8 @@ struct HallTournamentTests {
     #expect(StandingLine(line: lines[0])?.streak == 0)
     hall.send("MODE HUMAN", from: c(2))
     let words = hall.send("STANDINGS", from: c(2))
-    #expect(words.contains { $0.hasPrefix("1. ") } && words.allSatisfy { $0.count <= 79 })
+    #expect(words.contains { $0.hasPrefix("  1.  ann") } && words.allSatisfy { $0.count <= 79 }, "\(words)")
+    #expect(words.first?.hasSuffix("streak  status") == true, "\(words)")
   }
 
   @Test("a hall with no tournament says so")

@@ -6,6 +6,7 @@ function handle(line) {
   const verb = words[0];
   // The page's own requests to the hall carry an id (`@go`, `@hall`): OK @go JOIN 3 1 3-...
   const id = (verb === "OK" || verb === "ERR") && words[1] && words[1].startsWith("@") ? words.splice(1, 1)[0] : "";
+  if (tourneyHandle(words, id)) return;  // The hall's tournament (tourney.js).
   switch (verb) {
     case "SETDUEL": return;
     case "OK":

@@ -209,7 +209,7 @@ public struct WebConnection: Sendable {
       }
       return
     }
-    guard let response = site.response(for: request.path, keepAlive: keepAlive) else {
+    guard let response = site.response(to: request, keepAlive: keepAlive) else {
       return refuse(404, "no such page: the table's page is at /")
     }
     actions.append(.write(response.encoded(includingBody: !isHead)))

@@ -17,9 +17,14 @@ public struct WebSite: Sendable {
   /// The files by path (`/`, `/page.js`).
   public var files: [String: File]
 
-  /// A site serving `files`.
-  public init(files: [String: File]) {
+  /// Files made for each request by path (`/qr.svg`, drawn for the address the browser asked by),
+  /// or nil for a request they cannot answer.
+  public var made: [String: @Sendable (HTTPRequest) -> File?]
+
+  /// A site serving `files`, and `made` for each request.
+  public init(files: [String: File], made: [String: @Sendable (HTTPRequest) -> File?] = [:]) {
     self.files = files
+    self.made = made
   }
 
   /// The headers every page file is sent with: the page may load only its own files and talk only to
@@ -34,9 +39,21 @@ public struct WebSite: Sendable {
     .init("X-Frame-Options", "DENY"),
   ]
 
+  /// The answer to a GET or HEAD of `request`'s path, a file made for it included, or nil if there
+  /// is no such file.
+  public func response(to request: HTTPRequest, keepAlive: Bool) -> HTTPResponse? {
+    let path = String(request.path)
+    guard let file = files[path] ?? made[path]?(request) else { return nil }
+    return response(with: file, keepAlive: keepAlive)
+  }
+
   /// The answer to a GET or HEAD of `path`, or nil if there is no such file.
   public func response(for path: Substring, keepAlive: Bool) -> HTTPResponse? {
     guard let file = files[String(path)] else { return nil }
+    return response(with: file, keepAlive: keepAlive)
+  }
+
+  private func response(with file: File, keepAlive: Bool) -> HTTPResponse {
     var fields = [
       HTTPResponse.HTTPField("Content-Type", file.contentType),
       HTTPResponse.HTTPField("Content-Length", String(file.body.count)),

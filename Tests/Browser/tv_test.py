@@ -1,0 +1,128 @@
+"""The projector page (/tv) in headless Chromium at 1920x1080 (dark) and 1280x720 (light) through a
+whole Swiss of 16 bots and a whole short arena: at each step of the standings that holds still, both
+pages show the server's STANDINGS; the QR code in a screenshot decodes to the page's own join address;
+the top ten rows and the clock are on screen. Screenshots go to $TV_SHOTS (default /tmp/setduel-tv)."""
+
+import os
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+from tv_support import SHOTS, Hall, Line, decode_qr, page_standings, check, failures, shoot, wait_for
+
+
+def qr_reads(page, label, hall):
+    path = shoot(page, label)
+    read = decode_qr(path)
+    own = page.evaluate("joinAddress()")
+    check(own == hall.url, "%s: the page's join address %r is not %r" % (label, own, hall.url))
+    check(read == own, "%s: the QR code reads %r, not the page's join address %r" % (label, read, own))
+
+
+def on_screen(page, label, rows):
+    """The clock shows, and the first `rows` rows (ten at most) are visible on the screen, whole, when
+    the first page of the standings shows."""
+    wait_for(page, "tv.page === 0", label + ": the first page of the standings never shows", 25)
+    seen = page.evaluate("""(rows) => {
+        const inside = (e) => { const r = e.getBoundingClientRect();
+          return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+        const shown = Array.from(document.querySelectorAll('#tv-rows tr')).slice(0, rows).filter(inside).length;
+        const clock = document.getElementById('tv-clock');
+        return { shown, clock: clock.textContent, clockIn: inside(clock),
+                 px: parseFloat(getComputedStyle(document.querySelector('#tv-rows td.name') || clock).fontSize) };
+      }""", rows)
+    check(seen["shown"] == rows, "%s: %d of the top %d rows are on screen" % (label, seen["shown"], rows))
+    check(seen["clockIn"] and seen["clock"], "%s: the clock is not on screen (%r)" % (label, seen["clock"]))
+    return seen
+
+
+def follow(hall, pages, name, organiser):
+    """Until the tournament is over: the server's standings polled about once a second; each snapshot
+    that holds still for eight polls must have been shown by every page while it held."""
+    judged = 0
+    previous, held, matched = None, 0, set()
+    shots = {"board": False}
+    deadline = time.time() + 900
+    while time.time() < deadline:
+        now = organiser.standings()
+        state = organiser.state()
+        if now != previous:
+            if held >= 8:
+                judged += 1
+                for label in pages:
+                    check(label in matched, "%s %s: the standings held for %d polls and never showed: %r"
+                          % (name, label, held, previous))
+            previous, held, matched = now, 0, set()
+        held += 1
+        for label, page in pages.items():
+            if page_standings(page) == now:
+                matched.add(label)
+        if state == "running" and not shots["board"] and now and any(int(r[0]) and float(r[2]) > 0 for r in now):
+            shots["board"] = True
+            for label, page in pages.items():
+                on_screen(page, "%s %s" % (name, label), min(10, len(now)))
+                qr_reads(page, "%s-%s-board" % (name, label), hall)
+        if state == "finished":
+            break
+        time.sleep(1.1)
+    check(organiser.state() == "finished", "%s: the tournament did not finish" % name)
+    final = organiser.standings()
+    for label, page in pages.items():
+        wait_for(page, "document.body.dataset.view === 'podium'", "%s %s: no podium" % (name, label))
+        deadline = time.time() + 20
+        while time.time() < deadline and page_standings(page) != final:
+            time.sleep(0.5)
+        shown = page_standings(page)
+        check(shown == final, "%s %s: the final standings differ: %r" % (
+            name, label, [(a, b) for a, b in zip(shown, final) if a != b][:3] or (len(shown), len(final))))
+        podium = page.evaluate("Array.from(document.querySelectorAll('#tv-places li')).map(p => p.dataset.name)")
+        check(podium == [r[1] for r in final[:3]], "%s %s: the podium %r is not %r" % (name, label, podium, final[:3]))
+        shoot(page, "%s-%s-podium" % (name, label))
+    print("%s: %d steps of the standings judged, all shown" % (name, judged), flush=True)
+    return judged
+
+
+def tournament(browser, name, options, bots):
+    """The tournament starts by itself once `bots` have entered: the join screen is judged with one
+    fewer, and the last bot then starts it."""
+    hall = Hall(options + ["--min-players", str(bots), "--start-in", "10m", "--first-to", "1"])
+    try:
+        observer = Line(hall.port)  # Never named: it sits nowhere, as the page.
+        pages = {}
+        for label, width, height, theme in [("1920x1080", 1920, 1080, "dark"), ("1280x720", 1280, 720, "light")]:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(hall.url + "tv?theme=" + theme)
+            pages[label] = page
+        for label, page in pages.items():
+            wait_for(page, "document.body.dataset.view === 'join'", "%s %s: no join screen" % (name, label))
+        names = ["%s%02d" % (name[0], i) for i in range(1, bots + 1)]
+        for bot in names[:-1]:
+            hall.bot(bot)
+        for label, page in pages.items():
+            wait_for(page, "document.querySelectorAll('#tv-entrants li').length === %d" % (bots - 1),
+                     "%s %s: the entrants are not all shown" % (name, label), 60)
+            qr_reads(page, "%s-%s-join" % (name, label), hall)
+        hall.bot(names[-1])
+        judged = follow(hall, pages, name, observer)
+        check(judged >= (4 if name == "swiss" else 1), "%s: only %d steps held still to be judged" % (name, judged))
+        for page in pages.values():
+            page.close()
+    finally:
+        hall.stop()
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                    args=["--no-sandbox"])
+        tournament(browser, "swiss", ["--tournament", "swiss"], 16)
+        tournament(browser, "arena", ["--tournament", "arena", "--minutes", "1", "--arena-wait", "1"], 8)
+        browser.close()
+    print("tv: %d failures" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
