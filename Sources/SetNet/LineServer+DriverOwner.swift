@@ -24,7 +24,7 @@ extension LineServer: ConnectionDriverOwner {
       case .sniffing:
         guard driver.machine.isOpen else { return }
         // A request that reached the machine in time, while the queue was busy, still counts: read first.
-        if driver.web?.phase == .sniffing {
+        if driver.webPhase == .sniffing {
           readInput(driver)
           deliverArrived()
         }

@@ -77,7 +77,7 @@ public final class LineServer: @unchecked Sendable {
   /// The reads made since the server started, which order arrivals at the same instant.
   var readCount: UInt64 = 0
   /// The limits every connection's state machine holds it to.
-  let limits: ConnectionStateMachine.Limits
+  let limits: ConnectionStateMachine.SharedLimits
   /// Connections given output during this batch of input and not yet written, in the order they were
   /// given it: each is written once, with everything it was given (see `queueWrite`).
   var unwritten: [Driver] = []
@@ -89,7 +89,7 @@ public final class LineServer: @unchecked Sendable {
     precondition(configuration.maxConnections > 0 && configuration.maxQueuedOutputBytes > 0)
     self.configuration = configuration
     self.queue = queue
-    limits = ConnectionStateMachine.Limits(configuration)
+    limits = ConnectionStateMachine.SharedLimits(ConnectionStateMachine.Limits(configuration))
   }
 
   deinit {
