@@ -50,6 +50,11 @@ public final class LineServer: @unchecked Sendable {
   /// Ends a pause in accepting. Made and armed at start, like the sweep timer: Dispatch sets up its
   /// timers lazily, and that needs a descriptor, which a pause for want of them cannot count on.
   var acceptRetryTimer: DispatchSourceTimer?
+  /// Ends the new connections' sniffing times (see LineServer+Sniffing), made and armed at start too.
+  var sniffingTimer: DispatchSourceTimer?
+  /// The sniffing deadlines asked for, in order; those before `sniffingHead` are done.
+  var sniffingDeadlines: [SniffingDeadline] = []
+  var sniffingHead = 0
   /// Every socket held, by connection: open ones and those still closing.
   var connections: [ConnectionID: Driver] = [:]
   var attachedCount = 0
@@ -142,11 +147,16 @@ public final class LineServer: @unchecked Sendable {
     retry.schedule(deadline: .now() + .seconds(3600), leeway: .milliseconds(1))
     retry.setEventHandler { [self] in resumeAccepting() }
     acceptRetryTimer = retry
+    let sniffing = DispatchSource.makeTimerSource(queue: queue)
+    sniffing.schedule(deadline: .distantFuture)
+    sniffing.setEventHandler { [self] in sniffingTimerFired() }
+    sniffingTimer = sniffing
 
     state = .running
     source.resume()
     timer.resume()
     retry.resume()
+    sniffing.resume()
     return port
   }
 
@@ -233,6 +243,8 @@ public final class LineServer: @unchecked Sendable {
     sweepTimer = nil
     acceptRetryTimer?.cancel()
     acceptRetryTimer = nil
+    sniffingTimer?.cancel()
+    sniffingTimer = nil
     let now = MonotonicClock.now()
     for driver in connections.values {
       driver.serverStopped(now: now)
