@@ -78,7 +78,7 @@ while true {
           for client in clients where client != fd { _ = send(client, line, line.count, Int32(MSG_NOSIGNAL)) }
         }
       } else if let text = String(validating: buffer[..<read], as: UTF8.self),
-        let word = text.split(whereSeparator: { $0 == " " || $0 == "\r" || $0 == "\n" }).dropFirst().first,
+        let word = text.split(whereSeparator: \.isWhitespace).dropFirst().first,
         let due = Int(word)
       {
         waiting = fd
