@@ -123,6 +123,8 @@ let package = Package(
       path: "Benchmarks/TournamentBench"),
     .executableTarget(
       name: "setduel-load", dependencies: ["SetCore", "SetProtocol", "CLinux"], path: "Benchmarks/LoadBench"),
+    // The kernel's floor for the fan-out and the timer: a bare epoll server the load generator times too.
+    .executableTarget(name: "setduel-floor", dependencies: ["CLinux"], path: "Benchmarks/FloorBench"),
 
     // MARK: Tests
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks/run.sh [--smoke] [--only PHASE,...]: builds SetDuel in release mode, starts its servers
-# and redis-server on loopback, measures them with setduel-load, and prints one table (then the rules
-# core's figures).
+# and redis-server on loopback (and setduel-floor, the kernel's floor for the fan-out and the timer),
+# measures them with setduel-load, and prints one table (then the rules core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
 # --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games, hall,
 # scale), and
@@ -115,6 +115,23 @@ start_redis() {
   exit 1
 }
 
+# start_floor MODE: starts `setduel-floor MODE` (the kernel's floor for the fan-out or the timer, pinned as
+# the servers are) on a free loopback port; sets $port.
+start_floor() {
+  : >"$work/floor-$1.out"
+  "${pin[@]}" "$bin/setduel-floor" "$1" >"$work/floor-$1.out" 2>&1 &
+  pids+=("$!")
+  port=""
+  for _ in $(seq 50); do
+    port=$(sed -n 's/^listening \([0-9]*\)$/\1/p' "$work/floor-$1.out")
+    [ -n "$port" ] && return 0
+    sleep 0.1
+  done
+  echo "setduel-floor $1 did not start:" >&2
+  cat "$work/floor-$1.out" >&2
+  exit 1
+}
+
 # The rules core first, while nothing else of ours runs: setduel-bench, once that target exists.
 core_flags=()
 if [ -z "$only" ] && grep -q '"setduel-bench"' Package.swift; then
@@ -150,6 +167,13 @@ skew_port=$port
 start_redis
 redis_port=$port
 redis_pid=$pid
+floor_flags=()
+if [ -x "$bin/setduel-floor" ]; then
+  start_floor fanout
+  floor_flags+=(--floor-port "$port")
+  start_floor timer
+  floor_flags+=(--floor-timer-port "$port")
+fi
 # The hall: its isolation (a quiet table 1 beside busy tables, a one-table server as the yardstick) and
 # its scale (empty tables; a hall of busy tables against as many one-table servers in processes of their
 # own). Only with a build that has the hall, and only when those phases run.
@@ -206,7 +230,7 @@ status=0
   --idle-port "$idle_port" --idle-pid "$idle_pid" --idle-web-port "$idle_web_port" --idle-web-pid "$idle_web_pid" \
   --fanout-web-port "$fanout_web_port" \
   --games-port "$games_port" --skew-port "$skew_port" "${hall_flags[@]}" \
-  --redis-port "$redis_port" --redis-pid "$redis_pid" || status=$?
+  --redis-port "$redis_port" --redis-pid "$redis_pid" "${floor_flags[@]}" || status=$?
 
 echo
 if [ ${#core_flags[@]} -gt 0 ]; then

@@ -3,7 +3,8 @@
 ///
 /// The yardstick, sample for sample in turn with SetDuel's: redis-server's `PUBLISH` of a message as
 /// long as a pick's events to as many `SUBSCRIBE`d connections, timed from the `PUBLISH` to the last
-/// subscriber's receipt of the message.
+/// subscriber's receipt of the message. And the kernel's floor, in turn with both: `setduel-floor
+/// fanout`, which sends one 170-byte line to each of as many connections, one `send` each.
 enum FanOutBench {
   struct Result {
     /// From the pick to the last spectator's `SET`.
@@ -12,21 +13,30 @@ enum FanOutBench {
     let first: Summary
     /// From `PUBLISH` to the last subscriber's message, if redis-server was measured.
     let redis: Summary?
+    /// From the trigger to the last receiver's line, if the floor was measured.
+    let floor: Summary?
   }
 
   static func run(
-    port: UInt16, redisPort: UInt16?, spectators: Int, samples wanted: Int, seconds: Double, webSocket: Bool = false
+    port: UInt16, redisPort: UInt16?, floorPort: UInt16? = nil, spectators: Int, samples wanted: Int, seconds: Double,
+    webSocket: Bool = false
   ) throws(BenchError) -> Result {
     let audience = try Audience(port: port, spectatorCount: spectators, webSocket: webSocket)
     let publisher = try redisPort.map { port throws(BenchError) in try Publisher(port: port, subscribers: spectators) }
+    let floorServer = try floorPort.map { port throws(BenchError) in try Floor.FanOut(port: port, receivers: spectators)
+    }
     let deadline = Clock.after(seconds: seconds)
     var last = Samples()
     var first = Samples()
     var redis = Samples()
+    var floor = Samples()
     var rounds = 0
     while last.count < wanted {
       if let publisher, redis.count < last.count {
         redis.add(try publisher.sample(round: rounds))
+      }
+      if let floorServer, floor.count < last.count {
+        floor.add(try floorServer.sample())
       }
       rounds += 1
       guard rounds <= wanted * 3 + 20, Clock.now() < deadline else {
@@ -45,7 +55,7 @@ enum FanOutBench {
       last.add(received.max()! - start)
       first.add(received.min()! - start)
     }
-    return Result(last: last.summary()!, first: first.summary()!, redis: redis.summary())
+    return Result(last: last.summary()!, first: first.summary()!, redis: redis.summary(), floor: floor.summary())
   }
 }
 

@@ -57,6 +57,9 @@ struct Options {
   var skewPort: UInt16?
   var redisPort: UInt16?
   var redisPid: Int32?
+  /// `setduel-floor fanout` and `setduel-floor timer`: the kernel's floor for the fan-out and the timer.
+  var floorPort: UInt16?
+  var floorTimerPort: UInt16?
   /// A hall whose table 1 is the quiet one and tables 2 to `plan.busyTables + 1` the busy ones, its
   /// process id, and a one-table server beside it.
   var hallPort: UInt16?
@@ -106,6 +109,8 @@ struct Options {
       --server-ports/pids P,P,...  one-table SetDuel servers, as many as --busy-tables
       --busy-tables N  busy tables in the hall (default 32; smoke 4)
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
+      --floor-port     setduel-floor fanout, the kernel's floor for the fan-out (optional)
+      --floor-timer-port  setduel-floor timer, the kernel's floor for the timer lateness (optional)
       --server-cpu N   the core the servers are pinned to: PING round trips are timed from it
       --client-cpu N   the core to run on for everything but PING round trips
       --core-output F  what setduel-bench printed, for the rules core's rows
@@ -136,6 +141,8 @@ struct Options {
         case "--games-port": gamesPort = try Options.port(word, value)
         case "--skew-port": skewPort = try Options.port(word, value)
         case "--redis-port": redisPort = try Options.port(word, value)
+        case "--floor-port": floorPort = try Options.port(word, value)
+        case "--floor-timer-port": floorTimerPort = try Options.port(word, value)
         case "--idle-pid": idlePid = try Options.pid(word, value)
         case "--idle-web-port": idleWebPort = try Options.port(word, value)
         case "--idle-web-pid": idleWebPid = try Options.pid(word, value)

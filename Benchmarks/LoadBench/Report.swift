@@ -31,7 +31,7 @@ struct Report {
       measure: measure, setDuel: Format.micros(setDuel), redis: Format.micros(redis),
       ratio: Format.fixed(ratio, 2) + "×")
     if let limit {
-      row.target = "≤ " + Format.fixed(limit, 1) + "× " + against
+      row.target = "≤ " + Format.fixed(limit, (limit * 10).rounded() == limit * 10 ? 1 : 2) + "× " + against
       let over = (ratio / limit - 1) * 100
       row.verdict = ratio <= limit ? "met" : "missed by " + Format.fixed(over, over < 10 ? 1 : 0) + "%"
     }

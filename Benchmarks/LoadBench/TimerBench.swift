@@ -18,10 +18,16 @@ enum TimerBench {
     let straddled: Int
     /// The claim window the server stated, milliseconds.
     let window: Int
+    /// The bare timer's lateness with the same window, a sample after each claim's, if measured.
+    let floor: Summary?
   }
 
-  static func run(port: UInt16, spectators: Int, samples wanted: Int, seconds: Double) throws(BenchError) -> Result {
+  static func run(port: UInt16, floorPort: UInt16? = nil, spectators: Int, samples wanted: Int, seconds: Double)
+    throws(BenchError) -> Result
+  {
     let audience = try Audience(port: port, spectatorCount: spectators)
+    let floorTimer = try floorPort.map { port throws(BenchError) in try Floor.Timer(port: port) }
+    var floor = Samples()
     let deadline = Clock.after(seconds: seconds)
     var players = Samples()
     var watchers = Samples()
@@ -71,8 +77,11 @@ enum TimerBench {
       let due = (millisecond + Int64(stated[0])) * 1_000_000
       players.add(playerExpired.max()! - due)
       watchers.add(spectatorExpired.max()! - due)
+      if let floorTimer { floor.add(try floorTimer.sample(window: window)) }
     }
-    return Result(players: players.summary()!, spectators: watchers.summary()!, straddled: straddled, window: window)
+    return Result(
+      players: players.summary()!, spectators: watchers.summary()!, straddled: straddled, window: window,
+      floor: floor.summary())
   }
 
   /// Waits (spinning, at most a millisecond) until the clock is in the first fifth of a millisecond;

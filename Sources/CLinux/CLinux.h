@@ -1,9 +1,10 @@
 // Linux calls that Swift's Glibc module leaves out: epoll and eventfd (for SetNet's event loop and the
-// load generator), reads stamped with the kernel's receive time (for SetNet's line server), and
+// load generator), timerfd (for the benchmarks' timer floor), reads stamped with the kernel's receive time (for SetNet's line server), and
 // sched_setaffinity (for the load generator to choose its core), and malloc_trim (for SetNet's line server).
 #include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/timerfd.h>
 
 // glibc declares sched_setaffinity only with _GNU_SOURCE, which Swift's Glibc module is built without;
 // this is the same function under a name that cannot clash. `mask` is a cpu_set_t.

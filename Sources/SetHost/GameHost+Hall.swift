@@ -23,8 +23,7 @@ extension GameHost {
     leave(id, at: now)
     let held = token.flatMap { seating.seat(ofToken: $0) != nil ? $0 : nil }
     var arriving = client
-    arriving.lastDoing = nil
-    arriving.lastSeated = .repeating(nil)
+    arriving.lastStatus = nil
     return (Traveller(client: arriving, heldToken: held), flush())
   }
 

@@ -38,9 +38,8 @@ extension GameHost {
     let size = state.rules.variant.groupSize
     let doing = StatusDoing(state.phase, game: state.game, names: seating.names, viewer: seating.seat(of: id))
     let seated = seating.seated
-    if ifChanged, doing == client.lastDoing, state.game > 0 || seated == client.lastSeated { return }
-    clients[id]?.lastDoing = doing
-    clients[id]?.lastSeated = seated
+    if ifChanged, let last = client.lastStatus, doing == last.doing, state.game > 0 || seated == last.seated { return }
+    clients[id]?.lastStatus = ToldStatus(doing: doing, seated: seated)
     let line = HumanText.status(
       game: state.game, phase: state.phase, names: seating.names, seated: seated,
       scores: state.game == match.game ? scores : state.scores, deck: state.deck.count, viewer: seating.seat(of: id),

@@ -26,11 +26,22 @@ public struct GameHost {
     /// The fingerprint of the secret this connection proved its name with, kept while it watches so
     /// that `SIT` seats it as the name's owner; nil when it named itself without one.
     var fingerprint: String?
-    /// What the status line last told this connection could be done, as a value, so that it is told
-    /// again only when that changes.
-    var lastDoing: StatusDoing?
-    /// Who held each seat when the status line last told this connection, before the first game.
-    var lastSeated = PerSeat<String?>.repeating(nil)
+    /// What the status line last told this connection, so that it is told again only when that
+    /// changes; nil before the first (and for a client in the machine presentation, never told one).
+    var lastStatus: ToldStatus?
+  }
+
+  /// What a human's status line told: what could be done, as a value, and who held each seat (before
+  /// the first game). Held apart from `Client`, which a thousand spectators in the machine presentation
+  /// hold each without ever being told a status line.
+  final class ToldStatus: Sendable {
+    let doing: StatusDoing
+    let seated: PerSeat<String?>
+
+    init(doing: StatusDoing, seated: PerSeat<String?>) {
+      self.doing = doing
+      self.seated = seated
+    }
   }
 
   /// The match the table plays.

@@ -15,22 +15,10 @@ extension LineServer: ConnectionDriverOwner {
   }
 
   package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
+    guard check == .delivery else { return scheduleSniffingEnd(of: id, after: delay) }
     let wait = DispatchTimeInterval.milliseconds(Int(max(1, delay.wholeMilliseconds)))
     queue.asyncAfter(deadline: .now() + wait) { [self] in
-      guard let driver = connections[id] else { return }
-      switch check {
-      case .delivery:
-        driver.deliveryCheckDue(now: MonotonicClock.now())
-      case .sniffing:
-        guard driver.machine.isOpen else { return }
-        // A request that reached the machine in time, while the queue was busy, still counts: read first.
-        if driver.web?.phase == .sniffing {
-          readInput(driver)
-          deliverArrived()
-        }
-        guard connections[id] === driver else { return }
-        driver.sniffingTimeDue(now: MonotonicClock.now())
-      }
+      connections[id]?.deliveryCheckDue(now: MonotonicClock.now())
     }
   }
 }

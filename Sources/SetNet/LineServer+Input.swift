@@ -62,7 +62,7 @@ extension LineServer {
       framed.removeAll(keepingCapacity: true)
       let input = UnsafeRawBufferPointer(rebasing: readBuffer[..<count])
       // A line client's bytes only go to its framer; a browser's may be answered (a pong) on the clock.
-      let ending = driver.frame(input, into: &framed, now: driver.web == nil ? time : MonotonicClock.now())
+      let ending = driver.frame(input, into: &framed, now: driver.webPhase == nil ? time : MonotonicClock.now())
       let dropped = driver.framer.takeDroppedCommands()
       if !framed.isEmpty || dropped > 0 {
         readCount += 1

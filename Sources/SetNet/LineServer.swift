@@ -50,6 +50,11 @@ public final class LineServer: @unchecked Sendable {
   /// Ends a pause in accepting. Made and armed at start, like the sweep timer: Dispatch sets up its
   /// timers lazily, and that needs a descriptor, which a pause for want of them cannot count on.
   var acceptRetryTimer: DispatchSourceTimer?
+  /// Ends the new connections' sniffing times (see LineServer+Sniffing), made and armed at start too.
+  var sniffingTimer: DispatchSourceTimer?
+  /// The sniffing deadlines asked for, in order; those before `sniffingHead` are done.
+  var sniffingDeadlines: [SniffingDeadline] = []
+  var sniffingHead = 0
   /// Every socket held, by connection: open ones and those still closing.
   var connections: [ConnectionID: Driver] = [:]
   var attachedCount = 0
@@ -77,7 +82,7 @@ public final class LineServer: @unchecked Sendable {
   /// The reads made since the server started, which order arrivals at the same instant.
   var readCount: UInt64 = 0
   /// The limits every connection's state machine holds it to.
-  let limits: ConnectionStateMachine.Limits
+  let limits: ConnectionStateMachine.SharedLimits
   /// Connections given output during this batch of input and not yet written, in the order they were
   /// given it: each is written once, with everything it was given (see `queueWrite`).
   var unwritten: [Driver] = []
@@ -89,7 +94,7 @@ public final class LineServer: @unchecked Sendable {
     precondition(configuration.maxConnections > 0 && configuration.maxQueuedOutputBytes > 0)
     self.configuration = configuration
     self.queue = queue
-    limits = ConnectionStateMachine.Limits(configuration)
+    limits = ConnectionStateMachine.SharedLimits(ConnectionStateMachine.Limits(configuration))
   }
 
   deinit {
@@ -142,11 +147,16 @@ public final class LineServer: @unchecked Sendable {
     retry.schedule(deadline: .now() + .seconds(3600), leeway: .milliseconds(1))
     retry.setEventHandler { [self] in resumeAccepting() }
     acceptRetryTimer = retry
+    let sniffing = DispatchSource.makeTimerSource(queue: queue)
+    sniffing.schedule(deadline: .distantFuture)
+    sniffing.setEventHandler { [self] in sniffingTimerFired() }
+    sniffingTimer = sniffing
 
     state = .running
     source.resume()
     timer.resume()
     retry.resume()
+    sniffing.resume()
     return port
   }
 
@@ -223,6 +233,8 @@ public final class LineServer: @unchecked Sendable {
     sweepTimer = nil
     acceptRetryTimer?.cancel()
     acceptRetryTimer = nil
+    sniffingTimer?.cancel()
+    sniffingTimer = nil
     let now = MonotonicClock.now()
     for driver in connections.values {
       driver.serverStopped(now: now)

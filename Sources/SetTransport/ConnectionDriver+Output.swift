@@ -6,7 +6,7 @@ extension ConnectionDriver {
 
   /// Whether it is a browser's WebSocket: its lines go out as text messages.
   package var isWebSocket: Bool {
-    guard isAttached, let phase = web?.phase else { return false }
+    guard isAttached, let phase = webPhase else { return false }
     return phase != .line
   }
 

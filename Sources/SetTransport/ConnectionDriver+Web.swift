@@ -1,5 +1,15 @@
 // Attaching, and a browser's connection: what its `WebConnection` asks, the sniffing time, the
 // request head's deadline and the WebSocket close frame.
+
+/// A connection's `WebConnection`, held apart from its driver so that it can be let go.
+final class WebState {
+  var connection: WebConnection
+
+  init(_ connection: WebConnection) {
+    self.connection = connection
+  }
+}
+
 extension ConnectionDriver {
   /// Tells the delegate (through the owner) that the connection is a client of the line protocol: a
   /// line client, or a browser whose WebSocket just opened. One turned away is told the server is full.
@@ -15,7 +25,7 @@ extension ConnectionDriver {
   func turnAway(now: Instant) {
     guard machine.isOpen else { return }
     let text = owner?.driverFarewellLine(for: .serverFull)
-    if let phase = web?.phase, phase != .line {
+    if let phase = webPhase, phase != .line {
       if let text { channel.enqueue(WebSocketFrame.text(text)) }
       closeFrameSent = true
       channel.enqueue(WebSocketFrame.close(code: WebConnection.closeCode(for: .serverFull)))
@@ -28,7 +38,7 @@ extension ConnectionDriver {
   /// The sniffing time is over at `now` (the owner has read what reached the machine before it): a
   /// connection that has sent nothing is a line client, and gets its banner.
   package func sniffingTimeDue(now: Instant) {
-    guard machine.isOpen, let actions = web?.sniffingTimedOut(), !actions.isEmpty else { return }
+    guard machine.isOpen, let actions = webState?.connection.sniffingTimedOut(), !actions.isEmpty else { return }
     performWeb(actions, arrivedAt: now, now: now)
   }
 
@@ -71,7 +81,9 @@ extension ConnectionDriver {
         ending = action
       }
     }
-    if web?.phase == .closing && isAttached { closeFrameSent = true }
+    if webPhase == .closing && isAttached { closeFrameSent = true }
+    // A line client from now on: every byte goes to the framer, and the browser's state is let go.
+    if webPhase == .line { webState = nil }
     if wrote && machine.isOpen { flushQueued(now: now) }
     return ending
   }
@@ -97,7 +109,7 @@ extension ConnectionDriver {
   /// Notes when an HTTP request head began arriving: its deadline counts from the first time it is
   /// seen unfinished.
   func noteRequestHead(now: Instant) {
-    guard machine.isOpen, web?.isMidRequest == true else {
+    guard machine.isOpen, webState?.connection.isMidRequest == true else {
       headSince = nil
       return
     }
@@ -108,7 +120,7 @@ extension ConnectionDriver {
   func checkRequestHead(now: Instant) {
     noteRequestHead(now: now)
     guard let since = headSince, now.duration(since: since) >= requestHeadTimeout,
-      let actions = web?.headTimedOut()
+      let actions = webState?.connection.headTimedOut()
     else { return }
     performWeb(actions, arrivedAt: now, now: now)
   }

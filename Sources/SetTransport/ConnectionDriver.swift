@@ -22,8 +22,14 @@ package final class ConnectionDriver<Channel: ByteChannel> {
   package var framer: LineFramer
   /// Its lifecycle and limits.
   package internal(set) var machine: ConnectionStateMachine
-  /// On a server with a web site: what the connection speaks, and its HTTP and WebSocket state.
-  package internal(set) var web: WebConnection?
+  /// On a server with a web site: what the connection speaks, and its HTTP and WebSocket state. Nil
+  /// once it turned out to be a line client (and on a server without a web site): held apart from the
+  /// driver in `webState`, a browser's buffers are let go then, and a line client holds none of them.
+  package var web: WebConnection? { webState?.connection }
+  /// Where `web` is kept and changed in place.
+  var webState: WebState?
+  /// What `web` speaks, read without copying it.
+  package var webPhase: WebConnection.Phase? { webState?.connection.phase }
   /// Whether the delegate knows it (a line client, or an open WebSocket; not a browser fetching a page).
   package internal(set) var isAttached = false
   /// Past the owner's connection limit: once it is known to be a line client or a WebSocket, it is
@@ -48,15 +54,15 @@ package final class ConnectionDriver<Channel: ByteChannel> {
   /// `configuration` says. Call `start(now:)` once the owner holds it.
   package init(
     id: ConnectionID, peer: String, channel: Channel, configuration: LineServerConfiguration,
-    limits: ConnectionStateMachine.Limits, now: Instant, owner: any ConnectionDriverOwner
+    limits: ConnectionStateMachine.SharedLimits, now: Instant, owner: any ConnectionDriverOwner
   ) {
     self.id = id
     self.peer = peer
     self.channel = channel
     self.owner = owner
     framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
-    machine = ConnectionStateMachine(limits: limits, now: now)
-    web = configuration.webSite.map { WebConnection(site: $0, maxLineBytes: configuration.maxLineBytes) }
+    machine = ConnectionStateMachine(sharing: limits, now: now)
+    webState = configuration.webSite.map { WebState(WebConnection(site: $0, maxLineBytes: configuration.maxLineBytes)) }
     sniffingTime = configuration.sniffingTime
     requestHeadTimeout = configuration.requestHeadTimeout
   }
@@ -65,7 +71,7 @@ package final class ConnectionDriver<Channel: ByteChannel> {
   /// its request at once while a person on `nc` waits for the banner, so the driver asks to be woken at
   /// the end of the sniffing time (`sniffingTimeDue(now:)`).
   package func start(now: Instant) {
-    guard web != nil else { return attach(now: now) }
+    guard webState != nil else { return attach(now: now) }
     owner?.driverSchedule(.sniffing, for: id, after: sniffingTime)
   }
 
@@ -79,9 +85,9 @@ package final class ConnectionDriver<Channel: ByteChannel> {
     -> WebConnection.Action?
   {
     guard machine.isOpen else { return nil }
-    if let phase = web?.phase, phase != .line {
+    if let state = webState, state.connection.phase != .line {
       var actions: [WebConnection.Action] = []
-      web?.feed(bytes, into: &actions)
+      state.connection.feed(bytes, into: &actions)
       let ending = takeWeb(actions, into: &items, now: now)
       noteRequestHead(now: now)
       return ending
@@ -122,7 +128,7 @@ package final class ConnectionDriver<Channel: ByteChannel> {
   /// turns out to be a line client; a connection the delegate does not know is closed; otherwise the
   /// last unterminated line is delivered and the delegate is told.
   package func inputEnded(now: Instant) {
-    if machine.isOpen, let actions = web?.sniffingTimedOut(inputEnded: true), !actions.isEmpty {
+    if machine.isOpen, let actions = webState?.connection.sniffingTimedOut(inputEnded: true), !actions.isEmpty {
       performWeb(actions, arrivedAt: now, now: now)  // A line without its end, then the end.
     }
     guard isAttached else {

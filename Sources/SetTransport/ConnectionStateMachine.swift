@@ -92,7 +92,8 @@ public struct ConnectionStateMachine: Sendable {
   }
 
   /// The limits in force.
-  public let limits: Limits
+  public var limits: Limits { shared.limits }
+  private let shared: SharedLimits
   private var state: State
   private var bucket: TokenBucket?
   /// The peer sent its end of input.
@@ -100,9 +101,14 @@ public struct ConnectionStateMachine: Sendable {
 
   /// A connection accepted at `now`: open, unidentified, silent so far.
   public init(limits: Limits, now: Instant) {
-    self.limits = limits
+    self.init(sharing: SharedLimits(limits), now: now)
+  }
+
+  /// As `init(limits:now:)`, held to limits that every connection of a server shares.
+  public init(sharing limits: SharedLimits, now: Instant) {
+    shared = limits
     state = .open(identified: false, lastInput: now)
-    bucket = limits.rateLimit.map { TokenBucket(configuration: $0) }
+    bucket = limits.limits.rateLimit.map { TokenBucket(configuration: $0) }
   }
 
   /// Whether the delegate knows the connection as connected: input is delivered, output accepted.

@@ -24,7 +24,7 @@ public final class EmbeddedLineServer: LineTransport {
 
   /// Every connection made, closed ones included (a test may still read what their sockets hold).
   var drivers: [ConnectionID: ConnectionDriver<MemoryChannel>] = [:]
-  let limits: ConnectionStateMachine.Limits
+  let limits: ConnectionStateMachine.SharedLimits
   var lastID: UInt64 = 0
   var stopped = false
   /// Disconnections to report once the call that caused them returns.
@@ -47,7 +47,7 @@ public final class EmbeddedLineServer: LineTransport {
     self.configuration = configuration
     self.clock = clock
     self.socketBufferBytes = socketBufferBytes
-    limits = ConnectionStateMachine.Limits(configuration)
+    limits = ConnectionStateMachine.SharedLimits(ConnectionStateMachine.Limits(configuration))
     sweepTimer = clock.makeTimer()
     sweepTimer.setHandler { [weak self] in self?.sweep() }
   }

@@ -62,10 +62,38 @@ public struct LineFramer: Sendable {
   /// Frames `bytes`, appending the items they complete to `output`, in order: what a socket's read
   /// buffer holds. The same as the generic `feed`, made for this one type so that a caller in another
   /// module steps through the bytes directly rather than through a generic iterator, byte by byte.
+  ///
+  /// A whole line in `bytes`, begun after the last line's end, is made into its item straight from
+  /// `bytes`, never copied into the framer's own buffer: only a line split across reads is held, and
+  /// an idle connection holds no buffer at all.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer, into output: inout [LineInput]) {
-    for byte in bytes {
-      step(byte, &output)
+    var index = 0
+    while index < bytes.count {
+      if let end = wholeLine(in: bytes, from: index) {
+        emit(UnsafeRawBufferPointer(rebasing: bytes[index..<end]), &output)
+        afterCR = bytes[end] == 13
+        index = end + 1
+        continue
+      }
+      step(bytes[index], &output)
+      index += 1
     }
+  }
+
+  /// Where the line starting at `start` ends (its LF or CR), when the framer is between lines and that
+  /// line is whole in `bytes`, holds no telnet command and is not too long; else nil.
+  private func wholeLine(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    guard case .data = telnet, !afterCR, !discarding, line.isEmpty else { return nil }
+    let limit = min(bytes.count, start + maxLineBytes + 1)
+    var index = start
+    while index < limit {
+      switch bytes[index] {
+      case 10, 13: return index
+      case Telnet.iac: return nil
+      default: index += 1
+      }
+    }
+    return nil
   }
 
   /// How many telnet commands were removed without an item of their own (negotiation, subnegotiation,
@@ -155,7 +183,7 @@ public struct LineFramer: Sendable {
       }
       if line.count == maxLineBytes {
         discarding = true
-        line.removeAll(keepingCapacity: true)
+        line = []
         output.append(.tooLong)
         return
       }
@@ -172,11 +200,15 @@ public struct LineFramer: Sendable {
   }
 
   private mutating func emitLine(_ output: inout [LineInput]) {
-    if let text = String(validating: line, as: UTF8.self) {
+    line.withUnsafeBytes { emit($0, &output) }
+    line = []
+  }
+
+  private func emit(_ bytes: UnsafeRawBufferPointer, _ output: inout [LineInput]) {
+    if let text = String(validating: bytes, as: UTF8.self) {
       output.append(.line(text))
     } else {
       output.append(.invalidUTF8)
     }
-    line.removeAll(keepingCapacity: true)
   }
 }

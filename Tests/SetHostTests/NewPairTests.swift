@@ -1,3 +1,4 @@
+import SetAnalysis
 import SetCore
 import SetHost
 import SetProtocol
@@ -59,5 +60,41 @@ struct NewPairTests {
     driver.send("NAME dee", from: Self.dee, at: 800)
     #expect(driver.host.match.game == 2 && driver.host.match.phase == .open)
     #expect(driver.host.match.scores == [0, 0])
+  }
+
+  /// A record written before `JOIN FREED` existed: after bob's forfeit, cy took the freed seat with a plain
+  /// `JOIN` (the table stayed on game 1's result), and game 2 began only when both asked for it with `NEW`.
+  static let recordBeforeFreedSeats = """
+    SETDUEL-RECORD 1
+    seed 7
+    rules tableSize=12 claimWindow=5000 passedTurnWindow=10000 needlessDealWindow=7500 resumeGrace=300 setReward=1 wrongPickPenalty=1 claimExpiredPenalty=1 needlessDealPenalty=1 pickClaims=1
+    cmd 0 1 JOIN
+    ev JOINED 1 1 ann
+    cmd 0 2 JOIN
+    ev JOINED 2 2 bob
+    ev START 3 1 69 A=2GOD B=2GSO C=3PTO D=3GOD E=2ROD F=2GTO G=1PTS H=2GOS I=3RSS J=1RSD K=3RSD L=2GSS
+    cmd 100 2 LEAVE
+    ev LEFT 4 2 300
+    tick 500
+    ev OVER 5 1 1 0 0 0 0 forfeit
+    ev RATED 6 1 1500 1662 1500 1338
+    cmd 600 2 JOIN
+    ev JOINED 7 2 cy
+    cmd 700 1 NEW
+    ev REMATCH 8 1
+    cmd 800 2 NEW
+    ev REMATCH 9 2
+    ev START 10 2 69 A=1RSS B=3GSD C=2RSS D=2POS E=2GOD F=1GSD G=3GOO H=2GTS I=2POO J=1PSS K=1RSD L=1GOO
+    end
+    """
+
+  @Test("a record from before JOIN FREED, where a newcomer's JOIN and two NEWs started game 2, still replays")
+  func oldRecordReplays() throws {
+    let text = Self.recordBeforeFreedSeats + "\n"
+    let replay = try Replay(text: text)
+    #expect(try replay.verify() == 6)
+    #expect(replay.unfinished == nil)
+    #expect(replay.narration().contains { $0.contains("cy") })
+    #expect(try RecordAnalysis.analyse(text).games.count == 2)
   }
 }

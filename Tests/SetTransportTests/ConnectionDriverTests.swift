@@ -28,7 +28,8 @@ import Testing
     let owner = Owner()
     let driver = ConnectionDriver(
       id: ConnectionID(1), peer: "peer", channel: MemoryChannel(socketBufferBytes: socketBufferBytes),
-      configuration: configuration, limits: ConnectionStateMachine.Limits(configuration), now: .zero, owner: owner)
+      configuration: configuration, limits: .init(ConnectionStateMachine.Limits(configuration)), now: .zero,
+      owner: owner)
     driver.start(now: .zero)
     return (driver, owner)
   }

@@ -71,7 +71,16 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     let input: [UInt8] =
       bytes("hello\r\nwor") + [iac, 251, 1] + bytes("ld\r") + [0] + [iac, 253, 6] + [iac, 253, 6]
       + bytes("tm\n") + [iac, 244] + bytes(String(repeating: "z", count: 40) + "\nafter\n") + [0xC3, 0x28, 10]
+      // Whole lines read straight from the buffer: at the limit and one past it, empty ones, a NUL inside
+      // a line, CR NUL and CRLF after them, and a line that a telnet command interrupts.
+      + bytes(String(repeating: "a", count: 16) + "\r\n" + String(repeating: "b", count: 17) + "\n\r\r\n")
+      + bytes("n") + [0] + bytes("ul\r") + [0] + bytes("q\r\nr") + [iac, 241] + bytes("s\n")
     let whole = frame(input, maxLineBytes: 16)
+    #expect(
+      whole.suffix(7) == [
+        .line(String(repeating: "a", count: 16)), .tooLong, .line(""), .line(""),
+        .line("n\u{0}ul"), .line("q"), .line("rs"),
+      ])
     for split in 0...input.count {
       var framer = LineFramer(maxLineBytes: 16)
       var output: [LineInput] = []

@@ -33,11 +33,13 @@ public struct WebSocketFrameDecoder: Sendable {
 
   private var stage = Stage.header
   private var header: [UInt8] = []
-  /// The frame being read: its opcode, FIN bit, length, mask and how much of it has come.
+  /// The frame being read: its opcode, FIN bit, length, mask and how much of it has come. The mask's
+  /// four bytes are held in one word, first byte lowest, so an idle connection holds no array for them;
+  /// no buffer keeps its capacity between frames either (an idle WebSocket holds none).
   private var opcode: UInt8 = 0
   private var fin = false
   private var length = 0
-  private var mask: [UInt8] = [0, 0, 0, 0]
+  private var mask: UInt32 = 0
   private var payload: [UInt8] = []
   /// The message being reassembled from fragments: its first frame's opcode, or nil between messages.
   private var messageOpcode: UInt8?
@@ -74,7 +76,7 @@ public struct WebSocketFrameDecoder: Sendable {
         let wanted = length - payload.count
         let end = bytes.index(index, offsetBy: wanted, limitedBy: bytes.endIndex) ?? bytes.endIndex
         for byte in bytes[index..<end] {
-          payload.append(byte ^ mask[payload.count & 3])
+          payload.append(byte ^ UInt8(truncatingIfNeeded: mask >> ((payload.count & 3) * 8)))
         }
         index = end
         if payload.count == length, let event = finishFrame() {
@@ -133,8 +135,8 @@ public struct WebSocketFrameDecoder: Sendable {
     }
     fin = first & 0x80 != 0
     opcode = first & 0x0F
-    mask = Array(header[(2 + extra)...])
-    header.removeAll(keepingCapacity: true)
+    mask = header[(2 + extra)...].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    header = []
     if opcode & 0x08 == 0 {
       switch (opcode, messageOpcode) {
       case (0, nil): return fail(1002)  // A continuation with no message begun.
@@ -145,7 +147,7 @@ public struct WebSocketFrameDecoder: Sendable {
       if frameLength > UInt64(maxMessageBytes - message.count) { return fail(1009) }
     }
     length = Int(frameLength)
-    payload.removeAll(keepingCapacity: true)
+    payload = []
     stage = .payload
     return nil
   }
@@ -154,7 +156,7 @@ public struct WebSocketFrameDecoder: Sendable {
   private mutating func finishFrame() -> Event? {
     stage = .header
     let body = payload
-    payload.removeAll(keepingCapacity: true)
+    payload = []
     switch opcode {
     case 0x8:
       stage = .done
@@ -174,7 +176,7 @@ public struct WebSocketFrameDecoder: Sendable {
       guard fin else { return nil }
       let whole = message
       let kind = messageOpcode
-      message.removeAll(keepingCapacity: true)
+      message = []
       messageOpcode = nil
       if kind == 0x2 { return .binary(whole) }
       guard let text = String(validating: whole, as: UTF8.self) else { return fail(1007) }
