@@ -179,6 +179,12 @@ enum Serve {
     } catch {
       fail("cannot listen on \(settings.network.host):\(settings.network.port): \(error)")
     }
+    // `OPEN bot=LEVEL`: a computer player comes from this machine, joins the table the hall opened and
+    // takes seat 2 once its opener has seat 1. One queue for every bot, which `Bots` is kept on. Asked
+    // for before the address is printed: a client that reads it and sends OPEN at once gets its bot.
+    let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
+    let botQueue = DispatchQueue(label: "setduel.bots")
+    BotCommand.seatWhenAsked(by: server, host: botHost, port: port, queue: botQueue)
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
     if let plan = settings.tournament {
@@ -194,11 +200,6 @@ enum Serve {
         server, name: tableName, host: settings.network.host, port: port,
         variant: variant == .normal ? nil : variant.rawValue)
     fflush(stdout)
-    // `OPEN bot=LEVEL`: a computer player comes from this machine, joins the table the hall opened and
-    // takes seat 2 once its opener has seat 1. One queue for every bot, which `Bots` is kept on.
-    let botHost = settings.network.host == "0.0.0.0" ? "127.0.0.1" : settings.network.host
-    let botQueue = DispatchQueue(label: "setduel.bots")
-    BotCommand.seatWhenAsked(by: server, host: botHost, port: port, queue: botQueue)
     if let bot {
       BotCommand.seatInSecondSeat(of: server, host: botHost, port: port, level: bot, queue: botQueue)
       print("A computer player (\(bot.rawValue)) will take seat 2 when someone takes seat 1.")
