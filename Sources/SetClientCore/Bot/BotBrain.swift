@@ -67,6 +67,9 @@ public struct BotBrain: Sendable {
   }
 
   private var plan: Plan?
+  /// The table it last asked three more cards for: asked again at the same table, the deal was needless
+  /// (a group is there), so it looks again instead of paying for another.
+  private var dealtAt: [Card]?
   /// The game whose rematch is planned, and when to ask.
   private var rematch: (game: Int, at: Instant, sent: Bool)?
 
@@ -126,6 +129,12 @@ public struct BotBrain: Sendable {
         plan = nil
         return playOpen(model, now: now)
       }
+      guard dealtAt != model.cards else {
+        // The deal it asked for at this table was needless: a group is there, so it looks again.
+        plan = nil
+        return BotDecision(wake: now.adding(milliseconds: max(scaled(1_000), 200)))
+      }
+      dealtAt = model.cards
       return BotDecision(commands: [.deal], wake: plan!.ready)
     }
     if picksAtOnce {
