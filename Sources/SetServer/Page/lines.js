@@ -277,10 +277,9 @@ function event(verb, fields) {
       showOver(fields);
       clearWhy();
       stopForfeit();
-      if (reviewable()) {
-        game.review = [];
-        send("REVIEW " + fields[0]);
-      }
+      // REVIEW covers every variant.
+      game.review = [];
+      send("REVIEW " + fields[0]);
       break;
     case "RATED": break;
     case "REMATCH": game.asks[fields[0]] = fields[1] === "same" ? "same" : "new"; break;

@@ -67,7 +67,7 @@ function showReview(lines) {
     const [seat, found, missed, wrong, byFeature, longest] = w.slice(2, 8);
     const counts = byFeature.split(",").map(Number);
     const parts = [];
-    parts.push(plural(Number(found), "set") + " found, " + missed + " missed");
+    parts.push(plural(Number(found), groupName()) + " found, " + missed + " missed");
     if (longest && longest !== "-" && Number(missed) > 0) parts.push("longest unseen " + seconds(Number(longest)));
     const broken = features.map(([name], i) => counts[i] > 0 ? name + " " + counts[i] : null).filter(Boolean);
     parts.push(plural(Number(wrong), "wrong pick") + (broken.length ? " (by feature: " + broken.join(", ") + ")" : ""));
@@ -78,7 +78,7 @@ function showReview(lines) {
   }
   if (players.length) {
     const item = document.createElement("li");
-    item.textContent = plural(sets, "set") + " appeared on the table.";
+    item.textContent = plural(sets, groupName()) + " appeared on the table.";
     list.appendChild(item);
   }
 }

@@ -28,8 +28,8 @@ function markMoved(card, slot) {
   card.style.animationDelay = -Math.round(elapsed) + "ms";
 }
 
-/// Whether the server reviews this table's games: REVIEW covers standard Set alone.
-function reviewable() { return !game.rules.variant || game.rules.variant === "normal"; }
+/// What the variant's groups are called in the review: an UltraSet holds four cards, any other a set.
+function groupName() { return groupSize() === 4 ? "UltraSet" : "set"; }
 
 function isChainSlot(slot) { return slot === "X" || slot === "Y" || slot === "Z"; }
 
