@@ -63,6 +63,11 @@ struct Word {
     }
   }
 
+  /// Whether the word is the one whose bytes are `text`.
+  func isEqual(to text: [UInt8]) -> Bool {
+    text.count == bytes.count && text.elementsEqual(bytes)
+  }
+
   /// The whole number the word spells, as `Int(String)` reads one: an optional sign and decimal
   /// digits, nil for anything else or a number too large.
   var int: Int? {

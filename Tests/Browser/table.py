@@ -33,27 +33,31 @@ def binary():
     return os.environ.get("SETDUEL_BINARY") or os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "setduel")
 
 
+def serve(options):
+    """`setduel serve` on 127.0.0.1, not announced, with `options`: the process and the port it says it
+    serves on. Exits the script if the server does not start within 30 s."""
+    process = subprocess.Popen(
+        [binary(), "serve", "--host", "127.0.0.1", "--no-announce"] + list(options),
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
+        if found:
+            return process, int(found.group(1))
+    process.kill()
+    process.wait()
+    sys.exit("the server did not start")
+
+
 class Table:
     """`setduel serve --bot` on 127.0.0.1 and a port of its own; stopped on exit."""
 
     def __init__(self, bot="easy", seed=7, extra=()):
-        self.process = subprocess.Popen(
-            [binary(), "serve", "--host", "127.0.0.1", "--port", "0", "--no-announce", "--no-records",
-             "--seed", str(seed)] + (["--bot", bot] if bot else []) + list(extra),
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        deadline = time.time() + 30
-        self.port = None
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
-            if found:
-                self.port = int(found.group(1))
-                break
-        if self.port is None:
-            self.stop()
-            sys.exit("the server did not start")
+        self.process, self.port = serve(
+            ["--port", "0", "--no-records", "--seed", str(seed)] + (["--bot", bot] if bot else []) + list(extra))
         self.url = "http://127.0.0.1:%d/" % self.port
 
     def stop(self):

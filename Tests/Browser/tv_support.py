@@ -2,25 +2,16 @@
 line protocol, bots that enter, and the page's standings read from its hooks."""
 
 import os
-import re
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
-from table import binary
+from table import binary, check, failures, serve  # check and failures: the ones every script counts by
 
 ORGANISER = "NAME org 8cTq2VbX0rLm5YwJ"
 SHOTS = os.environ.get("TV_SHOTS", "/tmp/setduel-tv")
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message, flush=True)
 
 
 def wait_for(page, script, message, seconds=30):
@@ -45,25 +36,11 @@ class Hall:
 
     def __init__(self, options=(), port=0, folder=None):
         self.folder = folder or tempfile.mkdtemp(prefix="setduel-tv-")
-        self.process = subprocess.Popen(
-            [binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-announce", "--seed", "7",
-             "--records", os.path.join(self.folder, "records"), "--log-level", "warning"] + list(options),
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.port = None
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            found = re.search(r"serving on 127\.0\.0\.1:(\d+)", line)
-            if found:
-                self.port = int(found.group(1))
-                break
-        if self.port is None:
-            self.stop()
-            sys.exit("the server did not start")
-        self.url = "http://127.0.0.1:%d/" % self.port
         self.bots = []
+        self.process, self.port = serve(
+            ["--port", str(port), "--seed", "7", "--records", os.path.join(self.folder, "records"),
+             "--log-level", "warning"] + list(options))
+        self.url = "http://127.0.0.1:%d/" % self.port
 
     def bot(self, name):
         self.bots.append(subprocess.Popen(

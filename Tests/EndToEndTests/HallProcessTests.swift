@@ -1,4 +1,5 @@
 import Glibc
+import SetNet
 import SetProtocol
 import SetTestSupport
 import Testing
@@ -48,5 +49,27 @@ struct HallProcessTests {
       named.before.contains { $0.hasPrefix("RULES ") && $0.contains("variant=ultra") && $0.contains("firstTo=5") })
     again.process.signal(SIGTERM)
     #expect(again.process.end() == "exit 0")
+  }
+
+  @Test("NAME and OPEN bot= sent the moment the server says where it serves: the computer sits down")
+  func botForAnOpenerWhoIsQuick() throws {
+    for round in 1...3 {
+      let folder = try makeTemporaryFolder("hall-bot")
+      defer { removeFolder(folder) }
+      let server = try Subprocess(
+        [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--no-records", "--no-announce"],
+        folder: folder, name: "serve")
+      let serving = try #require(server.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"))
+      let port = try #require(
+        serving.split(separator: ":").dropFirst().first?.split(separator: " ").first.flatMap { UInt16($0) })
+      // All three lines in one packet, the moment the server said where it serves.
+      let dan = try BlockingLineClient(host: "127.0.0.1", port: port, timeout: 10)
+      _ = dan.send("MODE MACHINE\r\nNAME dan\r\nOPEN variant=chain bot=easy")
+      let lines = dan.readLines(timeout: 20) { $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 bot-easy") }
+      #expect(lines.last?.hasSuffix(" 2 bot-easy") == true, "round \(round): \(lines.suffix(3))")
+      dan.close()
+      server.signal(SIGTERM)
+      #expect(server.end() == "exit 0")
+    }
   }
 }
