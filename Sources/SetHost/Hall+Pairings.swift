@@ -59,7 +59,7 @@ extension Hall {
   /// The entrants' connections, each told what happened: `TOURNEY` lines, or sentences in words.
   mutating func tellEntrants(_ events: [TournamentEvent]) {
     guard let held = tourney else { return }
-    let told = events.compactMap(TourneyLine.init(event:))
+    let told = events.flatMap(TourneyLine.lines(for:))
     guard !told.isEmpty else { return }
     for id in location.keys.sorted() {
       guard let name = tables[location[id] ?? 0]?.host.name(of: id),

@@ -5,7 +5,9 @@ import SetTournament
 /// `TOURNEY <kind> <fields>` in the machine grammar, a sentence in words.
 ///
 /// - `TOURNEY started <rounds>` (`-` in an arena), `TOURNEY finished`, `TOURNEY clock-ended`
-/// - `TOURNEY round <round> <bye>` (`-` for none): a Swiss round is paired; its games follow
+/// - `TOURNEY round <round> <bye>` (`-` for none): a Swiss round is paired; its pairs follow
+/// - `TOURNEY pair <round> <board> <seat1> <seat2>`: a pair of the round just paired, told at once so
+///   that the break before the round's games shows them
 /// - `TOURNEY seat <game> <round> <seat1> <seat2>` (`-` for an arena's round): these two are seated
 /// - `TOURNEY result <game> <seat1> <seat2> <result> <points1> <points2>`: `seat1`, `seat2`, `tie`,
 ///   `forfeit1`, `forfeit2` or `forfeit-both`; the points each scored (half-points in a Swiss)
@@ -22,6 +24,23 @@ struct TourneyLine: Equatable {
 
   /// Whether the line names `name` (a withdrawn player is still told of its withdrawal).
   func names(_ name: String) -> Bool { fields.contains(name) }
+
+  init(kind: String, fields: [String], words: String) {
+    (self.kind, self.fields, self.words) = (kind, fields, words)
+  }
+
+  /// The lines an event is told as: a Swiss round's pairing is its `round` line and a `pair` line a
+  /// game; most events are one line; some are not told.
+  static func lines(for event: TournamentEvent) -> [TourneyLine] {
+    guard let line = TourneyLine(event: event) else { return [] }
+    guard case .roundPaired(let round) = event else { return [line] }
+    return [line]
+      + round.games.map { game in
+        TourneyLine(
+          kind: "pair", fields: ["\(round.number)", "\(game.table)", game.seats.one, game.seats.two],
+          words: "Board \(game.table): \(game.seats.one) plays \(game.seats.two).")
+      }
+  }
 
   /// The line an event is told as, or nil for one the entrants are not told.
   init?(event: TournamentEvent) {

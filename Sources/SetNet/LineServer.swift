@@ -101,6 +101,15 @@ public final class LineServer: @unchecked Sendable {
     readBuffer.deallocate()
   }
 
+  /// A timer whose firings are handled by this server's event loop, on its queue: a timerfd in the
+  /// loop once the server has started, or a Dispatch timer on the queue (before `start()`, or if the
+  /// system gives no timerfd). A table's game clock runs on it.
+  public func makeWakeUpTimer() -> any WakeUpTimer {
+    dispatchPrecondition(condition: .onQueue(queue))
+    if let loop, let timer = LoopWakeUpTimer(loop: loop) { return timer }
+    return DispatchWakeUpTimer(queue: queue)
+  }
+
   /// How many connections the delegate knows as connected (reported and not yet disconnected).
   public var connectionCount: Int {
     dispatchPrecondition(condition: .onQueue(queue))

@@ -114,7 +114,7 @@ public final class TableServer: @unchecked Sendable {
           throw error
         }
       }
-      table.attach(server, DispatchWakeUpTimer(queue: queue))
+      table.attach(server, server.makeWakeUpTimer())
       let open = table.inspectHall { $0.tableInfos.count }
       table.openTables(max(0, settings.tables - open))
       if let plan = settings.tournament {

@@ -8,7 +8,7 @@ const tourney = {
   // null before the first answer, "none" in a hall without one, else { format, state, entrants, ms, at }.
   summary: null, standings: [], reading: [], entered: false, tab: false,
   // The game the player is paired to: { game, round, seat1, seat2, table } once moved; a Swiss's
-  // latest round's pairings: [{ game, seat1, seat2 }] and its bye.
+  // latest round's pairings: [{ board, seat1, seat2 }] and its bye.
   next: null, round: 0, pairings: [], bye: "", asked: 0,
 };
 
@@ -51,8 +51,12 @@ function tourneyEvent(w) {
       tourney.pairings = [];
       tourney.bye = w[2] === "-" ? "" : w[2];
       break;
+    case "pair":  // A pair of the round just paired, told before the break that shows them.
+      if (Number(w[1]) !== tourney.round) break;
+      tourney.pairings.push({ board: w[2], seat1: w[3], seat2: w[4] });
+      if (me(w[3]) || me(w[4])) tourney.next = { game: "", round: w[1], seat1: w[3], seat2: w[4], table: 0 };
+      break;
     case "seat":
-      if (w[2] !== "-" && Number(w[2]) === tourney.round) tourney.pairings.push({ game: w[1], seat1: w[3], seat2: w[4] });
       if (me(w[3]) || me(w[4])) tourney.next = { game: w[1], round: w[2], seat1: w[3], seat2: w[4], table: 0 };
       break;
     case "moved": return tourneyMoved(Number(w[1]), w[2], w[3]);
