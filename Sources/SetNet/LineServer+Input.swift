@@ -30,7 +30,9 @@ extension LineServer {
     if batch.count > 1 {
       batch.sort { ($0.time, $0.order) < ($1.time, $1.order) }
     }
+    defer { delivering = nil }
     for arrival in batch where arrival.driver.machine.isOpen {
+      delivering = arrival.driver
       arrival.driver.deliver(
         arrival.items, arrivedAt: arrival.time, droppedTelnetCommands: arrival.droppedTelnetCommands,
         now: MonotonicClock.now())

@@ -86,6 +86,9 @@ public final class LineServer: @unchecked Sendable {
   /// Connections given output during this batch of input and not yet written, in the order they were
   /// given it: each is written once, with everything it was given (see `queueWrite`).
   var unwritten: [Driver] = []
+  /// The connection whose input is being delivered: its answer follows what it is given meanwhile, so
+  /// a broadcast leaves its output queued to go out with that answer in one write.
+  weak var delivering: Driver?
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   var webSocketText = WebSocketTextCache()
 
@@ -188,6 +191,32 @@ public final class LineServer: @unchecked Sendable {
     guard let driver = connections[id], driver.canSend else { return false }
     driver.enqueue(raw: bytes, framing: &webSocketText)
     return queueWrite(driver)
+  }
+
+  /// Sends the same `bytes` to each of `ids` in turn. A line connection with nothing waiting to be
+  /// written (a spectator, told only the broadcast) is written at once, from `bytes` itself: no copy
+  /// into its output, and nothing left for the turn's end. One with output waiting (a player's reply
+  /// given in this turn, a socket full) or a WebSocket has them queued, as `sendRaw` does.
+  public func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    var now: Instant?
+    for id in ids {
+      guard let driver = connections[id], driver.canSend else { continue }
+      let channel = driver.channel
+      guard !driver.isWriteBatched, driver !== delivering, !channel.isWaitingToWrite, channel.pendingOutputBytes == 0,
+        !driver.isWebSocket
+      else {
+        driver.enqueue(raw: bytes, framing: &webSocketText)
+        _ = queueWrite(driver)
+        continue
+      }
+      // Those given output before (the seated players, who come first) are written before this one.
+      if !unwritten.isEmpty { writeUnwritten() }
+      let time = now ?? MonotonicClock.now()
+      now = time
+      driver.written(channel.write(bytes), now: time)
+      if channel.pendingOutputBytes > 0 { driver.flushQueued(now: time) }
+    }
   }
 
   /// How many writes handed the kernel some of `id`'s output, or nil if `id` is gone (for tests).

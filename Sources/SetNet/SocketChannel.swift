@@ -140,6 +140,42 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
     output.append(text)
   }
 
+  /// Writes `bytes` straight from the caller's array when nothing waits before them (a broadcast's
+  /// one array, sent to every spectator), queuing only what the socket did not take; behind output
+  /// already waiting, they are queued and flushed as `enqueue` and `flush` would.
+  func write(_ bytes: [UInt8]) -> FlushResult {
+    guard !isClosed else { return .drained }
+    guard output.isEmpty else {
+      output.append(bytes)
+      return flush()
+    }
+    var sent = 0
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { buffer in
+      while sent < buffer.count {
+        let count = send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        if count > 0 {
+          sent += count
+          bytesWritten += count
+          writeCalls += 1
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          failure = count < 0 ? errno : EAGAIN
+          break
+        }
+      }
+    }
+    if sent == bytes.count { return .drained }
+    if failure == EAGAIN || failure == EWOULDBLOCK {
+      output.append(Array(bytes[sent...]))
+      watchWritability(true)
+      return .pending
+    }
+    watchWritability(false)
+    return .failed(failure)
+  }
+
   /// Writes what waits until done or until the socket is full; in that case writability is watched,
   /// and the rest is flushed when there is room, reporting to `onWritten`.
   func flush() -> FlushResult {

@@ -213,7 +213,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   private func perform(_ action: HostAction) {
     switch action {
-    case .lines(let id, let lines): deliver(lines, to: CollectionOfOne(id))
+    case .lines(let id, let lines): deliver(lines, to: id)
     case .broadcast(let ids, let lines): deliver(lines, to: ids)
     case .prompt(let id, let text): server?.sendRaw(Array(text.utf8), to: id)
     case .identified(let id): server?.markIdentified(id)
@@ -235,15 +235,19 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     }
   }
 
-  /// Writes `lines` to each of `ids`, in order. Several lines are encoded once and go out with one
-  /// write a connection: a broadcast to a thousand spectators is a thousand writes of the same bytes,
-  /// and the first connections get theirs before the rest are written.
+  /// Writes `lines` to each of `ids`, in order. A broadcast's lines are encoded once and go out with
+  /// one write a connection: to a thousand spectators, a thousand writes of the same bytes, the first
+  /// connections' before the rest are given theirs.
   private func deliver(_ lines: [String], to ids: some Sequence<ConnectionID>) {
+    server?.broadcastRaw(Self.encode(lines), to: ids)
+  }
+
+  /// One connection's lines.
+  private func deliver(_ lines: [String], to id: ConnectionID) {
     if lines.count == 1 {
-      for id in ids { server?.send(lines[0], to: id) }
+      server?.send(lines[0], to: id)
     } else {
-      let bytes = Self.encode(lines)
-      for id in ids { server?.sendRaw(bytes, to: id) }
+      server?.sendRaw(Self.encode(lines), to: id)
     }
   }
 

@@ -13,6 +13,9 @@ public protocol LineTransport: AnyObject {
   /// Queues `bytes` for `id` exactly as given; false if `id` is not connected.
   @discardableResult
   func sendRaw(_ bytes: [UInt8], to id: ConnectionID) -> Bool
+  /// Sends the same `bytes` to each of `ids` in turn, as `sendRaw` would each: a broadcast, whose bytes
+  /// a transport may write from the one array without a copy a connection.
+  func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>)
   /// Closes `id`, after writing what is queued if `flushFirst`.
   func close(_ id: ConnectionID, flushFirst: Bool)
   /// Ends `id` for a peer that asked to leave: what is queued is written, and once the peer has it all
@@ -31,6 +34,11 @@ public protocol LineTransport: AnyObject {
 }
 
 extension LineTransport {
+  /// A connection at a time, through `sendRaw`.
+  public func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>) {
+    for id in ids { sendRaw(bytes, to: id) }
+  }
+
   /// Nothing waits: input is delivered as it comes.
   public func readWaitingInput() {}
 

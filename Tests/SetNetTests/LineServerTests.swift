@@ -41,6 +41,49 @@ import Testing
     #expect(client.readLine(timeout: 5) == "one")
   }
 
+  @Test func aBroadcastIsWrittenToEachWatcherAtOnceTheSendersLineFirst() throws {
+    let harness = try ServerHarness()
+    let sender = try harness.client()
+    let watcher = try harness.client()
+    let senderID = try #require(harness.id(of: sender))
+    let watcherID = try #require(harness.id(of: watcher))
+    let before = harness.sync { server, _ in [server.writeCalls(of: senderID), server.writeCalls(of: watcherID)] }
+    sender.send("cast 1 hello")
+    #expect(sender.readLine(timeout: 5) == "cast 0 hello")
+    #expect(sender.readLine(timeout: 5) == "cast")
+    #expect(watcher.readLine(timeout: 5) == "cast 0 hello")
+    let after = harness.sync { server, _ in [server.writeCalls(of: senderID), server.writeCalls(of: watcherID)] }
+    // The watcher's line in one write of its own, from the broadcast's one array; the sender, given
+    // its line first, has it written before the watcher's, and its answer after.
+    #expect((after[1] ?? -1) == (before[1] ?? -2) + 1)
+    #expect((after[0] ?? -1) == (before[0] ?? -3) + 2)
+  }
+
+  @Test func aBroadcastToAWatcherWhoseSocketIsFullKeepsTheRestInOrder() throws {
+    let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20))
+    let sender = try harness.client()
+    let watcher = try harness.client()
+    _ = try #require(harness.id(of: sender))
+    let watcherID = try #require(harness.id(of: watcher))
+    // 4 MB to a watcher that does not read yet: far past what its socket takes.
+    sender.send("cast 4000 abcdefghij")
+    for number in 0..<4000 {
+      guard let line = sender.readLine(timeout: 10), line.hasPrefix("cast \(number) ") else {
+        Issue.record("the sender's broadcast \(number) did not come")
+        return
+      }
+    }
+    #expect(sender.readLine(timeout: 10) == "cast")
+    #expect(harness.sync { server, _ in server.writeCalls(of: watcherID) ?? 0 } > 0)
+    for number in 0..<4000 {
+      let line = watcher.readLine(timeout: 10)
+      guard line == "cast \(number) " + String(repeating: "abcdefghij", count: 100) else {
+        Issue.record("broadcast \(number) came as \(String(describing: line?.prefix(40)))")
+        return
+      }
+    }
+  }
+
   @Test func halfClosedClientStillGetsRepliesToWhatItSent() throws {
     let harness = try ServerHarness()
     let client = try harness.client()

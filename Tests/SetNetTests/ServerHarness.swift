@@ -7,6 +7,7 @@ import SetTransport
 /// - "whoami": "id N"; "identify": marks the connection identified and answers "identified";
 /// - "quit": "bye", then closes (flushing); "spam N": N lines of 1000 bytes, stopping if dropped;
 /// - "flood N": N lines of 1000 bytes, then closes (flushing); "later X": "echo X" 20 ms later;
+/// - "cast N X": N broadcasts to every connection ("cast <i> X"), then "cast" to the sender;
 /// - "next turn": nothing, but notes in `turns` how many inputs had come by the queue's next turn;
 /// - any other line: "echo <line>"; too long, bad UTF-8, rate limited: "too long", "bad utf8", "slow down".
 /// 50 ms after the end of a connection's input it closes the connection (flushing).
@@ -48,6 +49,16 @@ final class EchoDelegate: LineServerDelegate, @unchecked Sendable {
       if text.hasPrefix("flood ") {
         server.close(id)
       }
+    case .line(let text) where text.hasPrefix("cast "):
+      // "cast N X": N broadcasts of "cast X" (X repeated to 1,000 bytes if N > 1) to every connection, in
+      // the order they connected, then "cast" to the sender.
+      let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+      let count = Int(words[1]) ?? 1
+      let body = count > 1 ? String(repeating: words[2], count: 1000 / max(1, words[2].count)) : words[2]
+      for number in 0..<count {
+        server.broadcastRaw(Array("cast \(number) \(body)\r\n".utf8), to: peers.keys.sorted())
+      }
+      server.send("cast", to: id)
     case .line("next turn"):
       server.queue.async { [self] in turns.append(received) }
     case .line(let text) where text.hasPrefix("later "):
