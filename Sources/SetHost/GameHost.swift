@@ -125,8 +125,12 @@ public struct GameHost {
 
   // MARK: - Calls from the shell
 
-  /// A connection opened.
-  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
+  /// A connection opened. `waiting`: a person waits to be spoken to (the transport knows it for a
+  /// connection silent until the banner, or telnet's), so the banner is followed by the prompt; a
+  /// program speaks first, and its first line's reply brings the prompt, if any.
+  public mutating func connect(_ id: ConnectionID, peer: String, waiting: Bool = false, at now: Instant)
+    -> [HostAction]
+  {
     lastNow = max(lastNow, now)
     if clients.updateValue(Client(address: SeatingLimit.address(ofPeer: peer)), forKey: id) == nil {
       clientOrder.append(id)
@@ -139,6 +143,7 @@ public struct GameHost {
         version: ServerLine.version,
         text: "Two-player Set. Type NAME <yourname> to sit down, HELP for help."
       ).line)
+    if waiting { prompt(id) }
     return flush()
   }
 
