@@ -86,6 +86,9 @@ public struct GameHost {
   public var botNames: Set<String> = []
   /// The analysis of this table's games, kept from the lines it records, for REVIEW.
   var analysis: LiveAnalysis
+  /// How often each seat may show its mood.
+  var moodLimits = PerSeat.repeating(
+    TokenBucket(configuration: TokenBucket.Configuration(linesPerSecond: Mood.perSecond, burst: Mood.burst)))
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 

@@ -42,7 +42,8 @@ extension Renderer {
   }
 
   /// A seat in the header, its score toward the middle and set apart from the name by a colon
-  /// between the two seats: `> ann (you) 3 : -4 bob`.
+  /// between the two seats: `> ann (you) 3 : -4 bob`; with `ratings`, each rating and mood too
+  /// (`-4 bot [1500] (^_^)`), which a narrow header drops first.
   func player(_ seat: Seat, _ model: ClientModel, ratings: Bool = true) -> StyledLine {
     let holding = model.phase.holder == seat
     let marker = StyledLine(
@@ -57,6 +58,7 @@ extension Renderer {
         let change = model.ratingChanges.map { " \($0[seat] >= 0 ? "+" : "")\($0[seat])" } ?? ""
         name.add(" [\(rating)\(change)]", TextStyle(dim: true))
       }
+      if ratings, let mood = model.moods[seat] { name.add(" " + mood.face, TextStyle(foreground: options.palette.accent)) }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
       if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }
       score.add("\(model.scores[seat])", TextStyle(foreground: options.palette.accent, bold: true))
