@@ -31,6 +31,7 @@ function connect() {
     send("MODE MACHINE");
     Object.assign(game, { named: false, going: false, moving: false, watchingHall: false });
     send("@hall TABLES");  // Whether to open on the lobby; a server of one table lists one, an older one says ERR.
+    if (!game.named) send("@rules RULES");  // The table's windows and points for How to play, before a name.
     const token = game.name ? store.get(tokenKey(game.name)) : null;
     if (token) send("RESUME " + token);
     else if (game.table) goTo(game.table);  // NAME follows once there (lobby.js).
