@@ -125,7 +125,8 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .sit, .claim, .deal, .table, .state, .rules, .scores, .history, .new, .quit, .where, .enter, .withdraw, .pause,
+      case .sit, .claim, .deal, .table, .state, .rules, .scores, .history, .new, .quit, .where, .enter, .withdraw,
+        .pause,
         .back,
         .standings:
         []

@@ -127,7 +127,8 @@ public enum OKReply: Equatable, Sendable {
     case .where(let table, let name): ["\(table)", name]
     case .tournament(let summary): summary.fields
     case .standings(let count): ["\(count)"]
-    case .stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw,
+    case .stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter,
+      .withdraw,
       .pause, .back:
       []
     }
@@ -207,7 +208,8 @@ public enum OKReply: Equatable, Sendable {
   /// The replies with no fields, by verb.
   private static let plain: [Verb: OKReply] = Dictionary(
     uniqueKeysWithValues: [
-      OKReply.stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw,
+      OKReply.stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter,
+      .withdraw,
       .pause,
       .back,
     ].map {

@@ -58,7 +58,8 @@ public enum ServerLine: Equatable, Sendable {
       (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards) + EventCodec.chainWords(chain))
         .joined(separator: " ")
     case .player(let seat, let name, let score, let present, let forfeitMs):
-      "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")" + (forfeitMs.map { " \($0)" } ?? "")
+      "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
+        + (forfeitMs.map { " \($0)" } ?? "")
     case .result(let result, let names):
       (["RESULT"] + EventCodec.resultWords(result) + (names?.values ?? [])).joined(separator: " ")
     case .found(let game, let seat, let findMs): "FOUND \(game) \(seat.rawValue) \(findMs)"

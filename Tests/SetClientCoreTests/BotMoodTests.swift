@@ -48,7 +48,9 @@ struct BotMoodTests {
     #expect(beaten.commands == [.mood(.beaten)])
     #expect(beaten.wake == Self.at(3_000))
     #expect(brain.decide(model, now: Self.at(2_999)).commands.isEmpty)
-    #expect(brain.decide(model, now: Self.at(3_000)).commands.first.map { [.mood(.looking), .mood(.sure)].contains($0) } == true)
+    #expect(
+      brain.decide(model, now: Self.at(3_000)).commands.first.map { [.mood(.looking), .mood(.sure)].contains($0) }
+        == true)
   }
 
   @Test("moods change nothing the bot plays: the same seeds play the same game with them or without")

@@ -203,7 +203,11 @@ public struct ClientModel: Equatable, Sendable {
       scores[seat] = score
       self.present[seat] = present
       // Away in a paused game: when the seat is forfeited, for a client that came back during the pause.
-      if let forfeitMs { forfeitAt[seat] = now.adding(milliseconds: forfeitMs) } else if present { forfeitAt[seat] = nil }
+      if let forfeitMs {
+        forfeitAt[seat] = now.adding(milliseconds: forfeitMs)
+      } else if present {
+        forfeitAt[seat] = nil
+      }
       return []
     case .result(let result, let playedBy):
       if let playedBy { resultNames[result.game] = playedBy }

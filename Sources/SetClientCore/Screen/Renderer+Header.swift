@@ -58,7 +58,9 @@ extension Renderer {
         let change = model.ratingChanges.map { " \($0[seat] >= 0 ? "+" : "")\($0[seat])" } ?? ""
         name.add(" [\(rating)\(change)]", TextStyle(dim: true))
       }
-      if ratings, let mood = model.moods[seat] { name.add(" " + mood.face, TextStyle(foreground: options.palette.accent)) }
+      if ratings, let mood = model.moods[seat] {
+        name.add(" " + mood.face, TextStyle(foreground: options.palette.accent))
+      }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
       if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }
       score.add("\(model.scores[seat])", TextStyle(foreground: options.palette.accent, bold: true))
