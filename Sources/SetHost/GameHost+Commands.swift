@@ -42,6 +42,15 @@ extension GameHost {
     case .top(let count): answer = top(count, for: id)
     case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
     case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
+    case .mood(let mood): answer = show(mood, by: id, at: now)
+    case .rules:
+      // Named or not: a page shows How to play with the table's numbers before its visitor has a name.
+      if clients[id]?.presentation == .machine {
+        send(id, ServerLine.rules(match.rules).line)
+      } else {
+        for line in HumanText.rules(match.rules) { say(id, line) }
+      }
+      answer = .success(.ok(.rules))
     case .claim, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
     case .pick(let target, let table):
@@ -100,6 +109,28 @@ extension GameHost {
     default:
       return .failure(ProtocolError(.unknownCommand))
     }
+  }
+
+  /// A seated player's mood, told to everyone at the table: `MOOD <seat> <word>` to programs, in words
+  /// to people. Neither an event nor recorded, it changes nothing; a seat may show `Mood.perSecond`.
+  mutating func show(_ mood: Mood, by id: ConnectionID, at now: Instant) -> Result<Reply.Kind, ProtocolError> {
+    guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    guard let seat = seating.seat(of: id) else { return .failure(ProtocolError(.notSeated)) }
+    guard moodLimits[seat].take(now: now.milliseconds) else {
+      return .failure(
+        ProtocolError(.rateLimited, "moods shown too often: at most \(Mood.perSecond) a second"))
+    }
+    let line = ServerLine.mood(seat, mood).line
+    actions.end()
+    for other in clientOrder {
+      guard let client = clients[other], client.name != nil else { continue }
+      switch client.presentation {
+      case .machine: actions.broadcast([line], to: other)
+      case .human: say(other, mood.sentence(name: seating.names[seat], you: other == id))
+      }
+    }
+    actions.end()
+    return .success(.ok(.mood))
   }
 
   mutating func play(_ command: ClientCommand, by id: ConnectionID, at now: Instant) -> Result<

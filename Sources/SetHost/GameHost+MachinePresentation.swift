@@ -4,15 +4,19 @@ import SetTransport
 
 // The machine presentation: the lines a program reads.
 extension GameHost {
-  /// The whole state for one connection in the machine presentation: the table and both seats.
+  /// The whole state for one connection in the machine presentation: the table and both seats, each
+  /// seat away in a paused game with the time before it is forfeited.
   mutating func sendMachineState(to id: ConnectionID) {
     send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
+    let forfeits: PerSeat<Instant?> =
+      if case .paused(let pause) = match.phase { pause.forfeitAt } else { .repeating(nil) }
     for seat in Seat.allCases {
       let holder = seating.holders[seat]
+      let present = holder?.client != nil
+      let forfeitMs = present ? nil : forfeits[seat].map { max(0, $0.milliseconds(since: lastNow)) }
       send(
         id,
-        ServerLine.player(seat, name: holder?.name, score: scores[seat], present: holder?.client != nil)
-          .line)
+        ServerLine.player(seat, name: holder?.name, score: scores[seat], present: present, forfeitMs: forfeitMs).line)
     }
   }
 

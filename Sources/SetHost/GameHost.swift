@@ -86,6 +86,9 @@ public struct GameHost {
   public var botNames: Set<String> = []
   /// The analysis of this table's games, kept from the lines it records, for REVIEW.
   var analysis: LiveAnalysis
+  /// How often each seat may show its mood.
+  var moodLimits = PerSeat.repeating(
+    TokenBucket(configuration: TokenBucket.Configuration(linesPerSecond: Mood.perSecond, burst: Mood.burst)))
   /// The `RATED` event of a game that just ended, sent right after its `OVER`.
   var pendingRated: [ServerEvent] = []
 
@@ -125,8 +128,12 @@ public struct GameHost {
 
   // MARK: - Calls from the shell
 
-  /// A connection opened.
-  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
+  /// A connection opened. `waiting`: a person waits to be spoken to (the transport knows it for a
+  /// connection silent until the banner, or telnet's), so the banner is followed by the prompt; a
+  /// program speaks first, and its first line's reply brings the prompt, if any.
+  public mutating func connect(_ id: ConnectionID, peer: String, waiting: Bool = false, at now: Instant)
+    -> [HostAction]
+  {
     lastNow = max(lastNow, now)
     if clients.updateValue(Client(address: SeatingLimit.address(ofPeer: peer)), forKey: id) == nil {
       clientOrder.append(id)
@@ -139,6 +146,7 @@ public struct GameHost {
         version: ServerLine.version,
         text: "Two-player Set. Type NAME <yourname> to sit down, HELP for help."
       ).line)
+    if waiting { prompt(id) }
     return flush()
   }
 

@@ -168,10 +168,13 @@ public struct Hall {
 
   // MARK: - Calls from the shell
 
-  /// A connection opened: it is at table 1.
-  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HallAction] {
+  /// A connection opened: it is at table 1. `waiting`: a person waits to be spoken to, and is prompted
+  /// after the banner.
+  public mutating func connect(_ id: ConnectionID, peer: String, waiting: Bool = false, at now: Instant)
+    -> [HallAction]
+  {
     location[id] = 1
-    run(1, at: now) { $0.connect(id, peer: peer, at: now) }
+    run(1, at: now) { $0.connect(id, peer: peer, waiting: waiting, at: now) }
     return flush(at: now)
   }
 

@@ -4,9 +4,9 @@ import SetTransport
 // What the connections' drivers ask of the server: counting and telling the delegate, reporting on a
 // later turn of the queue, and waking a driver after a while.
 extension LineServer: ConnectionDriverOwner {
-  package func driverAttached(_ id: ConnectionID, peer: String) {
+  package func driverAttached(_ id: ConnectionID, peer: String, waiting: Bool) {
     attachedCount += 1
-    delegate?.connected(id, peer: peer)
+    delegate?.connected(id, peer: peer, waiting: waiting)
   }
 
   package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {

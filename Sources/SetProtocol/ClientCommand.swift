@@ -25,6 +25,8 @@ public enum ClientCommand: Equatable, Sendable {
   case table
   /// `STATE`: the whole table and game state.
   case state
+  /// `RULES`: the table's rules, named or not.
+  case rules
   /// `SCORES`.
   case scores
   /// `HISTORY`: the results so far.
@@ -41,6 +43,8 @@ public enum ClientCommand: Equatable, Sendable {
   case variantTop(Int, Variant)
   /// `SAY text`: chat to the table.
   case say(String)
+  /// `MOOD word`: a seated player shows the table its mood.
+  case mood(Mood)
   /// `NEW`: ask for a rematch.
   case new
   /// `REMATCH SAME`: ask for a rematch dealt from the same deck.
@@ -87,12 +91,14 @@ extension ClientCommand {
     case .deal: .deal
     case .table: .table
     case .state: .state
+    case .rules: .rules
     case .scores: .scores
     case .history: .history
     case .review: .review
     case .stats, .variantStats: .stats
     case .top, .variantTop: .top
     case .say: .say
+    case .mood: .mood
     case .new: .new
     case .rematchSame: .rematch
     case .tables: .tables
@@ -119,7 +125,8 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .sit, .claim, .deal, .table, .state, .scores, .history, .new, .quit, .where, .enter, .withdraw, .pause,
+      case .sit, .claim, .deal, .table, .state, .rules, .scores, .history, .new, .quit, .where, .enter, .withdraw,
+        .pause,
         .back,
         .standings:
         []
@@ -137,6 +144,7 @@ extension ClientCommand {
       case .variantStats(let name, let variant): (name.map { [$0] } ?? []) + [variant.rawValue]
       case .variantTop(let count, let variant): ["\(count)", variant.rawValue]
       case .say(let text): [text]
+      case .mood(let mood): [mood.word]
       case .ping(let token): token.map { [$0] } ?? []
       case .resume(let token): [token]
       }

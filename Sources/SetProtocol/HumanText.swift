@@ -248,6 +248,24 @@ public enum HumanText {
     "Notice: the game record could not be written (\(reason)); the game goes on without it."
   }
 
+  /// The rules in force, in words, for `RULES` in the human presentation: the windows, the points, the
+  /// game, and how long a dropped player's seat is held.
+  public static func rules(_ rules: Rules) -> [String] {
+    let size = rules.variant.groupSize == 4 ? "four" : "three"
+    var lines = [
+      "Calling Set gives you \(seconds(rules.claimWindow)) to pick \(size) cards. After a wrong pick or a claim "
+        + "that ran out, the other player has \(seconds(rules.passedTurnWindow)) alone; after a needless deal, "
+        + "\(seconds(rules.needlessDealWindow)).",
+      "A set scores \(Counted.of(rules.setReward, "point"))"
+        + (rules.scoring == .speed ? ", more when found fast" : "") + ". A wrong pick costs "
+        + "\(rules.wrongPickPenalty), a claim that ran out \(rules.claimExpiredPenalty), a needless deal "
+        + "\(rules.needlessDealPenalty).",
+    ]
+    if let rule = variantRule(rules) { lines.append(rule) }
+    lines.append("A dropped player's seat is held for \(seconds(rules.resumeGrace)).")
+    return lines
+  }
+
   /// Milliseconds as seconds, such as `5 s` or `7.5 s`.
   public static func seconds(_ ms: Int64) -> String {
     let (rounded, overflow) = ms.addingReportingOverflow(50)  // Any number read from a line says something.

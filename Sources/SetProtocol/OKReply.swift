@@ -30,6 +30,10 @@ public enum OKReply: Equatable, Sendable {
   case quit
   /// `OK SAY`.
   case say
+  /// `OK MOOD`.
+  case mood
+  /// `OK RULES`: after the `RULES` line (in words, the rules' sentences).
+  case rules
   /// `OK CLAIM`.
   case claim
   /// `OK PICK`.
@@ -81,6 +85,8 @@ public enum OKReply: Equatable, Sendable {
     case .help: .help
     case .quit: .quit
     case .say: .say
+    case .mood: .mood
+    case .rules: .rules
     case .claim: .claim
     case .pick: .pick
     case .unpick: .unpick
@@ -121,8 +127,9 @@ public enum OKReply: Equatable, Sendable {
     case .where(let table, let name): ["\(table)", name]
     case .tournament(let summary): summary.fields
     case .standings(let count): ["\(count)"]
-    case .stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw, .pause,
-      .back:
+    case .stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter,
+      .withdraw,
+      .pause, .back:
       []
     }
   }
@@ -201,7 +208,8 @@ public enum OKReply: Equatable, Sendable {
   /// The replies with no fields, by verb.
   private static let plain: [Verb: OKReply] = Dictionary(
     uniqueKeysWithValues: [
-      OKReply.stats, .help, .quit, .say, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter, .withdraw,
+      OKReply.stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter,
+      .withdraw,
       .pause,
       .back,
     ].map {

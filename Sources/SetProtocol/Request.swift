@@ -155,6 +155,8 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.table) : .failure(usage())
     case .state:
       return words.isEmpty ? .success(.state) : .failure(usage())
+    case .rules:
+      return words.isEmpty ? .success(.rules) : .failure(usage())
     case .scores:
       return words.isEmpty ? .success(.scores) : .failure(usage())
     case .history:
@@ -199,6 +201,9 @@ public struct Request: Equatable, Sendable {
         return .failure(ProtocolError(.badArgument, "chat may not hold control or invisible characters"))
       }
       return .success(.say(text))
+    case .mood:
+      guard words.count == 1, let mood = Mood(word: words[0]) else { return .failure(usage()) }
+      return .success(.mood(mood))
     case .new:
       return words.isEmpty ? .success(.new) : .failure(usage())
     case .rematch:

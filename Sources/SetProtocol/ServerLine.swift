@@ -11,8 +11,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `TABLE seq deck slot=card... [X=card Y=card Z=card]`: the whole table as of event `seq` (before a
   /// reply), and in the chain variant the chain beside it.
   case table(seq: Int, deck: Int, cards: [Card], chain: [Card] = [])
-  /// `PLAYER seat name score here|away`: one seat (before a reply); name `-` for an empty seat.
-  case player(Seat, name: String?, score: Int, present: Bool)
+  /// `PLAYER seat name score here|away [ms]`: one seat (before a reply); name `-` for an empty seat;
+  /// `forfeitMs`, for a seat away in a paused game, the milliseconds before it is forfeited.
+  case player(Seat, name: String?, score: Int, present: Bool, forfeitMs: Int64? = nil)
   /// `RESULT game winner score1 score2 sets1 sets2 ending name1 name2`: one finished game, with the
   /// names its two players played it under (before HISTORY's reply). The names are nil on a line from
   /// a server that did not send them.
@@ -30,6 +31,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `NOTICE topic text`: something every named connection is told once, outside the game's events
   /// (it has no sequence number); `topic` is one word, such as `records`.
   case notice(topic: String, text: String)
+  /// `MOOD seat word`: the mood a seated player showed (`MOOD word`), told to the table outside the
+  /// events (no sequence number). A client ignores a word it does not know.
+  case mood(Seat, Mood)
   /// `REVIEWSET ...` or `REVIEWPLAYER ...`: a finished game's analysis (before REVIEW's reply).
   case review(ReviewFields)
   /// `HALL id name ...`: one table of the hall (before the reply to `TABLES`, and pushed to a connection
@@ -53,8 +57,9 @@ public enum ServerLine: Equatable, Sendable {
     case .table(let seq, let deck, let cards, let chain):
       (["TABLE", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards) + EventCodec.chainWords(chain))
         .joined(separator: " ")
-    case .player(let seat, let name, let score, let present):
+    case .player(let seat, let name, let score, let present, let forfeitMs):
       "PLAYER \(seat.rawValue) \(name ?? "-") \(score) \(present ? "here" : "away")"
+        + (forfeitMs.map { " \($0)" } ?? "")
     case .result(let result, let names):
       (["RESULT"] + EventCodec.resultWords(result) + (names?.values ?? [])).joined(separator: " ")
     case .found(let game, let seat, let findMs): "FOUND \(game) \(seat.rawValue) \(findMs)"
@@ -62,6 +67,7 @@ public enum ServerLine: Equatable, Sendable {
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
     case .notice(let topic, let text): "NOTICE \(topic) \(text)"
+    case .mood(let seat, let mood): "MOOD \(seat.rawValue) \(mood.word)"
     case .review(let fields): fields.line
     case .hall(let listing): listing.line
     case .tourney(let kind, let fields): (["TOURNEY", kind] + fields).joined(separator: " ")
@@ -87,10 +93,12 @@ public enum ServerLine: Equatable, Sendable {
       else { return nil }
       return .table(seq: seq, deck: deck, cards: cards, chain: chain)
     case "PLAYER":
-      guard words.count == 5, let seat = EventCodec.seat(words[1]), let score = Int(words[3]),
+      guard words.count >= 5, let seat = EventCodec.seat(words[1]), let score = Int(words[3]),
         ["here", "away"].contains(words[4])
       else { return nil }
-      return .player(seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here")
+      let forfeitMs = words.count >= 6 && words[4] == "away" ? Int64(words[5]).flatMap { $0 >= 0 ? $0 : nil } : nil
+      return .player(
+        seat, name: words[2] == "-" ? nil : words[2], score: score, present: words[4] == "here", forfeitMs: forfeitMs)
     case "RESULT":
       let fields = Array(words.dropFirst())
       let names = fields.count >= 9 ? PerSeat(one: fields[7], two: fields[8]) : nil
@@ -115,6 +123,11 @@ public enum ServerLine: Equatable, Sendable {
       return .tourney(kind: words[1], fields: Array(words.dropFirst(2)))
     case StandingLine.tag:
       return StandingLine(line: line).map { .standing($0) }
+    case "MOOD":
+      guard words.count >= 3, let seat = EventCodec.seat(words[1]), let mood = Mood(rawValue: words[2]) else {
+        return nil
+      }
+      return .mood(seat, mood)
     case "NOTICE":
       guard words.count >= 3 else { return nil }
       return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))

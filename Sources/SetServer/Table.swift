@@ -148,7 +148,11 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   // MARK: - LineServerDelegate
 
   func connected(_ id: ConnectionID, peer: String) {
-    perform(hall.connect(id, peer: peer, at: now()))
+    connected(id, peer: peer, waiting: false)
+  }
+
+  func connected(_ id: ConnectionID, peer: String, waiting: Bool) {
+    perform(hall.connect(id, peer: peer, waiting: waiting, at: now()))
   }
 
   func received(_ input: LineInput, from id: ConnectionID) {

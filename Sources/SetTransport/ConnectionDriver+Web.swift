@@ -12,12 +12,13 @@ final class WebState {
 
 extension ConnectionDriver {
   /// Tells the delegate (through the owner) that the connection is a client of the line protocol: a
-  /// line client, or a browser whose WebSocket just opened. One turned away is told the server is full.
+  /// line client, or a browser whose WebSocket just opened, and whether a person waits to be spoken to
+  /// (see `WebConnection.becameLineWaiting`). One turned away is told the server is full.
   func attach(now: Instant) {
     guard !isAttached else { return }
     guard !isTurnedAway else { return turnAway(now: now) }
     isAttached = true
-    owner?.driverAttached(id, peer: peer)
+    owner?.driverAttached(id, peer: peer, waiting: webState?.connection.becameLineWaiting ?? false)
   }
 
   /// Tells a connection held past the owner's limit that the server is full, now that it is known to be

@@ -2,8 +2,9 @@
 /// later turn, the farewell's text, and waking the driver after a while. Every call comes from inside
 /// one of the driver's methods, on the owner's thread.
 package protocol ConnectionDriverOwner: AnyObject {
-  /// The connection turned out to be a client of the line protocol: tell the delegate it connected.
-  func driverAttached(_ id: ConnectionID, peer: String)
+  /// The connection turned out to be a client of the line protocol: tell the delegate it connected,
+  /// and whether a person waits to be spoken to (silent until the sniffing time ended, or telnet).
+  func driverAttached(_ id: ConnectionID, peer: String, waiting: Bool)
   /// Hand `input` to the delegate, as having reached the machine at `time`.
   func driverReceived(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant)
   /// Tell the delegate `id`'s input ended.

@@ -133,8 +133,8 @@ public final class EmbeddedLineServer: LineTransport {
 }
 
 extension EmbeddedLineServer: ConnectionDriverOwner {
-  package func driverAttached(_ id: ConnectionID, peer: String) {
-    delegate?.connected(id, peer: peer)
+  package func driverAttached(_ id: ConnectionID, peer: String, waiting: Bool) {
+    delegate?.connected(id, peer: peer, waiting: waiting)
   }
 
   package func driverDisconnected(_ id: ConnectionID, reason: DisconnectReason) {

@@ -6,6 +6,11 @@
 public protocol LineServerDelegate: AnyObject {
   /// A new connection from `peer` ("a.b.c.d:port").
   func connected(_ id: ConnectionID, peer: String)
+  /// As `connected(_:peer:)`; `waiting` when a person waits to be spoken to: on a server with a web
+  /// site, the connection was silent until the sniffing time ended, or sent only telnet's negotiation
+  /// (never for a connection that spoke a line first, a WebSocket, or any connection of a server
+  /// without a web site). Default: `connected(_:peer:)`.
+  func connected(_ id: ConnectionID, peer: String, waiting: Bool)
   /// One line (or a report about one) from `id`, in the order sent: never `.interrupt` or `.reply`,
   /// which the server acts on itself.
   func received(_ input: LineInput, from id: ConnectionID)
@@ -24,6 +29,11 @@ public protocol LineServerDelegate: AnyObject {
 }
 
 extension LineServerDelegate {
+  /// Ignores whether a person waits.
+  public func connected(_ id: ConnectionID, peer: String, waiting: Bool) {
+    connected(id, peer: peer)
+  }
+
   /// Ignores the time of arrival.
   public func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
     received(input, from: id)

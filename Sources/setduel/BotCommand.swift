@@ -78,7 +78,7 @@ enum BotCommand {
     table: String? = nil
   ) -> BotPlayer {
     let session = ClientSession(host: host, port: port, name: name, queue: queue, table: table)
-    return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed))
+    return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, showsMood: true))
   }
 
   /// Seats a bot in seat 2 of an in-process table as soon as someone has seat 1, so the first player

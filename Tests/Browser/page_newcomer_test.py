@@ -4,8 +4,10 @@ button); why a point was lost, beside the cards and the scores, for a needless d
 out and the turn handed over after a wrong pick, cleared when the table changes; the countdown's
 seconds, and a selected card unlike a card just dealt; the other player's rematch request by the
 buttons, a free seat waiting for a player, the variant and the computer player on the join screen, a
-pause's forfeit countdown; the log after a reload, in the second person, and a claim taken back in
-its middle; the favicon, and one line a set. Saves screenshots of each at 390x844, 844x390 and
+pause's forfeit countdown, also after a reload during it; the log after a reload, in the second
+person, and a claim taken back in its middle; the favicon, and one line a set; How to play's seconds
+on a first visit, before a name (RULES); a turn's seconds counting down in the notice; the
+computer's mood, a face by its name. Saves screenshots of each at 390x844, 844x390 and
 1366x768. Exits 0 when everything held."""
 
 import itertools
@@ -97,11 +99,30 @@ def event_lines(page):
     return page.eval_on_selector_all("#log li[data-event]", "els => els.map(e => e.innerText)")
 
 
+def turn_seconds(page, words):
+    """The seconds a turn's notice gives before `words` (`Your turn: 9.7 s to find it`), or None."""
+    found = re.search(r"(\d+\.\d) s" + re.escape(words), why(page))
+    return float(found.group(1)) if found else None
+
+
+def counts_down(page, words, most):
+    """Whether the seconds of a turn's notice are at most `most` and fall within a second, live."""
+    first = turn_seconds(page, words)
+    page.wait_for_timeout(1000)
+    second = turn_seconds(page, words)
+    check(first is not None and second is not None and second < first <= most,
+          "the notice's seconds do not count down: %s then %s in %r" % (first, second, why(page)))
+
+
 def how_to_play(browser, url):
-    """Item 1 on a first visit: shown above the join screen, with real cards; remembered once closed."""
+    """Item 1 on a first visit: shown above the join screen, with real cards, and the table's numbers
+    (asked with RULES before a name); remembered once closed."""
     page = open_page(browser, (390, 844), seen=False)
     page.goto(url)
     wait_until(page, lambda: page.is_visible("#howto"), "a first visit does not show How to play")
+    wait_until(page, lambda: "within 6.5 s" in page.inner_text("#howto"),
+               "a first visit's How to play lacks the table's seconds: %r" % page.inner_text("#howto"))
+    check("a few seconds" not in page.inner_text("#howto"), "a first visit's How to play shows a placeholder")
     check(not page.evaluate("() => $('howto').matches(':modal')"), "the first visit's help hides the join screen")
     same = page.evaluate("""() => Array.from(document.querySelectorAll('#howto [data-example]')).map(card =>
         card.querySelector('svg').outerHTML === cardSVG(card.dataset.example).outerHTML && card.classList.contains('card'))""")
@@ -160,7 +181,8 @@ def main():
             check(ann.get_attribute("#why", "data-reason") == "needless" and "-1" in why(ann) and "a set was on the table" in why(ann),
                   "the needless deal's notice says %r" % why(ann))
             check(ann.inner_text('.score[data-seat="1"] .delta') == "-1", "the score does not show the -1")
-            wait_until(bob, lambda: "Your turn: 9.8 s to find it" in why(bob), "the other player is not told it is their turn: %r" % why(bob))
+            wait_until(bob, lambda: turn_seconds(bob, " to find it") is not None, "the other player is not told it is their turn: %r" % why(bob))
+            counts_down(bob, " to find it", 9.8)
             shoot(ann, "why-needless")
             pick(bob, trio)
             wait_until(ann, lambda: not ann.is_visible("#why"), "the notice stays after the table changed")
@@ -187,7 +209,8 @@ def main():
             # 2. The claim runs out: -1 and the turn handed over, said to both.
             wait_until(ann, lambda: ann.get_attribute("#why", "data-reason") == "expired", "a claim that ran out is not explained", 300)
             check("did not pick three cards within 6.5 s" in why(ann) and "-1" in why(ann), "the notice says %r" % why(ann))
-            wait_until(bob, lambda: "Your turn: 13 s to find a set alone" in why(bob), "the turn handed over is not said: %r" % why(bob))
+            wait_until(bob, lambda: turn_seconds(bob, " to find a set alone") is not None, "the turn handed over is not said: %r" % why(bob))
+            counts_down(bob, " to find a set alone", 13)
             shoot(ann, "why-expired")
             trio = find_set(cards(bob))
             if trio:
@@ -240,6 +263,19 @@ def main():
             found = re.search(r"Paused: bob away, forfeit in (\d+) s", ann.inner_text("#status"))
             check(found is not None and int(found.group(1)) <= 60, "the pause says %r" % ann.inner_text("#status"))
             shoot(ann, "paused-forfeit")
+            # A reload during the pause: the countdown goes on from what STATE's PLAYER line says.
+            ann.reload()
+            ann.wait_for_selector("#table [data-card]", timeout=20000)
+            wait_until(ann, lambda: "forfeit in" in ann.inner_text("#status"),
+                       "after a reload the pause lacks the forfeit countdown: %r" % ann.inner_text("#status"))
+            again = re.search(r"forfeit in (\d+) s", ann.inner_text("#status"))
+            check(again is not None and found is not None and int(again.group(1)) <= int(found.group(1)),
+                  "after a reload the pause says %r" % ann.inner_text("#status"))
+            ann.wait_for_timeout(2100)
+            later = re.search(r"forfeit in (\d+) s", ann.inner_text("#status"))
+            check(later is not None and again is not None and int(later.group(1)) < int(again.group(1)),
+                  "after a reload the forfeit does not count down: %r" % ann.inner_text("#status"))
+            shoot(ann, "paused-forfeit-reloaded")
             bob_context.close()
             ann.context.close()
 
@@ -271,6 +307,23 @@ def main():
             wait_until(eve, lambda: "You play the computer (easy)" in eve.inner_text("#join-about"),
                        "the join screen does not say the computer plays here: %r" % eve.inner_text("#join-about"))
             shoot(eve, "join-serve-bot")
+            # 12. The computer's mood, a face by its name, from its MOOD lines.
+            sit_down(eve, table.url, "eve")
+            eve.wait_for_selector("#table [data-card]", timeout=20000)
+            mood = '.score[data-seat="2"] .mood'
+            wait_until(eve, lambda: eve.is_visible(mood), "the computer shows no mood")
+            check(eve.get_attribute(mood, "data-mood") in ("looking", "sure", "glad", "beaten")
+                  and eve.query_selector(mood + " svg circle") is not None and eve.get_attribute(mood, "title"),
+                  "the mood shown is %r" % eve.get_attribute(mood, "data-mood"))
+            shoot(eve, "mood")
+            seen = set()
+            for _ in range(300):
+                if eve.is_visible(mood):
+                    seen.add(eve.get_attribute(mood, "data-mood"))
+                if {"looking", "sure"} <= seen:
+                    break
+                eve.wait_for_timeout(100)
+            check({"looking", "sure"} <= seen, "the computer's moods seen: %s" % sorted(seen))
             eve.context.close()
 
         for variant, button, example in [("ultra", "UltraSet!", 5), ("chain", "Chain set!", 6)]:

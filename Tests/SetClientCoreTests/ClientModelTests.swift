@@ -123,6 +123,16 @@ struct ClientModelTests {
     #expect(model.phase == .open)
   }
 
+  @Test("back during a pause, the away seat's PLAYER line says when it is forfeited")
+  func forfeitFromThePlayerLine() {
+    var model = ClientModel()
+    let state = ["TABLE 5 69 A=1RSD B=1RSO C=1RSS", "PLAYER 1 ann 0 here", "PLAYER 2 bob 0 away 41250"]
+    _ = Self.apply(state + ["OK STATE 5 1 paused 0 0 -"], to: &model, at: Instant(milliseconds: 2_000))
+    #expect(model.forfeitAt == [nil, Instant(milliseconds: 43_250)])
+    _ = Self.apply(["PLAYER 2 bob 0 here"], to: &model)
+    #expect(model.forfeitAt == [nil, nil])
+  }
+
   @Test("a NOTICE from the server is shown in the history, in the server's words")
   func notice() {
     var model = ClientModel()

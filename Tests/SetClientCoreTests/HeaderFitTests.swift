@@ -55,3 +55,20 @@ struct ResumedRatingsTests {
     #expect(!asked.contains { if case .requestStats = $0 { true } else { false } })
   }
 }
+
+@Suite("The other player's mood")
+struct MoodHeaderTests {
+  @Test("the model keeps each seat's last MOOD until the next game, and the header draws its face by the name")
+  func faceByTheName() {
+    var model = Tables.model(cards: 12, deck: 45, extra: ["MOOD 2 looking", "MOOD 2 sure", "MOOD 2 grumpy"])
+    #expect(model.moods == PerSeat(one: nil, two: .sure), "a word not known is ignored")
+    let header = Renderer(options: .ascii).header(model, columns: 80).text
+    #expect(header.contains("bob (*_*)"), "\(header)")
+    #expect(header.count <= 80)
+    _ = model.apply(line: "MOOD 2 beaten", at: .zero)
+    #expect(Renderer(options: .ascii).header(model, columns: 80).text.contains("bob (;_;)"))
+    _ = model.apply(line: "START 17 2 69 " + Tables.table(Tables.cards(12)), at: .zero)
+    #expect(model.moods == PerSeat(one: nil, two: nil))
+    #expect(!Renderer(options: .ascii).header(model, columns: 80).text.contains("(;_;)"))
+  }
+}

@@ -117,10 +117,17 @@ struct CodecTests {
       .result(
         GameResult(game: 2, scores: [0, 4], sets: [0, 4], winner: .two, ending: .forfeit(.one)), names: ["ann", "bob"]),
       .help("PICK <slot> - pick"),
+      .player(.two, name: "bob", score: 4, present: false, forfeitMs: 41_250),
+      .mood(.two, .sure),
     ]
     for line in lines {
       #expect(ServerLine.decode(line.line) == line, "\(line.line)")
     }
+    #expect(lines.last?.line == "MOOD 2 sure")
+    #expect(lines[lines.count - 2].line == "PLAYER 2 bob 4 away 41250")
+    #expect(ServerLine.decode("PLAYER 1 ann 3 here later") == lines[2], "extra fields are ignored")
+    #expect(ServerLine.decode("MOOD 1 grumpy") == nil, "a mood of a later version is ignored")
+    #expect(ServerLine.decode("MOOD 1 glad later") == .mood(.one, .glad), "extra fields are ignored")
     #expect(ServerLine.decode("RESULT 2 2 0 4 0 4 forfeit ann bob later") == lines[5], "extra fields are ignored")
   }
 

@@ -71,6 +71,10 @@ struct RequestTests {
   func say() {
     #expect(Request.parse("SAY hello  there")?.command == .success(.say("hello  there")))
     #expect(Request.parse("@q1 say hi")?.command == .success(.say("hi")))
+    #expect(Request.parse("mood Glad")?.command == .success(.mood(.glad)))
+    #expect(
+      Request.parse("MOOD glad now")?.command
+        == .failure(ProtocolError(.badArgument, "usage: MOOD looking|sure|glad|beaten")))
     #expect(Request.parse("SAY")?.command.failureCode == .badArgument)
   }
 

@@ -36,7 +36,7 @@ package struct GameModel {
       } else if seq == lastSeq, table.cards != cards {
         problems.append("TABLE \(seq) differs from the table the events built")
       }
-    case .player(let seat, _, let score, _):
+    case .player(let seat, _, let score, _, _):
       if baselinePending {
         scores[seat] = score
       } else if score != scores[seat] {

@@ -8,7 +8,9 @@ import Testing
     var calls: [String] = []
     var scheduled: [(ConnectionCheck, Duration)] = []
 
-    func driverAttached(_ id: ConnectionID, peer: String) { calls.append("attached \(id) \(peer)") }
+    func driverAttached(_ id: ConnectionID, peer: String, waiting: Bool) {
+      calls.append("attached \(id) \(peer)" + (waiting ? " waiting" : ""))
+    }
     func driverReceived(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
       calls.append("received \(input) at \(time.milliseconds)")
     }
@@ -95,7 +97,7 @@ import Testing
     #expect(Self.text(driver.channel) == "prompt> \r\nbye flooded\r\n")
   }
 
-  @Test func aBrowserSiteWaitsForTheSniffingTimeBeforeAttachingASilentConnection() throws {
+  @Test func aBrowserSiteWaitsForTheSniffingTimeBeforeAttachingASilentConnectionAsAPersonWaiting() throws {
     var configuration = LineServerConfiguration()
     configuration.webSite = WebSite(files: [:])
     let (driver, owner) = Self.make(configuration)
@@ -103,7 +105,7 @@ import Testing
     #expect(check == .sniffing && delay == configuration.sniffingTime && delay == .seconds(2))
     #expect(owner.calls.isEmpty)
     driver.sniffingTimeDue(now: Self.at(2_000))
-    #expect(owner.calls == ["attached #1 peer"])
+    #expect(owner.calls == ["attached #1 peer waiting"])
   }
 
   @Test func aRequestHeadSlowerThanItsDeadlineIsCutWith408() {

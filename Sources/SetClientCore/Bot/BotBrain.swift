@@ -38,6 +38,11 @@ public struct BotDecision: Equatable, Sendable {
 /// or it overlooked them all) it asks for cards after a while, or looks again when the deck is empty.
 /// When the other player fails or deals needlessly, it looks during its turn. After a game it asks for
 /// a rematch.
+///
+/// With `showsMood` it tells the table how it feels (`MOOD`): looking for a set while it searches,
+/// sure it sees one in the last two seconds before it calls Set, glad when it found the set, beaten
+/// when the other player did (held two seconds before it looks again). Moods draw nothing from its
+/// random source: a bot plays the same game with them or without.
 public struct BotBrain: Sendable {
   /// How the bot finds sets.
   public let skill: BotSkill
@@ -45,6 +50,8 @@ public struct BotBrain: Sendable {
   public let pace: Double
   /// Send `PICK a b c` in one line (which claims in open play) instead of `CLAIM` and three picks.
   public let picksAtOnce: Bool
+  /// Tell the table its mood (`MOOD`) as it plays.
+  public let showsMood: Bool
   private var random: SplitMix64
 
   /// What the bot is about, for the table it last looked at.
@@ -72,23 +79,39 @@ public struct BotBrain: Sendable {
   private var dealtAt: [Card]?
   /// The game whose rematch is planned, and when to ask.
   private var rematch: (game: Int, at: Instant, sent: Bool)?
+  /// The mood it last showed, and until when a glad or beaten one is held.
+  private var mood: Mood?
+  private var moodHeld: Instant?
+  /// The sets each seat had found when it last looked, in that game: one more is a set just found.
+  private var seenSets: (game: Int, sets: PerSeat<Int>)?
+
+  /// How long before it calls Set the bot is sure, and how long a glad or beaten mood is held, in
+  /// milliseconds (before `pace`).
+  public static let sureBefore: Int64 = 2_000
+  public static let moodHold: Int64 = 2_000
 
   /// A bot of `level`, drawing its timing and mistakes from `seed`.
-  public init(level: BotLevel, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false) {
-    self.init(skill: level.skill, seed: seed, pace: pace, picksAtOnce: picksAtOnce)
+  public init(level: BotLevel, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false, showsMood: Bool = false) {
+    self.init(skill: level.skill, seed: seed, pace: pace, picksAtOnce: picksAtOnce, showsMood: showsMood)
   }
 
   /// A bot finding sets with `skill`, drawing its timing and mistakes from `seed`.
-  public init(skill: BotSkill, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false) {
+  public init(skill: BotSkill, seed: UInt64, pace: Double = 1, picksAtOnce: Bool = false, showsMood: Bool = false) {
     self.skill = skill
     self.pace = pace
     self.picksAtOnce = picksAtOnce
+    self.showsMood = showsMood
     random = SplitMix64(seed: seed)
   }
 
   /// What to do at `now`, given the table as the model has it.
   public mutating func decide(_ model: ClientModel, now: Instant) -> BotDecision {
     guard let me = model.seat else { return BotDecision() }
+    let decision = play(model, me: me, now: now)
+    return showsMood ? showingMood(decision, model, me: me, now: now) : decision
+  }
+
+  private mutating func play(_ model: ClientModel, me: Seat, now: Instant) -> BotDecision {
     switch model.phase {
     case .waiting, .paused:
       plan = nil
@@ -189,6 +212,45 @@ public struct BotBrain: Sendable {
         commands: [.pick(.cards(missing.map { card(at: $0, in: model) }))], wake: plan!.ready)
     }
     return BotDecision(commands: [.pick(.cards([card(at: next, in: model)]))], wake: plan!.ready)
+  }
+
+  // MARK: - Mood
+
+  /// `decision`, with the mood to show first if it changed, and woken when it will next change.
+  private mutating func showingMood(_ decision: BotDecision, _ model: ClientModel, me: Seat, now: Instant)
+    -> BotDecision
+  {
+    var decision = decision
+    var wanted: Mood?
+    var next: Instant?
+    if let seen = seenSets, seen.game == model.game,
+      let finder = Seat.allCases.first(where: { model.sets[$0] > seen.sets[$0] })
+    {
+      wanted = finder == me ? .glad : .beaten
+      moodHeld = now.adding(milliseconds: scaled(Self.moodHold))
+      next = moodHeld
+    }
+    seenSets = (model.game, model.sets)
+    if wanted == nil, let held = moodHeld, now < held {
+      next = held
+    } else if wanted == nil {
+      moodHeld = nil
+      if case .open = model.phase, let current = plan, current.fitsOpenPlay(model) {
+        let sureAt = current.ready.adding(milliseconds: -scaled(Self.sureBefore))
+        if current.target != nil, now >= sureAt {
+          wanted = .sure
+        } else {
+          wanted = .looking
+          if current.target != nil { next = sureAt }
+        }
+      }
+    }
+    if let wanted, wanted != mood {
+      mood = wanted
+      decision.commands.insert(.mood(wanted), at: 0)
+    }
+    if let next { decision.wake = min(decision.wake ?? next, next) }
+    return decision
   }
 
   // MARK: - After a game

@@ -14,6 +14,7 @@ extension ClientModel {
         scores[seat] = 0
         sets[seat] = 0
       }
+      if names[seat].map({ !PlayerName.same($0, name) }) ?? true { moods[seat] = nil }  // Another player's.
       names[seat] = name
       (ratings, ratingChanges) = (nil, nil)  // The ratings shown were the last game's pair.
       present[seat] = true
@@ -26,6 +27,7 @@ extension ClientModel {
       sets = PerSeat.repeating(0)
       selection = []
       rematchAsked = PerSeat.repeating(false)
+      moods = PerSeat.repeating(nil)
       phase = .open
     case .diff(let deck, let change):
       self.deck = deck

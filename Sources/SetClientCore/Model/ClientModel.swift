@@ -49,6 +49,8 @@ public struct ClientModel: Equatable, Sendable {
   public internal(set) var forfeitAt = PerSeat<Instant?>.repeating(nil)
   /// Which seats asked for a rematch.
   public internal(set) var rematchAsked = PerSeat.repeating(false)
+  /// The mood each seat last showed (`MOOD`), in this game and under its player; nil for none.
+  public internal(set) var moods = PerSeat<Mood?>.repeating(nil)
   /// Each seat's rating after the last game rated at this table (nil before one).
   public internal(set) var ratings: PerSeat<Int>?
   /// How much the last game moved each seat's rating (nil when the ratings came from `STATS` after a
@@ -196,10 +198,16 @@ public struct ClientModel: Equatable, Sendable {
       tableSeq = seq
       lastSeq = seq
       return []
-    case .player(let seat, let name, let score, let present):
+    case .player(let seat, let name, let score, let present, let forfeitMs):
       names[seat] = name
       scores[seat] = score
       self.present[seat] = present
+      // Away in a paused game: when the seat is forfeited, for a client that came back during the pause.
+      if let forfeitMs {
+        forfeitAt[seat] = now.adding(milliseconds: forfeitMs)
+      } else if present {
+        forfeitAt[seat] = nil
+      }
       return []
     case .result(let result, let playedBy):
       if let playedBy { resultNames[result.game] = playedBy }
@@ -211,6 +219,9 @@ public struct ClientModel: Equatable, Sendable {
       return apply(reply, at: now)
     case .notice(_, let text):
       log.note(text, game: game)
+      return []
+    case .mood(let seat, let mood):
+      moods[seat] = mood
       return []
     }
   }

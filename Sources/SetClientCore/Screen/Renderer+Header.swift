@@ -42,7 +42,8 @@ extension Renderer {
   }
 
   /// A seat in the header, its score toward the middle and set apart from the name by a colon
-  /// between the two seats: `> ann (you) 3 : -4 bob`.
+  /// between the two seats: `> ann (you) 3 : -4 bob`; with `ratings`, each rating and mood too
+  /// (`-4 bot [1500] (^_^)`), which a narrow header drops first.
   func player(_ seat: Seat, _ model: ClientModel, ratings: Bool = true) -> StyledLine {
     let holding = model.phase.holder == seat
     let marker = StyledLine(
@@ -56,6 +57,9 @@ extension Renderer {
         // After a resume the change is not known: the rating alone.
         let change = model.ratingChanges.map { " \($0[seat] >= 0 ? "+" : "")\($0[seat])" } ?? ""
         name.add(" [\(rating)\(change)]", TextStyle(dim: true))
+      }
+      if ratings, let mood = model.moods[seat] {
+        name.add(" " + mood.face, TextStyle(foreground: options.palette.accent))
       }
       if model.seat == seat { name.add(" (you)", TextStyle(dim: true)) }
       if !model.present[seat] { name.add(" (away)", TextStyle(dim: true)) }

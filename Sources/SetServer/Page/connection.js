@@ -33,8 +33,9 @@ function connect() {
     send("@hall TABLES");  // Whether to open on the lobby; a server of one table lists one, an older one says ERR.
     const token = game.name ? store.get(tokenKey(game.name)) : null;
     if (token) send("RESUME " + token);
-    else if (game.table) goTo(game.table);  // NAME follows once there (lobby.js).
+    else if (game.table) goTo(game.table);  // NAME follows once there, or RULES for How to play (lobby.js).
     else if (game.joined && game.name) sendName(game.name);
+    else send("@rules RULES");  // The table's windows and points for How to play, before a name.
   };
   ws.onmessage = (event) => {
     game.lastHeard = performance.now();

@@ -17,11 +17,16 @@ function startWindow(kind, ms) {
     const left = Math.max(0, game.windowMs - (performance.now() - game.windowAt));
     const fraction = game.windowTotal > 0 ? left / game.windowTotal : 0;
     $("countdown-fill").style.transform = "scaleX(" + (reduced ? Math.ceil(fraction * 5) / 5 : fraction) + ")";
-    $("countdown-seconds").textContent = (Math.floor(left / 100) / 10).toFixed(1) + " s";
+    $("countdown-seconds").textContent = windowSecondsText(left);
+    // A turn's seconds in the notice of why a point was lost (points.js) count down with the bar.
+    for (const shown of document.querySelectorAll("#why .why-seconds")) shown.textContent = windowSecondsText(left);
     if (left > 0 && game.windowKind) countdownFrame = requestAnimationFrame(tick);
   };
   tick();
 }
+
+/// A window's time left as the countdown shows it, in tenths: `9.8 s`.
+function windowSecondsText(ms) { return (Math.floor(Math.max(0, ms) / 100) / 10).toFixed(1) + " s"; }
 
 function stopWindow() {
   game.windowKind = null;

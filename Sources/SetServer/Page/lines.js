@@ -14,7 +14,7 @@ function handle(line) {
       if (id === "@go") return arrived(words);
       return handleOK(words);
     case "ERR":
-      if (id === "@hall") return;  // A server without a hall.
+      if (id === "@hall" || id === "@rules") return;  // A server without a hall, or without RULES before NAME.
       if (id === "@go") return notArrived(words.slice(2).join(" ") || words[1]);
       return handleError(words[1], words.slice(2).join(" "));
     case "PONG": return handlePong(words[1]);
@@ -33,6 +33,8 @@ function handle(line) {
       // A seat nobody holds is free (waiting for a player), not away.
       const free = words[2] === "-";
       game.players[words[1]] = { name: free ? "" : words[2], score: Number(words[3]), here: free || words[4] !== "away", free };
+      // Away in a paused game, it says when the seat is forfeited: a page loaded during the pause counts down.
+      if (words[4] === "away" && /^\d+$/.test(words[5] || "")) startForfeit(Number(words[1]), Number(words[5]));
       return drawScores();
     }
     case "RESULT": return addHistory(words.slice(1));
@@ -41,6 +43,7 @@ function handle(line) {
       if (game.review) game.review.push(words);
       return;
     case "FOUND": case "HELP": case "STAT": return;
+    case "MOOD": return showMood(Number(words[1]), words[2]);
   }
   if (game.moving) return;  // The last events of the table being left.
   const seq = Number(words[1]);
@@ -232,7 +235,7 @@ function event(verb, fields) {
       game.selected.clear();
       game.chain = {};
       game.asks = {};
-      for (const seat of [1, 2]) if (game.players[seat]) game.players[seat].score = 0;
+      for (const seat of [1, 2]) if (game.players[seat]) { game.players[seat].score = 0; game.players[seat].mood = ""; }
       setTable(game.seq, Number(fields[1]), fields.slice(2));
       game.newSlots = new Set(Object.keys(game.slots));
       clearWhy();

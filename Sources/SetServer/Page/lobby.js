@@ -111,6 +111,7 @@ function arrived(words) {
   }
   if (!game.joined || !game.name) {
     $("join").hidden = false;
+    send("@rules RULES");  // This table's, for How to play.
     return draw();
   }
   const token = store.get(tokenKey(game.name));

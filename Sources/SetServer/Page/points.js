@@ -49,18 +49,21 @@ function explainTurn(fields) {
   const why = $("why");
   if (why.hidden) return;
   const mine = Number(fields[0]) === game.seat;
-  const time = seconds(Number(fields[1]));
   const what = groupSize() === 4 ? "four cards" : "a set";
-  let text;
+  // The seconds count down with the window's (countdown.js): the words around them stay.
+  let before, after;
   if (fields[2] === "needless") {
-    text = mine ? "Your turn: " + time + " to find it, and no penalty if you do not."
-      : nameOf(fields[0]) + " has " + time + " to find it.";
+    [before, after] = mine ? ["Your turn: ", " to find it, and no penalty if you do not."]
+      : [nameOf(fields[0]) + " has ", " to find it."];
   } else {
-    text = mine ? "Your turn: " + time + " to find " + what + " alone." : nameOf(fields[0]) + "'s turn now, for " + time + ".";
+    [before, after] = mine ? ["Your turn: ", " to find " + what + " alone."] : [nameOf(fields[0]) + "'s turn now, for ", "."];
   }
+  const time = document.createElement("span");
+  time.className = "why-seconds";
+  time.textContent = windowSecondsText(Number(fields[1]));
   const turn = document.createElement("span");
   turn.className = "why-turn";
-  turn.textContent = text;
+  turn.append(before, time, after);
   why.append(" ", turn);
 }
 

@@ -100,6 +100,35 @@ function drawTable() {
   layout();
 }
 
+// Each mood a player shows (`MOOD <seat> <word>`): its words, and its face drawn (no emoji font needed)
+// as the eyes' and the mouth's paths on a round face of 20 by 20. A word not here is not shown.
+const MOODS = {
+  looking: ["looking for a set", "M6 8.5h2.5M11.5 8.5H14", "M7 14h6"],
+  sure: ["sure it sees one", "M5.5 8.5q1.5-1 3 0M11.5 8.5q1.5-1 3 0", "M6.5 13.5q4 2.5 7-1"],
+  glad: ["glad", "M5.5 9q1.5-2 3 0M11.5 9q1.5-2 3 0", "M6 12.5q4 4 8 0"],
+  beaten: ["beaten to it", "M6 8l2.5 1M14 8l-2.5 1", "M6.5 15q3.5-3 7 0"],
+};
+
+function moodFace(word) {
+  const [, eyes, mouth] = MOODS[word];
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("aria-hidden", "true");
+  const head = document.createElementNS(svgNS, "circle");
+  for (const [key, value] of [["cx", 10], ["cy", 10], ["r", 9]]) head.setAttribute(key, value);
+  const features = document.createElementNS(svgNS, "path");
+  features.setAttribute("d", eyes + mouth);
+  svg.append(head, features);
+  return svg;
+}
+
+// `MOOD <seat> <word>`: the face beside that player's name, until the next mood or game.
+function showMood(seat, word) {
+  if (!game.players[seat]) return;
+  game.players[seat].mood = word;
+  drawScores();
+}
+
 function drawScores() {
   for (const seat of [1, 2]) {
     const element = document.querySelector('.score[data-seat="' + seat + '"]');
@@ -108,6 +137,14 @@ function drawScores() {
     const free = !player.name && player.free === true;
     element.querySelector(".who").textContent =
       (player.name || (free ? "waiting for a player" : "seat " + seat)) + (seat === game.seat ? " (you)" : "");
+    const mood = element.querySelector(".mood");
+    const known = Object.hasOwn(MOODS, player.mood || "");
+    mood.hidden = !known || free;
+    if ((mood.dataset.mood || "") !== (known ? player.mood : "")) {
+      mood.dataset.mood = known ? player.mood : "";
+      mood.replaceChildren(...(known ? [moodFace(player.mood)] : []));
+      mood.title = known ? MOODS[player.mood][0] : "";
+    }
     element.querySelector(".points").textContent = String(player.score || 0);
     element.classList.toggle("me", seat === game.seat);
     element.classList.toggle("away", player.here === false && !free);

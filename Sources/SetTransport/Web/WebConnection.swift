@@ -50,6 +50,10 @@ public struct WebConnection: Sendable {
 
   /// Where the connection stands.
   public private(set) var phase = Phase.sniffing
+  /// Whether it became a line client having said no line: silent past the sniffing time, or having
+  /// sent only telnet's negotiation. A person waits for the banner then, and is prompted after it; a
+  /// program speaks first.
+  public private(set) var becameLineWaiting = false
   private let site: WebSite
   private let maxLineBytes: Int
   private var sniffed: [UInt8] = []
@@ -114,6 +118,8 @@ public struct WebConnection: Sendable {
     phase = .line
     let held = sniffed
     sniffed = []
+    // Told apart at the first byte that is not a method's: telnet's negotiation starts with IAC, 255.
+    becameLineWaiting = held.first.map { $0 == 255 } ?? true
     return held.isEmpty ? [.attach] : [.attach, .lineBytes(held)]
   }
 

@@ -46,15 +46,18 @@ struct LateBrowserFaultTests {
     Issue.record("the machine held every try up past the sniffing time")
   }
 
-  @Test("a silent connection gets the banner once it has been silent for the sniffing time")
+  @Test("a silent connection gets the banner once it has been silent for the sniffing time, and the prompt after it")
   func silentConnectionGetsTheBanner() throws {
     let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
     let link = try BlockingLineClient(port: table.port, timeout: 10)
     defer { link.close() }
     #expect(link.readLine(timeout: 10)?.hasPrefix("SETDUEL 1 ") == true)
+    // The prompt waits unended after the banner: it leads the next line read.
+    _ = link.sendRaw(Array("PING\r\n".utf8))
+    #expect(link.readLine(timeout: 10) == "> PONG")
   }
 
-  @Test("a typed line gets the banner at once, and its answer")
+  @Test("a typed line gets the banner at once, and its answer with no prompt between them")
   func typedLineGetsTheBannerAtOnce() throws {
     let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
     let link = try BlockingLineClient(port: table.port, timeout: 10)

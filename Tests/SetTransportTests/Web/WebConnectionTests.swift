@@ -61,6 +61,18 @@ private func written(_ actions: [WebConnection.Action]) -> String {
     #expect(partial.sniffingTimedOut(inputEnded: true) == [.attach, .lineBytes(bytes("GE"))])
   }
 
+  @Test func aPersonWaitsAfterSilenceOrTelnetsNegotiationAndAProgramThatSpokeALineDoesNot() {
+    var silent = WebConnection(site: site, maxLineBytes: 1024)
+    _ = silent.sniffingTimedOut()
+    #expect(silent.becameLineWaiting)
+    var telnet = WebConnection(site: site, maxLineBytes: 1024)
+    #expect(telnet.feed([255, 253, 3]).first == .attach)
+    #expect(telnet.phase == .line && telnet.becameLineWaiting)
+    var typed = WebConnection(site: site, maxLineBytes: 1024)
+    _ = typed.feed(bytes("MODE MACHINE\r\n"))
+    #expect(typed.phase == .line && !typed.becameLineWaiting)
+  }
+
   @Test func thePageIsServedWithItsSecurityHeadersAndKeepAlive() {
     var connection = WebConnection(site: site, maxLineBytes: 1024)
     let actions = connection.feed(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\nHEAD /page.js HTTP/1.1\r\nHost: h\r\n\r\n"))
