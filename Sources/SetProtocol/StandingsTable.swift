@@ -34,7 +34,7 @@ public enum StandingsTable {
   }
 
   /// A tie-break's name as a column's heading.
-  static func heading(of name: String) -> String {
+  public static func heading(of name: String) -> String {
     ["buchholzCut1": "Buchholz-1", "performance": "perform.", "buchholz": "Buchholz"][name] ?? String(name.prefix(10))
   }
 

@@ -99,6 +99,18 @@ extension Renderer {
       items = [
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("v", "back", true),
       ]
+    case .standings:
+      let tourney = model.tourney
+      let open = tourney.isRunningOne && tourney.summary?.state != "finished"
+      let entry: [(key: String, label: String, enabled: Bool)] =
+        !open
+        ? []
+        : tourney.entered
+          ? [(String(PlayState.withdrawKey), "withdraw", true)] : [(String(PlayState.enterKey), "enter", true)]
+      items =
+        [(options.unicode ? "↑ ↓" : "up/down", "scroll", true)] + entry + [
+          (String(PlayState.standingsKey), "back", true)
+        ]
     case .table:
       if model.isSpectator {
         items =
@@ -123,10 +135,14 @@ extension Renderer {
         }
         items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       }
-      // A hall's list is a key away, kept before quit and after the keys that play.
-      if !model.hall.isEmpty {
-        return items.dropLast() + [(String(PlayState.hallKey), "tables", true)] + items.suffix(1)
+      // The tournament's standings and a hall's list are a key away, kept before quit and after the
+      // keys that play.
+      var away: [(key: String, label: String, enabled: Bool)] = []
+      if model.tourney.isRunningOne, model.card(at: PlayState.standingsSlot) == nil {
+        away.append((String(PlayState.standingsKey), "standings", true))
       }
+      if !model.hall.isEmpty { away.append((String(PlayState.hallKey), "tables", true)) }
+      if !away.isEmpty { return items.dropLast() + away + items.suffix(1) }
     }
     return items
   }
