@@ -60,10 +60,15 @@ public enum StandingsTable {
       return "\(format) takes entries: \(players) so far"
         + (clock.map { "; it starts in \($0)" } ?? "") + ". ENTER to play in it."
     case "running":
-      return "\(format) is running with \(players)" + (clock.map { ", \($0) left" } ?? "")
+      let left =
+        summary.format == "swiss" ? clock.map { "; its next round starts in \($0)" } : clock.map { ", \($0) left" }
+      return "\(format) is running with \(players)" + (left ?? "")
         + ". STANDINGS shows the standings."
     default:
-      return "\(format) is over. STANDINGS shows the final standings."
+      let fastest = summary.fastestMilliseconds.flatMap { ms in
+        summary.fastestName.map { " The fastest set: \(Harmless.text($0)), \(HumanText.seconds(ms))." }
+      }
+      return "\(format) is over.\(fastest ?? "") STANDINGS shows the final standings."
     }
   }
 
