@@ -87,6 +87,20 @@ struct TourneyScreenTests {
     #expect(model.tourney.pairings.isEmpty && model.tourney.bye == "cat")
   }
 
+  @Test("TOURNEY moved forgets the old table's ratings and results: the header shows none of them")
+  func movedForgets() {
+    var model = Self.model(moved: false)
+    for line in ClientModelTests.start + ["OVER 4 1 1 3 1 3 1 completed", "RATED 5 1 1500 1662 1500 1338"] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    #expect(model.ratings != nil && !model.results.isEmpty)
+    _ = model.apply(line: ServerLine.rules(Rules(variant: .normal, firstTo: 1)).line, at: .zero)
+    _ = model.apply(line: "TOURNEY moved 4 2 tok4", at: .zero)
+    #expect(model.ratings == nil && model.results.isEmpty && model.scores == [0, 0])
+    #expect(model.table == 4 && model.seat == .two && model.rules.firstTo == 1)
+    #expect(model.tourney.next?.table == 4)
+  }
+
   @Test("moving to another table keeps the tournament and the player's name")
   func keptAcrossMoves() {
     var model = Self.model()

@@ -246,13 +246,15 @@ public struct ClientModel: Equatable, Sendable {
   /// table. The table it left is forgotten; the new one's state is asked for.
   mutating func moved(_ fields: [String]) -> [ModelAction] {
     guard fields.count >= 3 else { return [] }
+    // What the old table left (its ratings, results, scores) goes, as on a move of the client's own;
+    // the new table's RULES came before this line, and stay.
+    let rules = rules
+    arriving()
+    (move, self.rules) = (.none, rules)
     if let table = Int(fields[0]) { self.table = table }
     seat = Int(fields[1]).flatMap(Seat.init(rawValue:))
     token = fields[2] == "-" ? nil : fields[2]
     if let seat { log.seated(seat) }
-    (lastSeq, tableSeq, cards, phase) = (0, 0, [], .waiting)
-    names = [nil, nil]
-    awaitingState = false
     return askForState()
   }
 
