@@ -171,6 +171,11 @@ struct TourneyScreenTests {
     _ = model.apply(line: "OK @tournament TOURNAMENT swiss running 4 30000", at: .zero)
     let lines = Self.screen(model, PlayState(), columns: 80, rows: 24, now: Instant(milliseconds: 5_000))
     #expect(lines[1].hasPrefix(" Swiss: round 3 of 2 starts in 0:25 - you have the bye"), "\(lines[1])")
+    var plain = ScreenOptions.ascii
+    plain.fullScreen = false
+    let printed = Renderer(options: plain).frame(
+      model: model, state: PlayState(), now: Instant(milliseconds: 5_000), columns: 80, rows: 24)
+    #expect(printed.lines[1].text.hasPrefix(" Swiss: round 3 of 2 - you have the bye"), "no ticking clock")
   }
 
   @Test("at the end, your place")

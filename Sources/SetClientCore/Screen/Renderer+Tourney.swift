@@ -26,7 +26,8 @@ extension Renderer {
   func tourneyClock(_ tourney: TourneyState, now: Instant) -> String {
     guard let summary = tourney.summary else { return "" }
     let format = summary.format == "arena" ? "Arena" : "Swiss"
-    let left = tourney.clockLeft(at: now).map(Self.clock)
+    // Line by line, a ticking clock would print its line again every few seconds: it is left out.
+    let left = options.fullScreen ? tourney.clockLeft(at: now).map(Self.clock) : nil
     switch summary.state {
     case "entering":
       let players = summary.entrants == 1 ? "1 player" : "\(summary.entrants) players"
