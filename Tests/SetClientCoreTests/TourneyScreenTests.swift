@@ -140,6 +140,14 @@ struct TourneyScreenTests {
       #expect(lines[1].hasPrefix(" Swiss: round 2 of 2 - you play bob (1st) here, at table 3"), "\(lines[1])")
       #expect(lines.last?.contains("s standings") == true, "\(lines.last ?? "")")
     }
+    var playing = model
+    _ = playing.apply(line: "START 1 1 69 \(Tables.table(Tables.cards(12)))", at: .zero)
+    _ = playing.apply(line: "OPEN 2", at: .zero)
+    _ = playing.apply(line: "HALL 3 table-3 normal 1 sets ann bob 0 0 playing 0 -", at: .zero)
+    let frame = Renderer(options: ScreenOptions()).frame(
+      model: playing, state: PlayState(), now: .zero, columns: 80, rows: 24)
+    let bar = frame.lines.last?.text ?? ""
+    #expect(bar.contains(" space  Set") && bar.contains(" s  standings"), "in open play at 80 columns: \(bar)")
     let wide = Self.screen(model, PlayState(), columns: 120, rows: 40)
     #expect(wide[1].contains("you 2nd of 4, 1 point"))
   }

@@ -135,14 +135,17 @@ extension Renderer {
         }
         items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       }
-      // The tournament's standings and a hall's list are a key away, kept before quit and after the
-      // keys that play.
-      var away: [(key: String, label: String, enabled: Bool)] = []
+      // The tournament's standings come after the keys that play, the last to go where the bar is
+      // narrow; a hall's list is a key away, kept before quit.
+      var items = items
       if model.tourney.isRunningOne, model.card(at: PlayState.standingsSlot) == nil {
-        away.append((String(PlayState.standingsKey), "standings", true))
+        let chat = items.firstIndex { $0.key == "/" } ?? items.count - 1
+        items.insert((String(PlayState.standingsKey), "standings", true), at: chat)
       }
-      if !model.hall.isEmpty { away.append((String(PlayState.hallKey), "tables", true)) }
-      if !away.isEmpty { return items.dropLast() + away + items.suffix(1) }
+      if !model.hall.isEmpty {
+        return items.dropLast() + [(String(PlayState.hallKey), "tables", true)] + items.suffix(1)
+      }
+      return items
     }
     return items
   }
