@@ -142,9 +142,20 @@ extension Hall {
   mutating func reportTournamentResults(at now: Instant) {
     guard let held = tourney else { return }
     for (table, game) in held.playing.sorted(by: { $0.key < $1.key }) {
-      guard let results = tables[table]?.host.match.results, results.count > game.finished else { continue }
+      guard let host = tables[table]?.host, host.match.results.count > game.finished else { continue }
+      let results = host.match.results
       tourney?.playing[table] = nil
+      noteFastest(finds: host.resultFinds, names: host.resultNames, game: game.finished)
       apply(.result(game: game.game, Self.result(of: results[game.finished])), at: now)
+    }
+  }
+
+  /// The sets of a tournament game that ended (the `index`th finished at its table): the fastest of
+  /// them, if faster than any before, is the tournament's fastest set.
+  mutating func noteFastest(finds: [[(seat: Seat, findMs: Int64)]], names: [PerSeat<String>], game index: Int) {
+    guard index < finds.count, index < names.count else { return }
+    for find in finds[index] where tourney?.fastest.map({ find.findMs < $0.ms }) ?? true {
+      tourney?.fastest = (find.findMs, names[index][find.seat])
     }
   }
 
@@ -164,16 +175,18 @@ extension Hall {
     let clock: Instant? =
       switch tournament.state {
       case .entering: tournament.settings.startAt
-      case .running: tournament.clockEnds
+      case .running: tournament.clockEnds ?? (tournament.held ? nil : tournament.breakEnds)
       case .finished: nil
       }
+    let fastest = tournament.state == .finished ? tourney?.fastest : nil
     let entrants =
       tournament.isArena
       ? tournament.arena.players.filter { $0.status != .withdrawn }.count
       : tournament.swiss.entrants.filter(\.active).count
     return TournamentSummary(
       format: tournament.settings.formatName, state: tournament.state.rawValue, entrants: entrants,
-      clockMilliseconds: clock.map { max(0, $0.milliseconds(since: now)) } ?? -1)
+      clockMilliseconds: clock.map { max(0, $0.milliseconds(since: now)) } ?? -1, fastestMilliseconds: fastest?.ms,
+      fastestName: fastest?.name)
   }
 
   /// The standings, a line per player, first place first.

@@ -21,6 +21,10 @@ struct HallTournament {
   /// finished when it began (its end is the next one).
   var playing: [Int: (game: Int, seats: PerSeat<String>, finished: Int)] = [:]
 
+  /// The fastest set found in the tournament's games since the server started: its find time in
+  /// milliseconds and who found it (the first to find it that fast).
+  var fastest: (ms: Int64, name: String)?
+
   /// How many `STANDINGS` one connection may ask in `standingsWindow` milliseconds.
   static let standingsPerWindow = 10
   static let standingsWindow: Int64 = 10_000

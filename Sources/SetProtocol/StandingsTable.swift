@@ -34,7 +34,7 @@ public enum StandingsTable {
   }
 
   /// A tie-break's name as a column's heading.
-  static func heading(of name: String) -> String {
+  public static func heading(of name: String) -> String {
     ["buchholzCut1": "Buchholz-1", "performance": "perform.", "buchholz": "Buchholz"][name] ?? String(name.prefix(10))
   }
 
@@ -60,10 +60,15 @@ public enum StandingsTable {
       return "\(format) takes entries: \(players) so far"
         + (clock.map { "; it starts in \($0)" } ?? "") + ". ENTER to play in it."
     case "running":
-      return "\(format) is running with \(players)" + (clock.map { ", \($0) left" } ?? "")
+      let left =
+        summary.format == "swiss" ? clock.map { "; its next round starts in \($0)" } : clock.map { ", \($0) left" }
+      return "\(format) is running with \(players)" + (left ?? "")
         + ". STANDINGS shows the standings."
     default:
-      return "\(format) is over. STANDINGS shows the final standings."
+      let fastest = summary.fastestMilliseconds.flatMap { ms in
+        summary.fastestName.map { " The fastest set: \(Harmless.text($0)), \(HumanText.seconds(ms))." }
+      }
+      return "\(format) is over.\(fastest ?? "") STANDINGS shows the final standings."
     }
   }
 

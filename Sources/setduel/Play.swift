@@ -8,7 +8,8 @@ enum Play {
   static let command = CommandSpec(
     "play", summary: "the full-screen terminal client",
     synopses: [
-      "[HOST[:PORT]] [--table TABLE] [--name NAME] [--theme NAME] [--light] [--ascii]", "--list [--porcelain]",
+      "[HOST[:PORT]] [--table TABLE] [--name NAME] [--enter] [--theme NAME] [--light] [--ascii]",
+      "--list [--porcelain]",
     ],
     about: """
       Plays at the table on HOST and PORT (default \(Serve.defaultPort)) in a full-screen terminal client. \
@@ -27,12 +28,15 @@ enum Play {
         text: """
           space calls Set; a-u pick and unpick cards; + asks for three more cards; / opens a chat line; \
           ! shows the history; ? shows help; Enter asks for a rematch once the game is over; # goes back to \
-          the list of tables (twice in a running game); Esc twice (or Ctrl-C) quits; Tab switches to the next theme.
+          the list of tables (twice in a running game); in a hall's tournament s shows the standings, your \
+          place and the pairings (e enters, w withdraws); Esc twice (or Ctrl-C) quits; Tab switches to the \
+          next theme.
           """)
     ],
     options: [
       .valued("name", "NAME", "your name at the table (default: your user name)"),
       .valued("table", "TABLE", "the hall's table to sit down at, by number or name (default: choose from the list)"),
+      .flag("enter", "enter the hall's tournament once named (in its standings, s, e enters and w withdraws)"),
       .choice(
         "theme", "NAME", Theme.all.map(\.name),
         "the colours and card frames: \(Theme.all.map(\.name).joined(separator: ", ")) (default \(Theme.standard.name), colour-blind safe)"
@@ -72,7 +76,7 @@ enum Play {
     let app = PlayApp(
       host: endpoint.host, port: endpoint.port, name: name, options: options,
       tokenFile: SeatTokenFile(host: endpoint.host, port: endpoint.port, name: name),
-      secrets: NameSecretFile(host: endpoint.host, port: endpoint.port), table: table)
+      secrets: NameSecretFile(host: endpoint.host, port: endpoint.port), table: table, enter: arguments.flag("enter"))
     app.run()
   }
 

@@ -132,6 +132,12 @@ class Line:
         _, reply = self.request("TOURNAMENT")
         return reply.split(" ")[3] if reply.startswith("OK TOURNAMENT") else reply
 
+    def fastest(self):
+        """The fastest set a finished tournament's TOURNAMENT tells: (milliseconds, name), or None."""
+        _, reply = self.request("TOURNAMENT")
+        words = reply.split(" ")
+        return (int(words[6]), words[7]) if reply.startswith("OK TOURNAMENT") and len(words) >= 8 else None
+
 
 def page_standings(page):
     """The standings the page holds, every page of them, from its rows' hooks."""

@@ -4,6 +4,7 @@ pages show the server's STANDINGS; the QR code in a screenshot decodes to the pa
 the top ten rows and the clock are on screen. Screenshots go to $TV_SHOTS (default /tmp/setduel-tv)."""
 
 import os
+import re
 import sys
 import time
 
@@ -43,6 +44,7 @@ def follow(hall, pages, name, organiser):
     judged = 0
     previous, held, matched = None, 0, set()
     shots = {"board": False}
+    breaks = set()  # The pages seen counting down a Swiss's break to its next round.
     deadline = time.time() + 900
     while time.time() < deadline:
         now = organiser.standings()
@@ -58,6 +60,8 @@ def follow(hall, pages, name, organiser):
         for label, page in pages.items():
             if page_standings(page) == now:
                 matched.add(label)
+            if re.fullmatch(r"round \d+ in \d+:\d\d", page.evaluate("document.getElementById('tv-clock').textContent")):
+                breaks.add(label)
         if state == "running" and not shots["board"] and now and any(int(r[0]) and float(r[2]) > 0 for r in now):
             shots["board"] = True
             for label, page in pages.items():
@@ -76,6 +80,14 @@ def follow(hall, pages, name, organiser):
         shown = page_standings(page)
         check(shown == final, "%s %s: the final standings differ: %r" % (
             name, label, [(a, b) for a, b in zip(shown, final) if a != b][:3] or (len(shown), len(final))))
+        if name == "swiss":
+            check(label in breaks, "%s %s: the clock never counted down a break between rounds" % (name, label))
+        fastest = organiser.fastest()
+        figures = page.evaluate("Array.from(document.querySelectorAll('#tv-figures .tv-figure')).map(f => f.textContent)")
+        check(fastest is not None, "%s: the finished tournament's TOURNAMENT told no fastest set" % name)
+        if fastest is not None:
+            shown = "Fastest set%.1f s (%s)" % (int(fastest[0] / 100 + 0.5) / 10, fastest[1])
+            check(shown in figures, "%s %s: the figures %r lack %r" % (name, label, figures, shown))
         podium = page.evaluate("Array.from(document.querySelectorAll('#tv-places li')).map(p => p.dataset.name)")
         check(podium == [r[1] for r in final[:3]], "%s %s: the podium %r is not %r" % (name, label, podium, final[:3]))
         shoot(page, "%s-%s-podium" % (name, label))

@@ -173,4 +173,51 @@ struct HallPairingTests {
     #expect(results.count == 1 && results.first?.contains(" forfeit1 0 2") == true, "\(results)")
     #expect(hall.hall.tournament?.state == .finished)
   }
+
+  @Test("a finished tournament's TOURNAMENT tells the fastest set found in its games and who found it")
+  func fastestSet() throws {
+    var hall = HallTournamentTests.hall(3)
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    hall.send("TOURNAMENT START", from: c(1), at: Instant(milliseconds: 1_000))
+    #expect(
+      hall.send("TOURNAMENT", from: c(1)) == ["OK TOURNAMENT swiss running 2 -1"], "no fastest set before the end")
+    let host = try #require(hall.hall.host(of: 2))
+    let slots = try #require(host.match.groupSlots().first)
+    for (offset, slot) in slots.enumerated() {
+      hall.send("PICK \(slot.label)", from: c(2), at: Instant(milliseconds: 2_500 + Int64(offset)))
+    }
+    #expect(hall.hall.host(of: 2)?.match.scores.values.contains(1) == true, "ann found the set")
+    hall.disconnect(c(3))
+    hall.advance(to: Instant(milliseconds: 200_000))
+    #expect(hall.hall.tournament?.state == .finished)
+    #expect(hall.send("TOURNAMENT", from: c(1)) == ["OK TOURNAMENT swiss finished 2 -1 1500 ann"])
+    hall.send("MODE HUMAN", from: c(1))
+    let words = hall.send("TOURNAMENT", from: c(1)).joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains("The fastest set: ann, 1.5 s."), "\(words)")
+    let summary = try #require(TournamentSummary(fields: ["swiss", "finished", "2", "-1", "1500", "ann"]))
+    #expect(summary.fastestMilliseconds == 1_500 && summary.fastestName == "ann")
+    #expect(summary.fields == ["swiss", "finished", "2", "-1", "1500", "ann"])
+  }
+
+  @Test("in a Swiss's break between rounds TOURNAMENT's clock is the time to the next round")
+  func breakClock() throws {
+    var hall = HallTournamentTests.hall(4, format: .swiss(rounds: 2))
+    for number in 2...4 { hall.send("ENTER", from: c(UInt64(number))) }
+    hall.send("TOURNAMENT START", from: c(1), at: Instant(milliseconds: 1_000))
+    let paired = [c(2), c(3), c(4)].filter { hall.hall.table(of: $0) != 1 }
+    #expect(paired.count == 2)
+    // One of the round's players stays away: a forfeit ends round 1, and round 2 is paired with a break.
+    hall.disconnect(paired[0])
+    while hall.hall.tournament?.breakEnds == nil, hall.now < Instant(milliseconds: 300_000) {
+      hall.advance(to: hall.now.adding(milliseconds: 1_000))
+    }
+    let started = hall.now
+    #expect(hall.hall.tournament?.breakEnds == started.adding(milliseconds: SwissRules.breakMilliseconds))
+    let answer = hall.send("TOURNAMENT", from: c(1), at: started.adding(milliseconds: 5_000))
+    #expect(answer == ["OK TOURNAMENT swiss running 3 25000"], "\(answer)")
+    hall.send("MODE HUMAN", from: c(1))
+    let words = hall.send("TOURNAMENT", from: c(1)).joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains("its next round starts in 25 s"), "\(words)")
+  }
 }

@@ -127,6 +127,21 @@ public final class ClientSession: @unchecked Sendable {
     onChange?()
   }
 
+  /// The clock ticked: sends what the model asks of its own when it is due (the tournament's state
+  /// and standings). The terminal client ticks; a bot need not.
+  public func tick() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    let now = clock()
+    step { $0.tick(at: now) }
+  }
+
+  /// The player looks at the tournament's standings: they are asked afresh, now if allowed.
+  public func lookAtStandings() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    machine.lookAtStandings()
+    tick()
+  }
+
   /// Drops the connection as a network failure would, without `QUIT`: for tests of reconnection.
   public func dropConnection() {
     dispatchPrecondition(condition: .onQueue(queue))

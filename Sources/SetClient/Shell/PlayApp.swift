@@ -38,10 +38,11 @@ public final class PlayApp: @unchecked Sendable {
   /// A client of the table at `host:port`, sitting down as `name`, drawing with `options`; `info` lines
   /// are shown above the key bar. With `tokenFile`, it first tries to take back the seat whose token
   /// the file keeps, and keeps the seat's token there while a game runs. At a hall of several tables
-  /// it lists them first, unless `table` names the one to sit down at.
+  /// it lists them first, unless `table` names the one to sit down at. With `enter`, it enters the
+  /// hall's tournament once named.
   public init(
     host: String, port: UInt16, name: String, options: ScreenOptions, info: [String] = [],
-    tokenFile: SeatTokenFile? = nil, secrets: NameSecretFile? = nil, table: String? = nil
+    tokenFile: SeatTokenFile? = nil, secrets: NameSecretFile? = nil, table: String? = nil, enter: Bool = false
   ) {
     self.tokenFile = tokenFile
     keptToken = tokenFile?.read()
@@ -57,6 +58,17 @@ public final class PlayApp: @unchecked Sendable {
     state = PlayState(info: info)
     renderer = Renderer(options: options)
     self.options = options
+    if enter { enterOnceNamed() }
+  }
+
+  /// Enters the hall's tournament once the table first answers `NAME` (`--enter`).
+  private func enterOnceNamed() {
+    var sent = false
+    session.onLine = { [weak self] line in
+      guard !sent, case .reply(let reply) = line, case .ok(.name) = reply.kind else { return }
+      sent = true
+      self?.session.send(.enter)
+    }
   }
 
   /// Enters raw mode, connects and plays until the player quits or the server goes away. Call on the
@@ -75,7 +87,7 @@ public final class PlayApp: @unchecked Sendable {
     session.onSavedTokenAnswered = { [weak self] resumed in self?.savedTokenAnswered(resumed) }
     watchKeys()
     watchResize()
-    if options.fullScreen { startTicking() }
+    startTicking()
     draw()
     session.start()
   }
@@ -107,7 +119,12 @@ public final class PlayApp: @unchecked Sendable {
 
   private func startTicking() {
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.setEventHandler { [weak self] in self?.draw() }
+    // Full screen, every tick draws (the countdown); line by line, only what changed is printed.
+    let drawing = options.fullScreen
+    timer.setEventHandler { [weak self] in
+      self?.session.tick()
+      if drawing { self?.draw() }
+    }
     timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(10))
     timer.resume()
     sources.append(timer)
@@ -134,6 +151,7 @@ public final class PlayApp: @unchecked Sendable {
         case .open(let request): session.open(request)
         case .showHall: session.showHall()
         case .leaveHall: session.leaveHall()
+        case .lookAtStandings: session.lookAtStandings()
         case .quit:
           quit()
           return

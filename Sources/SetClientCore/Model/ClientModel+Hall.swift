@@ -54,6 +54,8 @@ extension ClientModel {
     fresh.log = log
     fresh.lastError = lastError
     fresh.farewell = farewell
+    fresh.playerName = playerName
+    fresh.tourney = tourney
     fresh.move = .arriving
     self = fresh
   }

@@ -6,8 +6,28 @@ extension ClientModel {
   mutating func apply(_ reply: Reply, at now: Instant) -> [ModelAction] {
     if case .ok(.review) = reply.kind { (review, reviewing) = (reviewing, []) }
     if case .error = reply.kind { reviewing = [] }
+    // The tournament's answers; a refusal of the model's own request is the model's, not the player's.
+    switch (SessionRequest(answeredBy: reply), reply.kind) {
+    case (_, .ok(.tournament(let summary))):
+      tourney.answered(summary, at: now)
+      return []
+    case (_, .ok(.standings)):
+      tourney.standingsAnswered(me: playerName)
+      return []
+    case (let request?, .error(let error)) where request.command != nil:
+      tourney.refused(request, code: error.code)
+      return []
+    default:
+      break
+    }
     switch reply.kind {
     case .pong:
+      return []
+    case .ok(.enter):
+      tourney.entry(true)
+      return []
+    case .ok(.withdraw):
+      tourney.entry(false)
       return []
     case .error(let error):
       lastError = Refusal(error: error, at: now)

@@ -88,6 +88,11 @@ public struct ClientModel: Equatable, Sendable {
   public internal(set) var freshSlots: [Slot] = []
   /// When the cards in `freshSlots` were dealt or moved.
   public internal(set) var freshAt = Instant.zero
+  /// The name this connection is named with (the session says, as `OK NAME` does not), for the
+  /// tournament's lines: nil before.
+  public internal(set) var playerName: String?
+  /// The hall's tournament, as its lines and answers tell it.
+  public internal(set) var tourney = TourneyState()
 
   public init() {}
 
@@ -147,6 +152,24 @@ public struct ClientModel: Equatable, Sendable {
   /// The connection dropped: a `STATE` asked for on it will never be answered.
   public mutating func connectionLost() {
     awaitingState = false
+    tourney.connectionLost()
+  }
+
+  /// The session named this connection `name` (`OK NAME` for it, or `OK RESUME`).
+  public mutating func named(_ name: String) {
+    playerName = name
+    tourney.named()
+  }
+
+  /// The player wants the tournament's standings: they are asked afresh.
+  public mutating func lookAtStandings() {
+    tourney.lookAtStandings()
+  }
+
+  /// The tournament's requests due at `now` (see `TourneyState`), to be sent tagged with their ids.
+  public mutating func tourneyRequests(at now: Instant) -> [SessionRequest] {
+    guard isNamed else { return [] }
+    return tourney.requests(at: now)
   }
 
   /// Applies a line as the server wrote it; lines that fit no grammar are ignored.
@@ -158,12 +181,16 @@ public struct ClientModel: Equatable, Sendable {
   /// Applies one line from the server, read at `now`.
   public mutating func apply(_ line: ServerLine, at now: Instant) -> [ModelAction] {
     switch line {
-    case .tourney("moved", let fields):
-      return moved(fields)
+    case .tourney(let kind, let fields):
+      tourney.told(kind, fields, me: playerName)
+      return kind == "moved" ? moved(fields) : []
+    case .standing(let standing):
+      tourney.reading.append(standing)
+      return []
     case .stat(let figures):
       resumedRating(figures)
       return []
-    case .banner, .help, .found, .tourney, .standing:
+    case .banner, .help, .found:
       return []
     case .hall(let listing):
       if listing.state == .closed {
@@ -230,12 +257,15 @@ public struct ClientModel: Equatable, Sendable {
   /// table. The table it left is forgotten; the new one's state is asked for.
   mutating func moved(_ fields: [String]) -> [ModelAction] {
     guard fields.count >= 3 else { return [] }
+    // What the old table left (its ratings, results, scores) goes, as on a move of the client's own;
+    // the new table's RULES came before this line, and stay.
+    let rules = rules
+    arriving()
+    (move, self.rules) = (.none, rules)
+    if let table = Int(fields[0]) { self.table = table }
     seat = Int(fields[1]).flatMap(Seat.init(rawValue:))
     token = fields[2] == "-" ? nil : fields[2]
     if let seat { log.seated(seat) }
-    (lastSeq, tableSeq, cards, phase) = (0, 0, [], .waiting)
-    names = [nil, nil]
-    awaitingState = false
     return askForState()
   }
 

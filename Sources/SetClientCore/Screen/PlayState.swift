@@ -31,6 +31,8 @@ public enum PlayCommand: Equatable, Sendable {
   case showHall
   /// Back from the hall's list to the table the client is at.
   case leaveHall
+  /// Ask the tournament's standings afresh: the player looks at them.
+  case lookAtStandings
 }
 
 /// The terminal client's own state around the model: which view is open, a pending quit, hints. Pure:
@@ -46,6 +48,8 @@ public struct PlayState: Equatable, Sendable {
     case history(scroll: Int)
     /// The last finished game's review, scrolled `scroll` lines down from its top.
     case review(scroll: Int)
+    /// The hall's tournament: the standings, scrolled `scroll` lines down, and a Swiss's pairings.
+    case standings(scroll: Int)
   }
 
   /// What fills the screen.
@@ -109,8 +113,14 @@ public struct PlayState: Equatable, Sendable {
     case .review(let scroll):
       scrollReview(key, from: scroll, model: model)
       return []
+    case .standings(let scroll):
+      return handleStandings(key, from: scroll, model: model)
     case .table:
       break
+    }
+    if key == .character(Self.standingsKey), model.tourney.isRunningOne, model.card(at: Self.standingsSlot) == nil {
+      view = .standings(scroll: 0)
+      return [.lookAtStandings]
     }
     if model.isSpectator, key == .enter, model.hasFreeSeat {
       notice = Notice(text: "Sitting down...", at: now)

@@ -103,6 +103,18 @@ extension Renderer {
       items = [
         (options.unicode ? "↑ ↓" : "up/down", "scroll", true), ("PgUp PgDn", "page", true), ("v", "back", true),
       ]
+    case .standings:
+      let tourney = model.tourney
+      let open = tourney.isRunningOne && tourney.summary?.state != "finished"
+      let entry: [(key: String, label: String, enabled: Bool)] =
+        !open
+        ? []
+        : tourney.entered
+          ? [(String(PlayState.withdrawKey), "withdraw", true)] : [(String(PlayState.enterKey), "enter", true)]
+      items =
+        [(options.unicode ? "↑ ↓" : "up/down", "scroll", true)] + entry + [
+          (String(PlayState.standingsKey), "back", true)
+        ]
     case .table:
       if model.isSpectator {
         items =
@@ -127,10 +139,17 @@ extension Renderer {
         }
         items = playing + [("/", "chat", true), ("!", "history", true), ("?", "help", true), ("Esc", "quit", true)]
       }
-      // A hall's list is a key away, kept before quit and after the keys that play.
+      // The tournament's standings come after the keys that play, the last to go where the bar is
+      // narrow; a hall's list is a key away, kept before quit.
+      var items = items
+      if model.tourney.isRunningOne, model.card(at: PlayState.standingsSlot) == nil {
+        let chat = items.firstIndex { $0.key == "/" } ?? items.count - 1
+        items.insert((String(PlayState.standingsKey), "standings", true), at: chat)
+      }
       if !model.hall.isEmpty {
         return items.dropLast() + [(String(PlayState.hallKey), "tables", true)] + items.suffix(1)
       }
+      return items
     }
     return items
   }

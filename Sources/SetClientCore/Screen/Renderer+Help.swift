@@ -27,7 +27,7 @@ extension Renderer {
       ("!", "the history of every result; arrows and PgUp/PgDn scroll"),
       ("Tab", "the next theme (colours and card frames)"),
       ("Enter", "a rematch once the game is over (* on the same deck; v: the review)"),
-      ("Esc Esc", "quit (Ctrl-C quits at once); # the list of a hall's tables"),
+      ("Esc Esc", "quit (Ctrl-C at once); # a hall's tables; s its tournament's standings"),
     ]
     for (key, text) in keys {
       var line = StyledLine(" ")

@@ -39,6 +39,10 @@ public struct Renderer: Sendable {
       top = [header(model, columns: columns)] + history(model, scroll: scroll, rows: rows - 2, columns: columns)
     case .review(let scroll):
       top = [header(model, columns: columns)] + review(model, scroll: scroll, rows: rows - 2, columns: columns)
+    case .standings(let scroll):
+      top =
+        [header(model, columns: columns)]
+        + standingsView(model, scroll: scroll, rows: rows - 2, columns: columns, now: now)
     case .table:
       return tableFrame(model: model, state: state, now: now, columns: columns, rows: rows)
     }
@@ -52,7 +56,7 @@ public struct Renderer: Sendable {
   /// The table view. What must show always shows: the header, the cards, whose turn it is with the
   /// seconds left, and the key bar with the quit key; the cards shrink (no gaps between rows, then one
   /// line a card) before any of those goes. What is left of the rows goes, in order, to the last
-  /// result, the notice, spacing, the legend, the hints and the earlier results. When even one line a card
+  /// result, the tournament's line (under the header), the notice, spacing, the legend, the hints and the earlier results. When even one line a card
   /// does not fit, a notice says what size is needed, and the game goes on.
   func tableFrame(model: ClientModel, state: PlayState, now: Instant, columns: Int, rows: Int) -> Frame {
     let headerLine = header(model, columns: columns)
@@ -83,12 +87,14 @@ public struct Renderer: Sendable {
       return true
     }
     let showResult = take(1)
+    let tourney = tourneyLine(model, now: now, columns: columns).flatMap { take(1) ? $0 : nil }
     let showNotice = take(1)
     let gapBelowHeader = take(1)
     let gapAboveStatus = take(1)
     let showLegend = take(1)
     let info = state.info.filter { _ in take(1) }
     var lines = [headerLine]
+    if let tourney { lines.append(tourney) }
     if gapBelowHeader { lines.append(StyledLine()) }
     lines += middle
     if gapAboveStatus { lines.append(StyledLine()) }

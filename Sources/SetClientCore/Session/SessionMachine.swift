@@ -160,6 +160,20 @@ public struct SessionMachine: Equatable, Sendable {
     return actions
   }
 
+  /// The shell's clock ticked at `now`: the client model's own requests that are due (the
+  /// tournament's state and standings), sent with their ids.
+  public mutating func tick(at now: Instant) -> [SessionAction] {
+    guard connection == .open, !moving else { return [] }
+    return model.tourneyRequests(at: now).compactMap { request in
+      request.command.map { .send($0, id: request) }
+    }
+  }
+
+  /// The player looks at the tournament's standings: they are asked afresh at the next tick.
+  public mutating func lookAtStandings() {
+    model.lookAtStandings()
+  }
+
   /// The open connection dropped (or was refused by the table before its banner).
   public mutating func disconnected() -> [SessionAction] {
     connection = .none
@@ -200,9 +214,11 @@ public struct SessionMachine: Equatable, Sendable {
     switch (SessionRequest(answeredBy: reply), reply.kind) {
     case (.name, .ok):
       attempt = 0
+      model.named(name)
       return []
-    case (.resume, .ok):
+    case (.resume, .ok(let answer)):
       attempt = 0
+      if case .resume(_, let resumed) = answer { model.named(resumed) }
       return resumedAtTable() + answeredSavedResume(true)
     case (.name, .error(let error)) where error.code == .nameTaken || error.code == .wrongSecret:
       guard nameTry < Self.nameTries else { return [] }

@@ -15,6 +15,19 @@ public enum SessionRequest: String, CaseIterable, Equatable, Sendable {
   case join
   /// `OPEN`: opening a table and moving to it.
   case open
+  /// `TOURNAMENT`: the hall's tournament, its state and clock (`TourneyState`).
+  case tournament
+  /// `STANDINGS`: the tournament's standings.
+  case standings
+
+  /// The request sent, for the requests of the client model's own (`tournament`, `standings`).
+  public var command: ClientCommand? {
+    switch self {
+    case .tournament: .tournament(nil)
+    case .standings: .standings
+    default: nil
+    }
+  }
 
   /// The request a reply answers, or nil when its id is none of the session's.
   public init?(answeredBy reply: Reply) {

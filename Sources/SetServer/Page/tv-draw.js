@@ -24,7 +24,7 @@ function draw() {
   if (view === "hall") drawHall();
 }
 
-/// The title and the clock: to the start, to an arena's end, or a Swiss's round.
+/// The title and the clock: to the start, to an arena's end, a Swiss's round or its break's end.
 function drawClock() {
   const t = tv.tournament;
   if (!t || t === "none") {
@@ -43,7 +43,15 @@ function drawClock() {
   }
   show($("tv-title"), format + " tournament");
   if (t.format === "arena") return show($("tv-clock"), left >= 0 ? clock(left) + " left" : "last games");
+  // A Swiss's clock runs in its break between rounds: the next round starts when it runs out.
+  if (left >= 0) return show($("tv-clock"), "round " + nextSwissRound() + " in " + clock(left));
   show($("tv-clock"), "round " + Math.max(1, swissRound()));
+}
+
+/// The Swiss round after a break, from the standings: one more than the most games anyone still in it
+/// has played (a bye, given as the round is paired, not counted).
+function nextSwissRound() {
+  return 1 + tv.standings.filter((s) => s.status !== "withdrawn").reduce((most, s) => Math.max(most, s.games), 0);
 }
 
 /// The Swiss round under way, from the standings and the hall: the most rounds anyone has played

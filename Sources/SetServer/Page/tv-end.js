@@ -18,12 +18,20 @@ function drawPodium() {
     ["Players", String(tv.standings.length)],
     ["Games", String(Math.round(games))],
     ["Sets found", String(tv.figures.sets)],
+    ["Fastest set", fastestSet()],
     ["Longest winning streak", longest + (tv.figures.streakName ? " (" + tv.figures.streakName + ")" : "")],
   ];
   sized($("tv-figures"), figures.length, newFigure).forEach((figure, i) => {
     show(figure.children[0], figures[i][0]);
     show(figure.children[1], figures[i][1]);
   });
+}
+
+/// The fastest set the server told at the end, with who found it: `1.2 s (ann)`; `-` for none.
+function fastestSet() {
+  const f = tv.tournament && tv.tournament !== "none" ? tv.tournament.fastest : null;
+  if (!f || !(f.ms >= 0)) return "-";
+  return (Math.round(f.ms / 100) / 10).toFixed(1) + " s (" + f.name + ")";
 }
 
 function newPlace() {

@@ -79,10 +79,11 @@ function standingsTaken() {
   draw();
 }
 
-/// `OK TOURNAMENT <format> <state> <entrants> <ms>`.
+/// `OK TOURNAMENT <format> <state> <entrants> <ms> [<fastest-ms> <fastest-name>]`.
 function tournamentTaken(w) {
   const was = tv.tournament && tv.tournament.state;
-  tv.tournament = { format: w[2], state: w[3], entrants: Number(w[4]), ms: Number(w[5]), at: performance.now() };
+  tv.tournament = { format: w[2], state: w[3], entrants: Number(w[4]), ms: Number(w[5]), at: performance.now(),
+    fastest: w.length >= 8 ? { ms: Number(w[6]), name: w[7] } : null };
   if (was !== w[3]) tv.page = 0;
   draw();
 }

@@ -11,7 +11,8 @@ const $ = (id) => document.getElementById(id);
 const tv = {
   ws: null, retries: 0, lastHeard: 0, everConnected: false, stopped: false,
   // The tournament: null before the first answer, "none" in a hall without one, else
-  // { format, state, entrants, ms, at } with `at` the page's time of the answer.
+  // { format, state, entrants, ms, at, fastest } with `at` the page's time of the answer and
+  // `fastest` the fastest set { ms, name } the server tells once it is finished (else null).
   tournament: null,
   // The standings as last answered, a line each: { rank, name, points, tiebreaks: [[name, value]],
   // games, wins, ties, losses, byes, streak, status }; those being read; the updates taken.

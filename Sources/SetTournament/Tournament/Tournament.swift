@@ -37,8 +37,8 @@ public struct Tournament: Equatable, Sendable {
   var lots: SplitMix64
   var forfeitsInARow: [String: Int] = [:]
   var connected: [String: Bool] = [:]
-  /// When the Swiss's paired round is handed out.
-  var breakEnds: Instant?
+  /// When the Swiss's paired round is handed out: the end of its break between rounds.
+  public internal(set) var breakEnds: Instant?
   var arenaPairedOnce = false
   /// The latest instant seen: a deadline is always after it.
   var latest: Instant?
