@@ -59,9 +59,16 @@ extension GameHost {
     return (nil, nil, flush())
   }
 
-  /// Whether a seat here is held with `token`.
+  /// Whether a seat here is held with `token`, or was freed outside a game and may be taken back with it.
   func holds(token: String) -> Bool {
-    seating.seat(ofToken: token) != nil
+    seating.seat(ofToken: token) != nil || lapsedName(ofToken: token) != nil
+  }
+
+  /// The name of the player whose seat, freed outside a game, `token` may still take back; nil for none.
+  func lapsedName(ofToken token: String) -> String? {
+    seating.lapsedSeat(ofToken: token, at: lastNow, grace: match.rules.resumeGrace).flatMap {
+      seating.lapsed[$0]?.holder.name
+    }
   }
 
   /// The seat connection `id` sits in here, with its resume token; nil for none.
