@@ -59,6 +59,13 @@ extension GameHost {
     return (nil, nil, flush())
   }
 
+  /// Notes in the record that the table's next game is game `game` of the hall's tournament, of
+  /// `round` (nil in an arena), whose own record is the file `record` (nil for none).
+  mutating func noteTournamentGame(_ game: Int, round: Int?, record file: String?) -> [HostAction] {
+    record(.tournament(game: game, round: round, record: file))
+    return flush()
+  }
+
   /// Whether a seat here is held with `token`, or was freed outside a game and may be taken back with it.
   func holds(token: String) -> Bool {
     seating.seat(ofToken: token) != nil || lapsedName(ofToken: token) != nil

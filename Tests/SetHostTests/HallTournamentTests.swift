@@ -150,4 +150,25 @@ struct HallPairingTests {
     #expect(hall.drain(other).isEmpty || true)
     #expect(hall.hall.tournament?.state == .finished)
   }
+
+  @Test("a tournament game's record names the tournament's record, the game and the round before its players sit")
+  func gameRecordNamesTheTournament() {
+    var hall = HallDriver(seed: 3)
+    hall.hold(
+      TournamentSettings(format: .swiss(rounds: nil), seed: 5, startAt: Instant(milliseconds: 300_000)),
+      organiser: "org", record: "tournament-20261202-051300-swiss.tournament")
+    for (number, name) in [(1, "org \(HallTournamentTests.secret)"), (2, "ann"), (3, "bob")] {
+      hall.connect(c(UInt64(number)))
+      hall.send("MODE MACHINE", from: c(UInt64(number)))
+      hall.send("NAME \(name)", from: c(UInt64(number)))
+    }
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    hall.send("TOURNAMENT START", from: c(1))
+    let record = hall.records[2] ?? []
+    let named = record.firstIndex(of: "tournament 1 1 tournament-20261202-051300-swiss.tournament")
+    let joined = record.firstIndex { $0.hasPrefix("ev ") && $0.contains("JOINED") }
+    #expect(named != nil && joined != nil && named! < joined!, "\(record)")
+    #expect(hall.records[1]?.contains { $0.hasPrefix("tournament ") } == false)
+  }
 }
