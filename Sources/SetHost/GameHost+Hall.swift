@@ -29,10 +29,11 @@ extension GameHost {
 
   /// A connection arrives from another table: unnamed, it is only here; named, it takes back the seat
   /// `resuming`'s token holds here, or sits in a free seat, or else watches, and is shown the table as
-  /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions.
-  mutating func arrive(_ id: ConnectionID, _ traveller: Traveller, resuming token: String?, at now: Instant)
-    -> (seat: Seat?, token: String?, actions: [HostAction])
-  {
+  /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions. `limited`:
+  /// the seating counts against the address's limit (not when the hall seats a tournament's pairing).
+  mutating func arrive(
+    _ id: ConnectionID, _ traveller: Traveller, resuming token: String?, limited: Bool = true, at now: Instant
+  ) -> (seat: Seat?, token: String?, actions: [HostAction]) {
     lastNow = max(lastNow, now)
     if clients.updateValue(traveller.client, forKey: id) == nil {
       clientOrder.append(id)
@@ -48,7 +49,7 @@ extension GameHost {
     }
     sendRules(to: id)
     tellRecordLost(to: id)
-    if let seat = seating.firstFree, players.allowSeat(traveller.client.address, at: now) {
+    if let seat = seating.firstFree, !limited || players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
     }

@@ -20,7 +20,7 @@ extension Hall {
     for seat in [Seat.one, .two] {
       let name = pairing.seats[seat]
       guard let id = connection(named: name), let from = location[id] else { continue }
-      let (taken, token) = move(id, from: from, to: table, opened: false, at: now)
+      let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: true)
       if taken == seat { seated.append(name) }
       if presentation(of: id) == .machine {
         // Like OK JOIN's fields, for this connection alone: a client resets its table to this one.

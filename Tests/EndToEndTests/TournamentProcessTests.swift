@@ -66,30 +66,45 @@ struct TournamentProcessTests {
 
 @Suite("A tournament of bots, served by the built binary")
 struct TournamentBotTests {
-  @Test("eight bots ENTER with setduel bot --enter and play a whole Swiss, moved from table to table by the server")
+  @Test(
+    "sixteen bots ENTER with setduel bot --enter and play a whole Swiss of four rounds, moved from table to table by the server"
+  )
   func botsPlayASwiss() throws {
     let folder = try makeTemporaryFolder("tournament-bots")
     defer { removeFolder(folder) }
     let server = try ServedTable(
       folder: folder,
-      options: ["--tournament", "swiss", "--rounds", "2", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
+      options: ["--tournament", "swiss", "--rounds", "4", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
     let org = try MachineClient(port: server.port, label: "org")
     try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
-    let names = (1...8).map { "b\($0)" }
+    let names = (1...16).map { "b\($0)" }
     let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
     defer { for bot in bots { bot.signal(SIGTERM) } }
-    // Round 2 is paired once round 1's games have ended; NEXT skips the break before its games.
+    // Each round is paired once the one before has ended; NEXT skips the break before its games. All
+    // sixteen bots come from one address: the seats a pairing gives do not count against its limit.
     #expect(
-      try eventually(timeout: 90, pollMilliseconds: 500) {
+      try eventually(timeout: 180, pollMilliseconds: 1_000) {
         _ = try? org.request("TOURNAMENT NEXT")
         return try org.request("TOURNAMENT").reply.line.contains(" finished ")
       })
     let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
-    #expect(standings.count == 8 && standings.allSatisfy { $0.games == 2 }, "\(standings.map(\.line))")
-    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 8)
+    #expect(standings.count == 16 && standings.allSatisfy { $0.games == 4 }, "\(standings.map(\.line))")
+    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 32)
+    // No bot was renamed on the way, and every game was played at its table: none lost by a no-show.
+    #expect(standings.allSatisfy { names.contains($0.name) }, "\(standings.map(\.line))")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let text = try readFile(folder + "/records/" + record[0])
+    #expect(!text.contains("result=forfeit"), "\(text)")
+    // Each game's record names it: its number, its round and the tournament's record.
+    let games = try listFiles(folder + "/records").filter { $0.hasSuffix(".record") }.map {
+      try readFile(folder + "/records/" + $0)
+    }
+    for game in 1...32 {
+      let round = (game - 1) / 8 + 1
+      #expect(games.contains { $0.contains("\ntournament \(game) \(round) \(record[0])\n") }, "game \(game)")
+    }
     server.process.signal(SIGTERM)
     #expect(server.process.end() == "exit 0")
-    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
     let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }

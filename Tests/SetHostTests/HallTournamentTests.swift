@@ -171,4 +171,24 @@ struct HallPairingTests {
     #expect(named != nil && joined != nil && named! < joined!, "\(record)")
     #expect(hall.records[1]?.contains { $0.hasPrefix("tournament ") } == false)
   }
+
+  @Test("a pairing's seats do not count against the address's seatings: a room behind one address is seated")
+  func pairingsAreNotLimited() {
+    var hall = HallDriver(seed: 3)
+    hall.hall.players.seatingLimit = SeatingLimit(perMinute: 2)
+    hall.hold(
+      TournamentSettings(format: .swiss(rounds: nil), seed: 5, startAt: Instant(milliseconds: 300_000)),
+      organiser: "org")
+    // org and ann take table 1's seats, the address's two; bob watches.
+    for (number, name) in [(1, "org \(HallTournamentTests.secret)"), (2, "ann"), (3, "bob")] {
+      hall.connect(c(UInt64(number)))
+      hall.send("MODE MACHINE", from: c(UInt64(number)))
+      hall.send("NAME \(name)", from: c(UInt64(number)))
+    }
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    hall.send("TOURNAMENT START", from: c(1))
+    #expect(hall.hall.host(of: 2)?.seatsTaken == [true, true])
+    #expect(hall.hall.host(of: 2)?.match.phase != .waiting)
+  }
 }
