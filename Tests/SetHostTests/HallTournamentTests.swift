@@ -15,10 +15,17 @@ struct HallTournamentTests {
 
   /// A hall running a Swiss that starts by itself in five minutes, organised by `org`; connections 1
   /// to `count` named ann, bob, cy, dee, ... in the machine presentation (connection 1 as `org`, with
-  /// its secret, when `organiser` is set).
-  static func hall(_ count: Int, format: TournamentSettings.Format = .swiss(rounds: nil)) -> HallDriver {
+  /// its secret, when `organiser` is set). `record` is the tournament record's file name; `seatsPerMinute`
+  /// the address's limit of seatings.
+  static func hall(
+    _ count: Int, format: TournamentSettings.Format = .swiss(rounds: nil), record: String? = nil,
+    seatsPerMinute: Int? = nil
+  ) -> HallDriver {
     var hall = HallDriver(seed: 3)
-    hall.hold(TournamentSettings(format: format, seed: 5, startAt: Instant(milliseconds: 300_000)), organiser: "org")
+    if let seatsPerMinute { hall.hall.players.seatingLimit = SeatingLimit(perMinute: seatsPerMinute) }
+    hall.hold(
+      TournamentSettings(format: format, seed: 5, startAt: Instant(milliseconds: 300_000)), organiser: "org",
+      record: record)
     let names = ["org", "ann", "bob", "cy", "dee", "eve"]
     for number in 1...count {
       hall.connect(c(UInt64(number)))
@@ -153,15 +160,7 @@ struct HallPairingTests {
 
   @Test("a tournament game's record names the tournament's record, the game and the round before its players sit")
   func gameRecordNamesTheTournament() {
-    var hall = HallDriver(seed: 3)
-    hall.hold(
-      TournamentSettings(format: .swiss(rounds: nil), seed: 5, startAt: Instant(milliseconds: 300_000)),
-      organiser: "org", record: "tournament-20261202-051300-swiss.tournament")
-    for (number, name) in [(1, "org \(HallTournamentTests.secret)"), (2, "ann"), (3, "bob")] {
-      hall.connect(c(UInt64(number)))
-      hall.send("MODE MACHINE", from: c(UInt64(number)))
-      hall.send("NAME \(name)", from: c(UInt64(number)))
-    }
+    var hall = HallTournamentTests.hall(3, record: "tournament-20261202-051300-swiss.tournament")
     hall.send("ENTER", from: c(2))
     hall.send("ENTER", from: c(3))
     hall.send("TOURNAMENT START", from: c(1))
@@ -174,17 +173,8 @@ struct HallPairingTests {
 
   @Test("a pairing's seats do not count against the address's seatings: a room behind one address is seated")
   func pairingsAreNotLimited() {
-    var hall = HallDriver(seed: 3)
-    hall.hall.players.seatingLimit = SeatingLimit(perMinute: 2)
-    hall.hold(
-      TournamentSettings(format: .swiss(rounds: nil), seed: 5, startAt: Instant(milliseconds: 300_000)),
-      organiser: "org")
     // org and ann take table 1's seats, the address's two; bob watches.
-    for (number, name) in [(1, "org \(HallTournamentTests.secret)"), (2, "ann"), (3, "bob")] {
-      hall.connect(c(UInt64(number)))
-      hall.send("MODE MACHINE", from: c(UInt64(number)))
-      hall.send("NAME \(name)", from: c(UInt64(number)))
-    }
+    var hall = HallTournamentTests.hall(3, seatsPerMinute: 2)
     hall.send("ENTER", from: c(2))
     hall.send("ENTER", from: c(3))
     hall.send("TOURNAMENT START", from: c(1))
