@@ -153,6 +153,29 @@ struct TournamentRestartTests {
   }
 }
 
+extension TournamentRestartTests {
+  @Test("a tournament taken up late in its clock forfeits its running games once the resume grace has passed")
+  func orphansForfeitOnTime() throws {
+    let folder = try makeTemporaryFolder("tournament-late-clock")
+    defer { removeFolder(folder) }
+    try makeFolder(folder + "/records")
+    // Its clock was at 300 s when the server stopped, ann and bob's game running.
+    let record = [
+      "setduel-tournament version=1 format=swiss rounds=1 seed=11 start=900000000000 min=- wait=8000 back=10000"
+        + " break=30000 noshow=60000",
+      "at=1000000000 enter name=ann rating=1500", "at=1000000000 enter name=bob rating=1500",
+      "at=2000000000 start organiser=1", "at=3000000000 seated name=ann", "at=3000000000 seated name=bob",
+      "at=300000000000 tick",
+    ]
+    let path = folder + "/records/tournament-20260101-130000-swiss.tournament"
+    try writeFile(path, record.joined(separator: "\n") + "\n")
+    let server = try ServedTable(folder: folder, options: ["--tournament", "swiss", "--grace", "1"])
+    defer { server.process.signal(SIGTERM) }
+    // The server's timer counts the clock the tournament goes on with: the forfeit is due 1 s in.
+    #expect(try eventually(timeout: 15, pollMilliseconds: 250) { try readFile(path).contains("result=forfeit-both") })
+  }
+}
+
 @Suite("An arena of bots, served by the built binary")
 struct ArenaBotTests {
   @Test(
