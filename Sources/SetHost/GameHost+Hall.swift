@@ -29,10 +29,11 @@ extension GameHost {
 
   /// A connection arrives from another table: unnamed, it is only here; named, it takes back the seat
   /// `resuming`'s token holds here, or sits in a free seat, or else watches, and is shown the table as
-  /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions.
-  mutating func arrive(_ id: ConnectionID, _ traveller: Traveller, resuming token: String?, at now: Instant)
-    -> (seat: Seat?, token: String?, actions: [HostAction])
-  {
+  /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions. `limited`:
+  /// the seating counts against the address's limit (not when the hall seats a tournament's pairing).
+  mutating func arrive(
+    _ id: ConnectionID, _ traveller: Traveller, resuming token: String?, limited: Bool = true, at now: Instant
+  ) -> (seat: Seat?, token: String?, actions: [HostAction]) {
     lastNow = max(lastNow, now)
     if clients.updateValue(traveller.client, forKey: id) == nil {
       clientOrder.append(id)
@@ -48,7 +49,7 @@ extension GameHost {
     }
     sendRules(to: id)
     tellRecordLost(to: id)
-    if let seat = seating.firstFree, players.allowSeat(traveller.client.address, at: now) {
+    if let seat = seating.firstFree, !limited || players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
     }
@@ -59,9 +60,23 @@ extension GameHost {
     return (nil, nil, flush())
   }
 
-  /// Whether a seat here is held with `token`.
+  /// Notes in the record that the table's next game is game `game` of the hall's tournament, of
+  /// `round` (nil in an arena), whose own record is the file `record` (nil for none).
+  mutating func noteTournamentGame(_ game: Int, round: Int?, record file: String?) -> [HostAction] {
+    record(.tournament(game: game, round: round, record: file))
+    return flush()
+  }
+
+  /// Whether a seat here is held with `token`, or was freed outside a game and may be taken back with it.
   func holds(token: String) -> Bool {
-    seating.seat(ofToken: token) != nil
+    seating.seat(ofToken: token) != nil || lapsedName(ofToken: token) != nil
+  }
+
+  /// The name of the player whose seat, freed outside a game, `token` may still take back; nil for none.
+  func lapsedName(ofToken token: String) -> String? {
+    seating.lapsedSeat(ofToken: token, at: lastNow, grace: match.rules.resumeGrace).flatMap {
+      seating.lapsed[$0]?.holder.name
+    }
   }
 
   /// The seat connection `id` sits in here, with its resume token; nil for none.

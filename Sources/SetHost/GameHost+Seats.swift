@@ -53,20 +53,25 @@ extension GameHost {
     return .success(.ok(.sit(seat: seat, token: token)))
   }
 
+  /// Whether a connection here goes by `name`, as names compare (held seats aside).
+  func hasConnection(named name: String) -> Bool {
+    clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false }
+  }
+
   /// Whether someone at the table goes by `name`, or a seat is held for it, as names compare.
   public func knows(name: String) -> Bool {
-    clients.values.contains { $0.name.map { PlayerName.same($0, name) } ?? false } || seating.isHeld(byName: name)
+    hasConnection(named: name) || seating.isHeld(byName: name)
   }
 
   /// Seats the named connection `id` in the free `seat` under `name`, as its owner if `proven` (the
   /// fingerprint of the secret it named itself with) is still the owner's, else as a guest.
-  mutating func takeSeat(_ seat: Seat, for id: ConnectionID, as name: String, proven: String?, at now: Instant)
-    -> String
-  {
+  mutating func takeSeat(
+    _ seat: Seat, for id: ConnectionID, as name: String, proven: String?, token: String? = nil, at now: Instant
+  ) -> String {
     let owner = history.owner(of: name)
     // A fingerprint no longer the owner's (the name was claimed meanwhile) makes the player a guest.
     let fingerprint = proven.flatMap { owner == nil || owner == $0 ? $0 : nil }
-    return takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
+    return takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, token: token, at: now)
   }
 
   /// The refusal of a seat to an address that took too many.
@@ -76,12 +81,14 @@ extension GameHost {
   }
 
   /// Seats the named connection `id` in the free `seat`, tells everyone, and returns its resume token.
+  /// `token` is the seat's last holder's, taking it back (`resume`); nil draws a new one.
   mutating func takeSeat(
-    _ seat: Seat, for id: ConnectionID, as name: String, fingerprint: String?, owner: String?, at now: Instant
+    _ seat: Seat, for id: ConnectionID, as name: String, fingerprint: String?, owner: String?,
+    token given: String? = nil, at now: Instant
   ) -> String {
-    let token = makeToken()
+    let token = given ?? makeToken()
     let afterGame = if case .over = match.phase { true } else { false }
-    seating.take(seat, name: name, token: token, client: id, afterGame: afterGame)
+    seating.take(seat, name: name, token: token, client: id, fingerprint: fingerprint, afterGame: afterGame)
     log(.info, "\(name) takes seat \(seat.rawValue) (\(id))")
     // After a game the seat changed hands: the new pair's first game starts once both are seated.
     let events = (try? apply(afterGame ? .takeFreedSeat : .join, by: seat, at: now)) ?? []
@@ -126,6 +133,12 @@ extension GameHost {
   > {
     // A named connection, seated or watching, is someone already: RESUME is for a new connection.
     guard clients[id]?.name == nil else { return .failure(ProtocolError(.alreadyNamed)) }
+    if let seat = seating.lapsedSeat(ofToken: token, at: now, grace: match.rules.resumeGrace),
+      let holder = seating.lapsed[seat]?.holder, !knows(name: holder.name)
+    {
+      retakeLapsed(seat, holder, for: id, at: now)
+      return .success(.ok(.resume(seat: seat, name: holder.name)))
+    }
     guard let seat = seating.seat(ofToken: token), let holder = seating.holders[seat]
     else {
       clients[id]?.badTokens += 1
@@ -135,6 +148,18 @@ extension GameHost {
     }
     resumeSeat(seat, name: holder.name, for: id, at: now)
     return .success(.ok(.resume(seat: seat, name: holder.name)))
+  }
+
+  /// The connection `id` takes back the free `seat` its last `holder` left outside a game: named as the
+  /// holder was (proven as they were), seated with the same token, as `NAME` seats a player.
+  mutating func retakeLapsed(_ seat: Seat, _ holder: Seating.Holder, for id: ConnectionID, at now: Instant) {
+    clients[id]?.name = holder.name
+    clients[id]?.fingerprint = holder.fingerprint
+    actions.append(.identified(id))
+    sendRules(to: id)
+    tellRecordLost(to: id)
+    log(.info, "\(holder.name) takes back seat \(seat.rawValue), freed after they left (\(id))")
+    _ = takeSeat(seat, for: id, as: holder.name, proven: holder.fingerprint, token: holder.token, at: now)
   }
 
   /// The connection `id` takes back the held `seat`, under the seat's `name`: a connection that still
@@ -159,7 +184,7 @@ extension GameHost {
   mutating func freeEmptySeats() {
     switch match.phase {
     case .waiting, .over:
-      for (seat, name) in seating.freeAbandoned() {
+      for (seat, name) in seating.freeAbandoned(at: lastNow) {
         log(.info, "seat \(seat.rawValue) (\(name)) is free")
         tellSpectators(HumanText.seatFree(seat))
         tellMachineSpectators(HumanText.seatFreeNotice(seat))

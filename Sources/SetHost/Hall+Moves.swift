@@ -8,9 +8,10 @@ extension Hall {
   /// Moves connection `id` from table `from` to table `to`: it leaves as a dropped connection leaves,
   /// and at the new table takes back a seat it left held there, or sits if named and a seat is free,
   /// or watches. Returns the seat it took with its token. `quietly`: nothing is said of the move (a
-  /// `RESUME` finding its table).
+  /// `RESUME` finding its table). `paired`: the hall moves it to its tournament game, a seating the
+  /// address's limit does not count (it limits the seats people take, not the ones the server gives).
   mutating func move(
-    _ id: ConnectionID, from: Int, to: Int, opened: Bool, at now: Instant, quietly: Bool = false
+    _ id: ConnectionID, from: Int, to: Int, opened: Bool, at now: Instant, quietly: Bool = false, paired: Bool = false
   ) -> (Seat?, String?) {
     watchers.remove(id)
     guard from != to else {
@@ -33,7 +34,7 @@ extension Hall {
     }
     var result: (Seat?, String?) = (nil, nil)
     run(to, at: now) { host in
-      let arrived = host.arrive(id, traveller, resuming: back, at: now)
+      let arrived = host.arrive(id, traveller, resuming: back, limited: !paired, at: now)
       result = (arrived.seat, arrived.token)
       return arrived.actions
     }

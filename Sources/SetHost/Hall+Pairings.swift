@@ -14,11 +14,13 @@ extension Hall {
     }
     let finished = tables[table]?.host.match.results.count ?? 0
     tourney?.playing[table] = (pairing.game, pairing.seats, finished)
+    let record = tourney?.record
+    run(table, at: now) { $0.noteTournamentGame(pairing.game, round: pairing.round, record: record) }
     var seated: [String] = []
     for seat in [Seat.one, .two] {
       let name = pairing.seats[seat]
       guard let id = connection(named: name), let from = location[id] else { continue }
-      let (taken, token) = move(id, from: from, to: table, opened: false, at: now)
+      let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: true)
       if taken == seat { seated.append(name) }
       if presentation(of: id) == .machine {
         // Like OK JOIN's fields, for this connection alone: a client resets its table to this one.

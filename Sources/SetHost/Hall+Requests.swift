@@ -30,7 +30,15 @@ extension Hall {
       open(request, requestID: requestID, for: id, at: at, now: now)
     case .resume(let token):
       // A token names its table; the connection goes there first, so the table finds its seat.
-      guard tables[at]?.host.name(of: id) == nil, let to = table(holding: token), to != at else { return false }
+      guard tables[at]?.host.name(of: id) == nil, let to = table(holding: token) else { return false }
+      // A seat freed outside a game is taken back under its name only if no one else goes by it here.
+      if let name = tables[to]?.host.lapsedName(ofToken: token),
+        order.contains(where: { $0 != to && tables[$0]?.host.hasConnection(named: name) == true })
+      {
+        reply(id, at: at, requestID, .failure(ProtocolError(.badToken)))
+        return true
+      }
+      guard to != at else { return false }
       _ = move(id, from: at, to: to, opened: false, at: now, quietly: true)
       run(to, at: now) { $0.receive(Request(id: requestID, command: .success(command)), line: "", from: id, at: now) }
     case .name(let name, _):

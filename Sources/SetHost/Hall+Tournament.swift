@@ -7,15 +7,20 @@ import SetTransport
 // hall, whose tournament it is: the rules are SetTournament's, the hall only carries them out.
 extension Hall {
   /// The hall runs `tournament`; `organiser` may give its orders once proven by the name's secret.
-  public mutating func hold(_ tournament: Tournament, organiser: String?, at now: Instant) -> [HallAction] {
-    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key))
+  /// `record` is the file name of the tournament's record, which its games' records name.
+  public mutating func hold(_ tournament: Tournament, organiser: String?, record: String? = nil, at now: Instant)
+    -> [HallAction]
+  {
+    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key), record: record)
     return flush(at: now)
   }
 
   /// The hall takes up `tournament` again after a restart (replayed from its record): the games that
   /// were running have no table now, and are forfeited by both once the resume grace has passed.
-  public mutating func resume(_ tournament: Tournament, organiser: String?, at now: Instant) -> [HallAction] {
-    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key))
+  public mutating func resume(_ tournament: Tournament, organiser: String?, record: String? = nil, at now: Instant)
+    -> [HallAction]
+  {
+    tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key), record: record)
     tourney?.orphans = tournament.liveGames.map(\.game)
     if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
     return flush(at: now)

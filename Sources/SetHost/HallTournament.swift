@@ -9,6 +9,9 @@ struct HallTournament {
   /// The organiser's name, as `PlayerName.key` gives it: only a connection named so and proven by the
   /// name's secret gives `TOURNAMENT START|NEXT|PAUSE|RESUME|END`; nil for no organiser.
   let organiser: String?
+  /// The file name of the tournament's record in the records folder, nil when it keeps none: each of
+  /// its games' records names it (`RecordLine.tournament`).
+  var record: String? = nil
   /// When each connection asked for the standings lately, for `standingsPerWindow`.
   var standingsAsked: [ConnectionID: [Instant]] = [:]
   /// The games that were running when the server stopped, with no table now, and when they are

@@ -124,8 +124,8 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable tick")
       case .failure(.time):
         throw Failure(line: number, message: "a time out of range: \(text.prefix(40))")
-      case .success(.bot), .success(.owner):
-        return  // Who plays is not the rules' business.
+      case .success(.bot), .success(.owner), .success(.tournament):
+        return  // Who plays, and for what, is not the rules' business.
       case .success(.sameDeck):
         return  // The rules derive the same deal from the recorded same-deck rematches.
       case .failure(.event):

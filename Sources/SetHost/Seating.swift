@@ -15,6 +15,15 @@ struct Seating: Equatable {
     var token: String
     /// The connection the player sits on, or nil while they are away.
     var client: ConnectionID?
+    /// The fingerprint of the secret the player proved the name with, nil for a guest.
+    var fingerprint: String? = nil
+  }
+
+  /// A seat's last holder, freed outside a game at `freed`: while the seat stays free and the resume
+  /// grace has not passed, the holder's token takes it back (`GameHost.resume`).
+  struct Lapsed: Equatable {
+    var holder: Holder
+    var freed: Instant
   }
 
   /// Each seat's holder, nil when the seat is free.
@@ -23,6 +32,8 @@ struct Seating: Equatable {
   private(set) var names: PerSeat = ["seat 1", "seat 2"]
   /// Seats taken by a new player since the last game ended: their score is 0 until a game starts.
   private(set) var newcomers: Set<Seat> = []
+  /// Each free seat's last holder, freed outside a game (nil once someone takes the seat).
+  private(set) var lapsed = PerSeat<Lapsed?>.repeating(nil)
 
   /// Whether each seat is taken (held for a player, here or away).
   var taken: PerSeat<Bool> { holders.map { $0 != nil } }
@@ -49,6 +60,15 @@ struct Seating: Equatable {
     Seat.allCases.first { holders[$0]?.token == token }
   }
 
+  /// The free seat whose last holder's token is `token`, freed less than `grace` milliseconds before
+  /// `now`, or nil.
+  func lapsedSeat(ofToken token: String, at now: Instant, grace: Int64) -> Seat? {
+    Seat.allCases.first { seat in
+      guard holders[seat] == nil, let lapsed = lapsed[seat], lapsed.holder.token == token else { return false }
+      return now < lapsed.freed.adding(milliseconds: grace)
+    }
+  }
+
   /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
   /// the seat's last player left.
   func scores(_ played: PerSeat<Int>) -> PerSeat<Int> {
@@ -57,9 +77,12 @@ struct Seating: Equatable {
 
   /// `name` takes the free `seat` on connection `client` with its resume `token`; `afterGame` when a
   /// game has ended, which makes them a newcomer whose score is 0 until the next game starts.
-  mutating func take(_ seat: Seat, name: String, token: String, client: ConnectionID, afterGame: Bool) {
+  mutating func take(
+    _ seat: Seat, name: String, token: String, client: ConnectionID, fingerprint: String? = nil, afterGame: Bool
+  ) {
     precondition(holders[seat] == nil, "seat \(seat.rawValue) is taken")
-    holders[seat] = Holder(name: name, token: token, client: client)
+    holders[seat] = Holder(name: name, token: token, client: client, fingerprint: fingerprint)
+    lapsed[seat] = nil
     if afterGame { newcomers.insert(seat) }
     names[seat] = name
   }
@@ -80,12 +103,13 @@ struct Seating: Equatable {
     return seat
   }
 
-  /// Frees every seat whose player is away, returning each freed seat with its player's name.
-  mutating func freeAbandoned() -> [(seat: Seat, name: String)] {
+  /// Frees every seat whose player is away, at `now`, returning each freed seat with its player's name.
+  mutating func freeAbandoned(at now: Instant) -> [(seat: Seat, name: String)] {
     var freed: [(seat: Seat, name: String)] = []
     for seat in Seat.allCases {
       guard let holder = holders[seat], holder.client == nil else { continue }
       holders[seat] = nil
+      lapsed[seat] = Lapsed(holder: holder, freed: now)
       freed.append((seat, holder.name))
     }
     return freed

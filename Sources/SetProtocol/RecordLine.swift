@@ -11,6 +11,9 @@ import SetCore
 ///     bot <seat>                           the player just seated there is a computer player
 ///     owner <seat> <fingerprint>           the player just seated there proved the name's secret
 ///     same <game> <earlier>                game <game> was dealt from the same deck as game <earlier>
+///     tournament <game> <round> <record>   the table's next game is the tournament's game <game>, of
+///                                          round <round> (`-` in an arena), of the tournament whose
+///                                          record is the file <record> (`-` for none)
 ///     end                                  the server closed the record cleanly (the last line)
 ///
 /// A time is in milliseconds from the server's start, with six decimals when it is not a whole
@@ -44,6 +47,10 @@ public enum RecordLine: Equatable, Sendable {
   case owner(Seat, fingerprint: String)
   /// Game `game` was dealt from the same deck as game `earlier` (a same-deck rematch): the pair to compare.
   case sameDeck(game: Int, earlier: Int)
+  /// The table's next game is game `game` of a tournament, of round `round` (nil in an arena), whose
+  /// record is the file `record` in the records folder (nil when it keeps none). Records written
+  /// before tournaments have no such line.
+  case tournament(game: Int, round: Int?, record: String?)
 
   /// Why a line could not be read.
   public enum Malformed: Error, Equatable, Sendable {
@@ -65,6 +72,8 @@ public enum RecordLine: Equatable, Sendable {
     case owner
     /// A `same` line that is not two game numbers.
     case sameDeck
+    /// A `tournament` line that is not a game number, a round (or `-`) and a file name (or `-`).
+    case tournament
     /// A line that starts with no known word.
     case unknown
   }
@@ -93,6 +102,8 @@ public enum RecordLine: Equatable, Sendable {
     case .bot(let seat): "bot \(seat.rawValue)"
     case .owner(let seat, let fingerprint): "owner \(seat.rawValue) \(fingerprint)"
     case .sameDeck(let game, let earlier): "same \(game) \(earlier)"
+    case .tournament(let game, let round, let record):
+      "tournament \(game) \(round.map(String.init) ?? "-") \(record ?? "-")"
     }
   }
 
@@ -154,6 +165,11 @@ public enum RecordLine: Equatable, Sendable {
         return .failure(.sameDeck)
       }
       return .success(.sameDeck(game: game, earlier: earlier))
+    case "tournament":
+      guard words.count == 4, let game = Int(words[1]), game >= 1 else { return .failure(.tournament) }
+      let round = Int(words[2])
+      guard words[2] == "-" || (round ?? 0) >= 1, isFileName(words[3]) else { return .failure(.tournament) }
+      return .success(.tournament(game: game, round: round, record: words[3] == "-" ? nil : String(words[3])))
     default:
       return .failure(.unknown)
     }
@@ -170,6 +186,21 @@ public enum RecordLine: Equatable, Sendable {
   /// Whether `word` has the shape of a fingerprint: 1 to 64 lower-case hexadecimal digits.
   public static func isFingerprint(_ word: some StringProtocol) -> Bool {
     (1...64).contains(word.utf8.count) && word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
+  /// Whether `word` may name a record file in the records folder: 1 to 255 bytes of ASCII letters,
+  /// digits, `-`, `_` and `.`, not starting with a dot.
+  public static func isFileName(_ word: some StringProtocol) -> Bool {
+    func allowed(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        true
+      default: false
+      }
+    }
+    return (1...255).contains(word.utf8.count) && word.first != "." && word.utf8.allSatisfy(allowed)
   }
 
   /// A time as written: whole milliseconds, and six decimals when it is not a whole millisecond.

@@ -16,8 +16,9 @@ public enum RecordsFolder {
     public var warnings: [String]
   }
 
-  /// The `.record` files in `directory`, oldest first. Throws when the folder cannot be read.
-  public static func files(in directory: String) throws(RecordError) -> [String] {
+  /// The `.record` files in `directory` (or those whose name ends with `ending`), oldest first: a
+  /// record's name starts with its time. Throws when the folder cannot be read.
+  public static func files(in directory: String, ending: String = ".record") throws(RecordError) -> [String] {
     guard let folder = opendir(directory) else {
       throw RecordError(message: "cannot read the records folder \(directory): \(String(cString: strerror(errno)))")
     }
@@ -27,7 +28,7 @@ public enum RecordsFolder {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasSuffix(".record") && !name.hasPrefix(".") { names.append(name) }
+      if name.hasSuffix(ending) && !name.hasPrefix(".") { names.append(name) }
     }
     return names.sorted().map { directory + "/" + $0 }
   }

@@ -39,7 +39,7 @@ extension Table {
       tournamentRecord = try RecordFile(continuing: taken.path)
       clockOffset = max(0, taken.lastInstant.nanoseconds - now().nanoseconds)
       log(.info, "the tournament in \(taken.path) goes on from its record")
-      perform(hall.resume(taken.tournament, organiser: organiser, at: now()))
+      perform(hall.resume(taken.tournament, organiser: organiser, record: Self.fileName(taken.path), at: now()))
       return
     }
     var settings = settings
@@ -49,6 +49,14 @@ extension Table {
         directory: directory, kind: "tournament", tag: "-\(settings.formatName)", extension: "tournament",
         header: [TournamentRecord.header(settings)])
     }
-    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now()))
+    perform(
+      hall.hold(
+        Tournament(settings: settings), organiser: organiser, record: tournamentRecord.map { Self.fileName($0.path) },
+        at: now()))
+  }
+
+  /// A path's last component: the file name in the records folder.
+  static func fileName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
   }
 }

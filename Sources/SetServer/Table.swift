@@ -272,8 +272,9 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     let next = hall.deadline
     guard let timer, next != armedDeadline else { return }
     armedDeadline = next
-    // The rules count nanoseconds from `origin`, so the timer fires at the deadline itself.
-    timer.schedule(at: next.map { origin + .nanoseconds($0.nanoseconds) })
+    // The rules count nanoseconds from `origin`, plus the offset of a tournament taken up again, so the
+    // timer fires at the deadline itself.
+    timer.schedule(at: next.map { origin + .nanoseconds($0.nanoseconds - clockOffset) })
   }
 
   private func timerFired() {

@@ -3,7 +3,7 @@ import SetTournament
 
 /// The tournament's record in the records folder, `tournament-<time>-<format>.tournament`: a server
 /// started again on the folder takes up the newest one that is not finished.
-enum TournamentRecordFile {
+public enum TournamentRecordFile {
   /// The newest tournament record of `format` in `directory` that is not finished, replayed, with the
   /// last time it noted; nil for none.
   static func unfinished(in directory: String, format: String) -> (
@@ -20,5 +20,14 @@ enum TournamentRecordFile {
       if let nanoseconds = Int64(number) { last = max(last, Instant(nanoseconds: nanoseconds)) }
     }
     return (path, tournament, replay.warnings, last)
+  }
+
+  /// Every tournament record in `directory`, oldest first, with its replay (nil for a file that is not
+  /// a tournament's record); none when the folder cannot be read.
+  public static func all(in directory: String) -> [(path: String, tournament: Tournament?)] {
+    let paths = (try? RecordsFolder.files(in: directory, ending: ".tournament")) ?? []
+    return paths.filter { $0.split(separator: "/").last?.hasPrefix("tournament-") == true }.map { path in
+      (path, (try? RecordFile.contents(of: path)).flatMap { TournamentReplay($0, file: path).tournament })
+    }
   }
 }

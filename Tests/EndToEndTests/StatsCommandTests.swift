@@ -43,6 +43,40 @@ struct StatsCommandTests {
     #expect(one.output.contains("█"), "a chart of find times: \(one.output)")
   }
 
+  @Test("a player's figures end with the tournaments they played, read from the tournament records, and their place")
+  func tournamentsPlayed() throws {
+    let folder = try makeTemporaryFolder("stats-tournaments")
+    defer { removeFolder(folder) }
+    let records = folder + "/records"
+    try makeFolder(records)
+    let simulated = SimulatedRecords(count: 1, pool: ["ann", "bob"])
+    try writeFile(records + "/game-20260101-120000-seed1.record", simulated.texts[0])
+    // Ann and bob play a Swiss of one round; cy enters and withdraws before it starts, so is not in
+    // its standings; a file that is not a tournament's record is passed over.
+    let tournament = [
+      "setduel-tournament version=1 format=swiss rounds=1 seed=11 start=0 min=- wait=8000 back=10000 break=30000 noshow=60000",
+      "at=1000000000 enter name=ann rating=1500", "at=1000000000 enter name=bob rating=1500",
+      "at=1000000000 enter name=cy rating=1500", "at=1500000000 withdraw name=cy",
+      "at=2000000000 start organiser=1", "at=3000000000 seated name=ann", "at=3000000000 seated name=bob",
+      "at=4000000000 result game=1 result=seat1",
+    ]
+    try writeFile(records + "/tournament-20260101-130000-swiss.tournament", tournament.joined(separator: "\n") + "\n")
+    try writeFile(records + "/tournament-20260101-140000-swiss.tournament", "not a tournament\n")
+    var places: [String] = []
+    for name in ["ann", "BOB"] {
+      let shown = try stats(["--records", records, name], folder: folder)
+      #expect(shown.end == "exit 0", "\(shown.error)")
+      let lines = shown.output.split(separator: "\n").map(String.init)
+      let heading = try #require(lines.firstIndex(of: "Tournaments played:"), "\(shown.output)")
+      #expect(lines.count == heading + 2, "one tournament: \(shown.output)")
+      let line = lines[heading + 1]
+      #expect(line.hasPrefix("  tournament-20260101-130000-swiss.tournament: place "), "\(line)")
+      #expect(line.contains(" of 2 with ") && line.hasSuffix(" points (swiss, finished)"), "\(line)")
+      places.append(String(line.split(separator: " ")[2]))
+    }
+    #expect(Set(places) == ["1", "2"], "\(places)")
+  }
+
   @Test("a missing folder, an empty one and a name never seen each say so and exit 1")
   func nothingToShow() throws {
     let folder = try makeTemporaryFolder("stats-empty")

@@ -66,30 +66,45 @@ struct TournamentProcessTests {
 
 @Suite("A tournament of bots, served by the built binary")
 struct TournamentBotTests {
-  @Test("eight bots ENTER with setduel bot --enter and play a whole Swiss, moved from table to table by the server")
+  @Test(
+    "sixteen bots ENTER with setduel bot --enter and play a whole Swiss of four rounds, moved from table to table by the server"
+  )
   func botsPlayASwiss() throws {
     let folder = try makeTemporaryFolder("tournament-bots")
     defer { removeFolder(folder) }
     let server = try ServedTable(
       folder: folder,
-      options: ["--tournament", "swiss", "--rounds", "2", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
+      options: ["--tournament", "swiss", "--rounds", "4", "--first-to", "1", "--organiser", "org", "--start-in", "10m"])
     let org = try MachineClient(port: server.port, label: "org")
     try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
-    let names = (1...8).map { "b\($0)" }
+    let names = (1...16).map { "b\($0)" }
     let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
     defer { for bot in bots { bot.signal(SIGTERM) } }
-    // Round 2 is paired once round 1's games have ended; NEXT skips the break before its games.
+    // Each round is paired once the one before has ended; NEXT skips the break before its games. All
+    // sixteen bots come from one address: the seats a pairing gives do not count against its limit.
     #expect(
-      try eventually(timeout: 90, pollMilliseconds: 500) {
+      try eventually(timeout: 180, pollMilliseconds: 1_000) {
         _ = try? org.request("TOURNAMENT NEXT")
         return try org.request("TOURNAMENT").reply.line.contains(" finished ")
       })
     let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
-    #expect(standings.count == 8 && standings.allSatisfy { $0.games == 2 }, "\(standings.map(\.line))")
-    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 8)
+    #expect(standings.count == 16 && standings.allSatisfy { $0.games == 4 }, "\(standings.map(\.line))")
+    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 32)
+    // No bot was renamed on the way, and every game was played at its table: none lost by a no-show.
+    #expect(standings.allSatisfy { names.contains($0.name) }, "\(standings.map(\.line))")
+    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
+    let text = try readFile(folder + "/records/" + record[0])
+    #expect(!text.contains("result=forfeit"), "\(text)")
+    // Each game's record names it: its number, its round and the tournament's record.
+    let games = try listFiles(folder + "/records").filter { $0.hasSuffix(".record") }.map {
+      try readFile(folder + "/records/" + $0)
+    }
+    for game in 1...32 {
+      let round = (game - 1) / 8 + 1
+      #expect(games.contains { $0.contains("\ntournament \(game) \(round) \(record[0])\n") }, "game \(game)")
+    }
     server.process.signal(SIGTERM)
     #expect(server.process.end() == "exit 0")
-    let record = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
     let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + record[0]], folder: folder)
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }
@@ -138,34 +153,58 @@ struct TournamentRestartTests {
   }
 }
 
+extension TournamentRestartTests {
+  @Test("a tournament taken up late in its clock forfeits its running games once the resume grace has passed")
+  func orphansForfeitOnTime() throws {
+    let folder = try makeTemporaryFolder("tournament-late-clock")
+    defer { removeFolder(folder) }
+    try makeFolder(folder + "/records")
+    // Its clock was at 300 s when the server stopped, ann and bob's game running.
+    let record = [
+      "setduel-tournament version=1 format=swiss rounds=1 seed=11 start=900000000000 min=- wait=8000 back=10000"
+        + " break=30000 noshow=60000",
+      "at=1000000000 enter name=ann rating=1500", "at=1000000000 enter name=bob rating=1500",
+      "at=2000000000 start organiser=1", "at=3000000000 seated name=ann", "at=3000000000 seated name=bob",
+      "at=300000000000 tick",
+    ]
+    let path = folder + "/records/tournament-20260101-130000-swiss.tournament"
+    try writeFile(path, record.joined(separator: "\n") + "\n")
+    let server = try ServedTable(folder: folder, options: ["--tournament", "swiss", "--grace", "1"])
+    defer { server.process.signal(SIGTERM) }
+    // The server's timer counts the clock the tournament goes on with: the forfeit is due 1 s in.
+    #expect(try eventually(timeout: 15, pollMilliseconds: 250) { try readFile(path).contains("result=forfeit-both") })
+  }
+}
+
 @Suite("An arena of bots, served by the built binary")
 struct ArenaBotTests {
-  @Test("four bots play an arena, paired again as they finish; END pairs no more, and the games running count")
+  @Test(
+    "sixteen bots play a three-minute arena, paired again as they finish; when the clock runs out no game is paired, and the games running count"
+  )
   func botsPlayAnArena() throws {
     let folder = try makeTemporaryFolder("arena-bots")
     defer { removeFolder(folder) }
     let server = try ServedTable(
       folder: folder,
       options: [
-        "--tournament", "arena", "--minutes", "30", "--first-to", "1", "--arena-wait", "1", "--organiser", "org",
+        "--tournament", "arena", "--minutes", "3", "--first-to", "1", "--arena-wait", "1", "--organiser", "org",
         "--start-in", "10m",
       ])
     let org = try MachineClient(port: server.port, label: "org")
     try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
-    let bots = try startBots(["a1", "a2", "a3", "a4"], port: server.port, folder: folder, organiser: org)
+    let names = (1...16).map { "a\($0)" }
+    let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
     defer { for bot in bots { bot.signal(SIGTERM) } }
-    // Each bot plays more than one game: the arena pairs players again as soon as they wait.
+    // The clock runs out three minutes after the start; the games still running then are finished.
+    // Asked every 5 s, within the 10 a connection may ask in 10 s.
     #expect(
-      // Asked every 1.5 s, within the 10 a connection may ask in 10 s.
-      try eventually(timeout: 60, pollMilliseconds: 1500) {
-        let lines = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
-        return lines.count == 4 && lines.allSatisfy { $0.games >= 2 }
-      })
-    _ = try org.ok("TOURNAMENT END")
-    #expect(
-      try eventually(timeout: 30, pollMilliseconds: 500) {
+      try eventually(timeout: 230, pollMilliseconds: 5_000) {
         try org.request("TOURNAMENT").reply.line.contains(" finished ")
       })
+    let played = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    // Each bot played more than one game: the arena pairs players again as soon as they wait.
+    #expect(played.count == 16 && played.allSatisfy { $0.games >= 2 }, "\(played.map(\.line))")
+    #expect(played.allSatisfy { names.contains($0.name) }, "\(played.map(\.line))")
     let standings = try org.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
     #expect(standings.first.map { Int($0.points) ?? 0 } ?? 0 >= 4, "\(standings.map(\.line))")
     server.process.signal(SIGTERM)

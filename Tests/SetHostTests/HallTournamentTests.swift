@@ -15,10 +15,17 @@ struct HallTournamentTests {
 
   /// A hall running a Swiss that starts by itself in five minutes, organised by `org`; connections 1
   /// to `count` named ann, bob, cy, dee, ... in the machine presentation (connection 1 as `org`, with
-  /// its secret, when `organiser` is set).
-  static func hall(_ count: Int, format: TournamentSettings.Format = .swiss(rounds: nil)) -> HallDriver {
+  /// its secret, when `organiser` is set). `record` is the tournament record's file name; `seatsPerMinute`
+  /// the address's limit of seatings.
+  static func hall(
+    _ count: Int, format: TournamentSettings.Format = .swiss(rounds: nil), record: String? = nil,
+    seatsPerMinute: Int? = nil
+  ) -> HallDriver {
     var hall = HallDriver(seed: 3)
-    hall.hold(TournamentSettings(format: format, seed: 5, startAt: Instant(milliseconds: 300_000)), organiser: "org")
+    if let seatsPerMinute { hall.hall.players.seatingLimit = SeatingLimit(perMinute: seatsPerMinute) }
+    hall.hold(
+      TournamentSettings(format: format, seed: 5, startAt: Instant(milliseconds: 300_000)), organiser: "org",
+      record: record)
     let names = ["org", "ann", "bob", "cy", "dee", "eve"]
     for number in 1...count {
       hall.connect(c(UInt64(number)))
@@ -219,5 +226,29 @@ struct HallPairingTests {
     hall.send("MODE HUMAN", from: c(1))
     let words = hall.send("TOURNAMENT", from: c(1)).joined(separator: " ").split(separator: " ").joined(separator: " ")
     #expect(words.contains("its next round starts in 25 s"), "\(words)")
+  }
+
+  @Test("a tournament game's record names the tournament's record, the game and the round before its players sit")
+  func gameRecordNamesTheTournament() {
+    var hall = HallTournamentTests.hall(3, record: "tournament-20261202-051300-swiss.tournament")
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    hall.send("TOURNAMENT START", from: c(1))
+    let record = hall.records[2] ?? []
+    let named = record.firstIndex(of: "tournament 1 1 tournament-20261202-051300-swiss.tournament")
+    let joined = record.firstIndex { $0.hasPrefix("ev ") && $0.contains("JOINED") }
+    #expect(named != nil && joined != nil && named! < joined!, "\(record)")
+    #expect(hall.records[1]?.contains { $0.hasPrefix("tournament ") } == false)
+  }
+
+  @Test("a pairing's seats do not count against the address's seatings: a room behind one address is seated")
+  func pairingsAreNotLimited() {
+    // org and ann take table 1's seats, the address's two; bob watches.
+    var hall = HallTournamentTests.hall(3, seatsPerMinute: 2)
+    hall.send("ENTER", from: c(2))
+    hall.send("ENTER", from: c(3))
+    hall.send("TOURNAMENT START", from: c(1))
+    #expect(hall.hall.host(of: 2)?.seatsTaken == [true, true])
+    #expect(hall.hall.host(of: 2)?.match.phase != .waiting)
   }
 }

@@ -61,9 +61,9 @@ struct SeatingTests {
   @Test("only the seats of players who are away are freed, and the names stay")
   func freeingAbandonedSeats() {
     var seating = full()
-    #expect(seating.freeAbandoned().isEmpty)
+    #expect(seating.freeAbandoned(at: .zero).isEmpty)
     _ = seating.leave(.one, by: ann)
-    let freed = seating.freeAbandoned()
+    let freed = seating.freeAbandoned(at: .zero)
     #expect(freed.map(\.seat) == [.one])
     #expect(freed.map(\.name) == ["ann"])
     #expect(seating.firstFree == .one)

@@ -31,6 +31,8 @@ struct RecordLineTests {
     .tick(at: Instant(milliseconds: 5_000)),
     .event(seq: 7, .claim(.two, ms: 5000)),
     .event(seq: 8, .said(name: "ann", text: "two  spaces")),
+    .tournament(game: 3, round: 2, record: "tournament-20261202-051300-swiss.tournament"),
+    .tournament(game: 1, round: nil, record: nil),
   ]
 
   @Test("every record line survives writing and reading", arguments: lines)
@@ -40,6 +42,8 @@ struct RecordLineTests {
 
   @Test("record lines look as the record format says")
   func exactLines() {
+    #expect(RecordLine.tournament(game: 4, round: nil, record: nil).line == "tournament 4 - -")
+    #expect(RecordLine.tournament(game: 4, round: 2, record: "t-x.tournament").line == "tournament 4 2 t-x.tournament")
     #expect(RecordLine.magic.line == "SETDUEL-RECORD 1")
     #expect(RecordLine.seed(42).line == "seed 42")
     #expect(
@@ -63,7 +67,9 @@ struct RecordLineTests {
       ("ev OPEN x", .event), ("ev OPEN 3 4", .event), ("ev SET 3 1 A,B 1RSD,ZZZZ", .event),
       ("cmd 1000000000001 1 CLAIM", .time), ("cmd 5.1234567 1 CLAIM", .time), ("tick 5.", .time), ("seed -1", .seed),
       ("rules tableSize=12", .rules), ("hello", .unknown),
-      ("SETDUEL-RECORD 2", .unknown),
+      ("SETDUEL-RECORD 2", .unknown), ("tournament 1 1", .tournament), ("tournament 0 1 t.tournament", .tournament),
+      ("tournament 1 0 t.tournament", .tournament), ("tournament 1 x t.tournament", .tournament),
+      ("tournament 1 - ../t", .tournament), ("tournament 1 - .t", .tournament),
     ]
     for (line, reason) in cases {
       #expect(RecordLine.parse(line) == .failure(reason), "\(line)")

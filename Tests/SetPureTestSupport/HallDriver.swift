@@ -33,9 +33,9 @@ package struct HallDriver {
   }
 
   /// The hall runs a tournament of `settings`, with `organiser`.
-  package mutating func hold(_ settings: TournamentSettings, organiser: String? = nil) {
+  package mutating func hold(_ settings: TournamentSettings, organiser: String? = nil, record: String? = nil) {
     tournamentRecord = [TournamentRecord.header(settings)]
-    perform(hall.hold(Tournament(settings: settings), organiser: organiser, at: now))
+    perform(hall.hold(Tournament(settings: settings), organiser: organiser, record: record, at: now))
   }
 
   /// Opens connection `id` (at table 1) from `peer`.
