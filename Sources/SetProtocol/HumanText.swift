@@ -237,12 +237,6 @@ public enum HumanText {
     "Seat \(seat.rawValue) is free: type SIT to play in it."
   }
 
-  /// The machine presentation's notice to a spectator that `seat` is free, in the same words:
-  /// `NOTICE seat Seat <seat> is free: ...`.
-  public static func seatFreeNotice(_ seat: Seat) -> ServerLine {
-    .notice(topic: "seat", text: seatFree(seat))
-  }
-
   /// The notice that the game record could not be written, for `reason` (the system's words).
   public static func recordLost(_ reason: String) -> String {
     "Notice: the game record could not be written (\(reason)); the game goes on without it."

@@ -27,9 +27,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `RULES key=value...`: the rules in force, in `RuleFields`' words (before the reply to a `NAME` or
   /// `RESUME` that succeeded). Keys this version does not know are ignored.
   case rules(Rules)
-  /// `NOTICE topic text`: something every named connection is told once, outside the game's events
-  /// (it has no sequence number); `topic` is one word, such as `records`.
-  case notice(topic: String, text: String)
+  /// `NOTICE topic [fields] text`: something a named connection is told once, outside the game's events
+  /// (it has no sequence number); `topic` is one word, such as `records`, and the fields are typed.
+  case notice(Notice)
   /// `REVIEWSET ...` or `REVIEWPLAYER ...`: a finished game's analysis (before REVIEW's reply).
   case review(ReviewFields)
   /// `HALL id name ...`: one table of the hall (before the reply to `TABLES`, and pushed to a connection
@@ -61,7 +61,7 @@ public enum ServerLine: Equatable, Sendable {
     case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
-    case .notice(let topic, let text): "NOTICE \(topic) \(text)"
+    case .notice(let notice): notice.line
     case .review(let fields): fields.line
     case .hall(let listing): listing.line
     case .tourney(let kind, let fields): (["TOURNEY", kind] + fields).joined(separator: " ")
@@ -115,9 +115,8 @@ public enum ServerLine: Equatable, Sendable {
       return .tourney(kind: words[1], fields: Array(words.dropFirst(2)))
     case StandingLine.tag:
       return StandingLine(line: line).map { .standing($0) }
-    case "NOTICE":
-      guard words.count >= 3 else { return nil }
-      return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))
+    case Notice.tag:
+      return Notice(line: line).map { .notice($0) }
     default:
       return EventCodec.decode(line).map { .event(seq: $0.seq, $0.event) }
     }

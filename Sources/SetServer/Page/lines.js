@@ -36,7 +36,7 @@ function handle(line) {
       return drawScores();
     }
     case "RESULT": return addHistory(words.slice(1));
-    case "NOTICE": return handleNotice(words[1], words.slice(2));
+    case "NOTICE": return handleNotice(words[1], words.slice(2));  // NOTICE <topic> [fields] <text>
     case "REVIEWSET": case "REVIEWPLAYER":
       if (game.review) game.review.push(words);
       return;
@@ -158,22 +158,24 @@ function handlePong(token) {
   rtt.classList.toggle("high", ms > 250);
 }
 
-/// A NOTICE: a rated or guest name, a free seat, or words to show as they are.
+/// A NOTICE: its topic, the fields that topic has (protocol.md), then words to show as they are. A
+/// topic or a field this page does not know is shown as words.
 function handleNotice(topic, rest) {
-  const text = rest.join(" ");
-  if (topic === "rating") {
-    game.rating = rest[0] && rest[0].startsWith("guest") ? "guest" : "rated";
+  if (topic === "rating" && rest.length >= 3 && ["rated", "guest", "open"].includes(rest[0])) {
+    // NOTICE rating rated|guest|open <name> <text>
+    game.rating = rest[0];
     store.set("setduel:rating:" + location.host + ":" + game.name.toLowerCase(), game.rating);
-    log(text.charAt(0).toUpperCase() + text.slice(1));
+    log(rest.slice(2).join(" "));
     drawRating();
-  } else if (topic === "seat" && game.seat === 0) {
-    // NOTICE seat Seat <seat> is free: ...
-    game.seatFree = Number(rest[1]);
-    log("Seat " + game.seatFree + " is free.");
+  } else if (topic === "seat" && /^[12]$/.test(rest[0] || "")) {
+    // NOTICE seat <seat> <text>: to a spectator.
+    if (game.seat !== 0) return;
+    game.seatFree = Number(rest[0]);
+    log(rest.slice(1).join(" "));
     game.players[game.seatFree] = { name: "", score: 0, here: true };
     drawScores();
     showSitOffer();
-  } else log(text);
+  } else log(rest.join(" "));
 }
 
 function drawRating() {
@@ -184,6 +186,7 @@ function drawRating() {
   badge.textContent = rating || "";
   badge.dataset.rating = rating || "";
   badge.title = rating === "guest" ? "Someone else owns this name: your games here are not rated."
+    : rating === "open" ? "No one owns this name: your games change its rating."
     : "This name is yours in this browser: your games change its rating.";
 }
 
