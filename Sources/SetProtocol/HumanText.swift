@@ -258,9 +258,13 @@ public enum HumanText {
     let each = broken.map { feature in
       "\(feature.name) is " + cards.map { value(feature, of: $0) }.joined(separator: ", ")
     }
-    return each.joined(separator: "; ")
-      + (broken.count == 1 ? " (two the same, one different)" : " (each two the same, one different)")
+    return each.joined(separator: "; ") + (broken.count == 1 ? whyNotOne : whyNotMany)
   }
+
+  /// The end of `whyNot` for one feature that keeps three cards from being a set.
+  public static let whyNotOne = " (two the same, one different)"
+  /// The end of `whyNot` for more than one.
+  public static let whyNotMany = " (each two the same, one different)"
 
   /// A card's value for one feature in words, such as `red`, `two` or `oval`.
   public static func value(_ feature: Feature, of card: Card) -> String {
