@@ -4,8 +4,8 @@
 # measures them with setduel-load, and prints one table (then the rules core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
 # --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games, hall,
-# scale), and
-# neither the rules core's nor the players' history's benchmark: `--only ping,flood`, say.
+# scale), and none of the other benchmarks (the rules core's, the history's, the analysis's, the
+# tournament's): `--only ping,flood`, say. A phase it does not know is refused before anything runs.
 # Everything it starts is stopped when it ends, and stops by itself after a while in any case.
 # SETDUEL_SERVER=/path/to/setduel measures another build of the server (an older commit, say) with
 # this load generator.
@@ -16,19 +16,29 @@ arguments="$*"
 mode=full
 load_flags=()
 only=""
+phases=(idle ping flood fanout skew timer games hall scale)
+usage() { echo "usage: bash Benchmarks/run.sh [--smoke] [--only PHASE,...] (phases: ${phases[*]})" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) mode=smoke; load_flags+=(--smoke) ;;
     --only)
-      [ $# -ge 2 ] || { echo "--only needs a list of phases" >&2; exit 2; }
+      [ $# -ge 2 ] && [ -n "$2" ] && [ -z "$only" ] || usage
+      IFS=, read -r -a asked <<<"$2"
+      for phase in "${asked[@]}"; do
+        [[ " ${phases[*]} " == *" $phase "* ]] || { echo "--only: no phase $phase" >&2; usage; }
+      done
       only=$2
       load_flags+=(--only "$2")
       shift
       ;;
-    *) echo "usage: bash Benchmarks/run.sh [--smoke] [--only PHASE,...]" >&2; exit 2 ;;
+    *) usage ;;
   esac
   shift
 done
+if [ -n "${SETDUEL_SERVER:-}" ] && ! { [ -f "$SETDUEL_SERVER" ] && [ -x "$SETDUEL_SERVER" ]; }; then
+  echo "SETDUEL_SERVER=$SETDUEL_SERVER is not an executable file" >&2
+  exit 2
+fi
 # The longest the servers may live, whatever happens to this script.
 lifetime=$([ "$mode" = smoke ] && echo 300 || echo 1500)
 
@@ -66,9 +76,11 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# start_setduel NAME OPTIONS...: starts `setduel serve` on a free loopback port; sets $port and $pid.
+# start_setduel NAME OPTIONS...: starts `setduel serve` on a port the kernel picks (--port 0) and takes
+# the port from the address it prints (127.0.0.1:PORT, whatever words are around it), once a
+# connection there is answered with the protocol's banner (`SETDUEL <version> ...`); sets $port and $pid.
 start_setduel() {
-  local name=$1
+  local name=$1 banner
   shift
   : >"$work/$name.out"
   "${pin[@]}" "$server" serve --host 127.0.0.1 --port 0 --seed 1 --no-records --max-connections 12000 "$@" \
@@ -77,8 +89,17 @@ start_setduel() {
   pids+=("$pid")
   port=""
   for _ in $(seq 100); do
-    port=$(sed -n 's/^SetDuel is serving on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.out")
-    [ -n "$port" ] && return 0
+    port=$(grep -o -m 1 '127\.0\.0\.1:[0-9][0-9]*' "$work/$name.out" | head -1 | cut -d: -f2 || true)
+    if [ -n "$port" ] && { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+      # A line first: a server that also serves its page answers it with the banner at once.
+      printf 'PING run\r\n' >&3
+      banner=""
+      read -t 5 -r banner <&3 || true
+      exec 3>&-
+      [[ "$banner" == "SETDUEL "* ]] && return 0
+      echo "setduel serve ($name) at 127.0.0.1:$port answered: $banner" >&2
+      break
+    fi
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
@@ -132,9 +153,9 @@ start_floor() {
   exit 1
 }
 
-# The rules core first, while nothing else of ours runs: setduel-bench, once that target exists.
+# The rules core first, while nothing else of ours runs: setduel-bench.
 core_flags=()
-if [ -z "$only" ] && grep -q '"setduel-bench"' Package.swift; then
+if [ -z "$only" ]; then
   echo "== the rules core: setduel-bench" >&2
   "$bin/setduel-bench" >"$work/core.txt"
   core_flags=(--core-output "$work/core.txt")
@@ -168,12 +189,10 @@ start_redis
 redis_port=$port
 redis_pid=$pid
 floor_flags=()
-if [ -x "$bin/setduel-floor" ]; then
-  start_floor fanout
-  floor_flags+=(--floor-port "$port")
-  start_floor timer
-  floor_flags+=(--floor-timer-port "$port")
-fi
+start_floor fanout
+floor_flags+=(--floor-port "$port")
+start_floor timer
+floor_flags+=(--floor-timer-port "$port")
 # The hall: its isolation (a quiet table 1 beside busy tables, a one-table server as the yardstick) and
 # its scale (empty tables; a hall of busy tables against as many one-table servers in processes of their
 # own). Only with a build that has the hall, and only when those phases run.
@@ -237,14 +256,11 @@ if [ ${#core_flags[@]} -gt 0 ]; then
   echo "The rules core, as setduel-bench printed it:"
   echo
   sed 's/^/    /' "$work/core.txt"
-elif [ -z "$only" ]; then
-  echo "setduel-bench (the rules-core benchmark: set finder against the naive loop, simulated games per"
-  echo "second) is not in this checkout; where it is, this script runs it and adds its figures to the table."
 fi
-# run_bench TARGET TITLE: runs one of the benchmarks that take --smoke, if this checkout has it, and
-# adds what it prints under TITLE.
+# run_bench TARGET TITLE: runs one of the benchmarks that take --smoke (not with --only), and adds what
+# it prints under TITLE.
 run_bench() {
-  [ -z "$only" ] && grep -q "\"$1\"" Package.swift || return 0
+  [ -z "$only" ] || return 0
   local flags=()
   [ "$mode" = smoke ] && flags=(--smoke)
   echo

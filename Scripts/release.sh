@@ -7,8 +7,8 @@
 #                                            README.md and protocol.md
 #   dist/SHA256SUMS
 # The binary records the commit it is built from (`setduel --version` names it; "-dirty" when tracked
-# files differ from the commit): the script writes Sources/setduel/BuildInfo.swift for the build and
-# puts it back as it was afterwards.
+# files differ from the commit), as every build does (the CommitStamp plugin writes it in the build
+# folder): the script changes no file of the checkout, and checks that the binary names that commit.
 # Then it checks the archive: unpacked, with the Swift toolchain's folder hidden under an empty tmpfs
 # in a mount namespace of its own (root, or unprivileged user namespaces, are needed), the binary
 # prints its version, serves a table on loopback that answers PING and seats its computer player, and
@@ -56,27 +56,16 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 fi
 
 work=$(mktemp -d /tmp/setduel-release.XXXXXX)
-buildinfo=Sources/setduel/BuildInfo.swift
-cp -p "$buildinfo" "$work/BuildInfo.swift"
-cleanup() {
-  cp -p "$work/BuildInfo.swift" "$buildinfo"
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'rm -rf "$work"' EXIT
 if $smoke; then out="$work/dist"; else out=dist; fi
 mkdir -p "$out"
 
 step "release build of setduel $version ($commit) for $arch, the Swift standard library linked in"
-if [ "$commit" != unknown ]; then
-  sed "s|static let commit: String? = nil|static let commit: String? = \"$commit\"|" "$work/BuildInfo.swift" >"$buildinfo"
-  grep -q "\"$commit\"" "$buildinfo" || fail "cannot record the commit in $buildinfo"
-fi
 # A build folder of its own: the static standard library changes every compile, and sharing
 # .build/release would make this build and the benchmarks' rebuild everything in turn.
 build=(swift build -c release --static-swift-stdlib --product setduel --scratch-path .build/static-release)
 "${build[@]}" >&2
 binary="$("${build[@]}" --show-bin-path)/setduel"
-cp -p "$work/BuildInfo.swift" "$buildinfo"
 
 step "packing $name.tar.gz"
 stage="$work/stage/$name"

@@ -1,5 +1,5 @@
 /// Why a score changed.
-public enum ScoreReason: String, Equatable, Sendable {
+public enum ScoreReason: String, CaseIterable, Equatable, Sendable {
   /// A set was found: plus.
   case setFound = "set"
   /// Three cards that are not a set were picked: minus.

@@ -107,23 +107,14 @@ extension GameHost {
 
   /// Tells a player just seated whether their games change the name's rating: as its owner (a secret
   /// was given), as a guest on a name someone else owns (they do not), or as a guest on a name no one
-  /// owns (they do, as before names had owners; told in words only, as nothing changed for machines).
+  /// owns (they do): `NOTICE rating <status> <name> ...`, or in words `Rated: ...`.
   mutating func tellRating(_ name: String, owned: Bool, byOther: Bool, to id: ConnectionID) {
-    let human = clients[id]?.presentation == .human
-    let text: String
-    if owned {
-      text = "rated: \(name) is yours; only your games change its rating"
-    } else if byOther {
-      text = "guest: \(name) belongs to someone else; your games here are not rated"
-    } else if human {
-      text = "guest: anyone may play as \(name); NAME \(name) <secret> makes it yours"
+    let status: Notice.NameRating = owned ? .rated : byOther ? .guest : .open
+    let notice = Notice.rating(status, name: name)
+    if clients[id]?.presentation == .human {
+      say(id, notice.text)
     } else {
-      return
-    }
-    if human {
-      say(id, text.prefix(1).uppercased() + text.dropFirst() + ".")
-    } else {
-      send(id, ServerLine.notice(topic: "rating", text: text).line)
+      send(id, ServerLine.notice(notice).line)
     }
   }
 
@@ -187,7 +178,7 @@ extension GameHost {
       for (seat, name) in seating.freeAbandoned(at: lastNow) {
         log(.info, "seat \(seat.rawValue) (\(name)) is free")
         tellSpectators(HumanText.seatFree(seat))
-        tellMachineSpectators(HumanText.seatFreeNotice(seat))
+        tellMachineSpectators(.notice(.seatFree(seat)))
       }
     case .open, .window, .paused:
       break

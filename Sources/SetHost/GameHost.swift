@@ -227,7 +227,7 @@ public struct GameHost {
   /// Tells one connection the game record could not be written, if it could not.
   mutating func tellRecordLost(to id: ConnectionID) {
     guard let reason = recordLost, let client = clients[id] else { return }
-    let notice = ServerLine.notice(topic: "records", text: "the game record could not be written: \(reason)")
+    let notice = ServerLine.notice(.recordLost(reason))
     send(id, client.presentation == .machine ? notice.line : HumanText.recordLost(reason))
   }
 

@@ -237,12 +237,6 @@ public enum HumanText {
     "Seat \(seat.rawValue) is free: type SIT to play in it."
   }
 
-  /// The machine presentation's notice to a spectator that `seat` is free, in the same words:
-  /// `NOTICE seat Seat <seat> is free: ...`.
-  public static func seatFreeNotice(_ seat: Seat) -> ServerLine {
-    .notice(topic: "seat", text: seatFree(seat))
-  }
-
   /// The notice that the game record could not be written, for `reason` (the system's words).
   public static func recordLost(_ reason: String) -> String {
     "Notice: the game record could not be written (\(reason)); the game goes on without it."
@@ -282,9 +276,13 @@ public enum HumanText {
     let each = broken.map { feature in
       "\(feature.name) is " + cards.map { value(feature, of: $0) }.joined(separator: ", ")
     }
-    return each.joined(separator: "; ")
-      + (broken.count == 1 ? " (two the same, one different)" : " (each two the same, one different)")
+    return each.joined(separator: "; ") + (broken.count == 1 ? whyNotOne : whyNotMany)
   }
+
+  /// The end of `whyNot` for one feature that keeps three cards from being a set.
+  public static let whyNotOne = " (two the same, one different)"
+  /// The end of `whyNot` for more than one.
+  public static let whyNotMany = " (each two the same, one different)"
 
   /// A card's value for one feature in words, such as `red`, `two` or `oval`.
   public static func value(_ feature: Feature, of card: Card) -> String {

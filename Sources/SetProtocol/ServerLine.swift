@@ -28,9 +28,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `RULES key=value...`: the rules in force, in `RuleFields`' words (before the reply to a `NAME` or
   /// `RESUME` that succeeded). Keys this version does not know are ignored.
   case rules(Rules)
-  /// `NOTICE topic text`: something every named connection is told once, outside the game's events
-  /// (it has no sequence number); `topic` is one word, such as `records`.
-  case notice(topic: String, text: String)
+  /// `NOTICE topic [fields] text`: something a named connection is told once, outside the game's events
+  /// (it has no sequence number); `topic` is one word, such as `records`, and the fields are typed.
+  case notice(Notice)
   /// `MOOD seat word`: the mood a seated player showed (`MOOD word`), told to the table outside the
   /// events (no sequence number). A client ignores a word it does not know.
   case mood(Seat, Mood)
@@ -66,7 +66,7 @@ public enum ServerLine: Equatable, Sendable {
     case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
-    case .notice(let topic, let text): "NOTICE \(topic) \(text)"
+    case .notice(let notice): notice.line
     case .mood(let seat, let mood): "MOOD \(seat.rawValue) \(mood.word)"
     case .review(let fields): fields.line
     case .hall(let listing): listing.line
@@ -128,9 +128,8 @@ public enum ServerLine: Equatable, Sendable {
         return nil
       }
       return .mood(seat, mood)
-    case "NOTICE":
-      guard words.count >= 3 else { return nil }
-      return .notice(topic: words[1], text: EventCodec.text(after: 2, in: line))
+    case Notice.tag:
+      return Notice(line: line).map { .notice($0) }
     default:
       return EventCodec.decode(line).map { .event(seq: $0.seq, $0.event) }
     }

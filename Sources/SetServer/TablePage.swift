@@ -7,10 +7,12 @@ import SetTransport
 /// `/page.js`, made of them in order: a browser fetches three files, not twelve, over as few
 /// connections.
 public enum TablePage {
-  /// The script's parts, in the order they run: the shared state, the connection, the cards, the
-  /// table, the variants, the countdown, the log, the events told in it, why a score changed, how to
-  /// play, the server's lines, the hall's lobby, the hall's tournament, and the start-up.
+  /// The script's parts, in the order they run: the server's rules and words (`PageConstants`, made
+  /// from the Swift values), the shared state, the connection, the cards, the table, the variants, the
+  /// countdown, the log, the events told in it, why a score changed, how to play, the server's lines,
+  /// the hall's lobby, the hall's tournament, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
+    ("constants.js", Array(PageConstants.script.utf8)),
     ("game.js", PackageResources.game_js),
     ("connection.js", PackageResources.connection_js),
     ("cards.js", PackageResources.cards_js),

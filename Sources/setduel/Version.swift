@@ -6,9 +6,9 @@ enum Version {
   static let release = "0.1.0"
 
   /// The line `--version` prints: the release, the protocol version the server speaks, and the commit
-  /// the program was built from: the release script's, else the git checkout's a plain build found
-  /// (`BuildCommit`, from the CommitStamp plugin), else unknown.
+  /// the program was built from: the git checkout's that the build found (`BuildCommit`, from the
+  /// CommitStamp plugin, for every build, the release script's too), else unknown.
   static var line: String {
-    "setduel \(release) (protocol \(ServerLine.version), commit \(BuildInfo.commit ?? BuildCommit.commit ?? "unknown"))"
+    "setduel \(release) (protocol \(ServerLine.version), commit \(BuildCommit.commit ?? "unknown"))"
   }
 }

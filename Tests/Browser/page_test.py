@@ -182,7 +182,7 @@ def seats(browser):
               "a reload in the middle of a claim does not say how long is left: %r" % notice)
         check(first.is_visible('[data-action="claim"]'), "after a reload the controls are gone")
         # A dropped connection comes back by itself, resumes the seat and says so.
-        first.evaluate("() => game.ws.close()")
+        first.evaluate("() => link.ws.close()")
         for _ in range(100):
             if "Reconnected" in first.inner_text("#notice"):
                 break

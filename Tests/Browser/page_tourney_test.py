@@ -37,7 +37,7 @@ def main():
             for name in ["b1", "b2", "b3"]:
                 hall.bot(name)
             # Moved to her table by the server: the page sits there and names her opponent and table.
-            wait_for(page, "tourney.next && tourney.next.table > 0 && game.table === tourney.next.table && game.seat > 0",
+            wait_for(page, "tourney.next && tourney.next.table > 0 && you.table === tourney.next.table && you.seat > 0",
                      "the page did not follow the server's move to ann's table", 60)
             table = page.evaluate("tourney.next ? tourney.next.table : 0")
             check(page.evaluate("location.hash") == "#t=%d" % table, "the address does not name table %d" % table)

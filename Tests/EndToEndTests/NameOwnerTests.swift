@@ -38,7 +38,7 @@ struct NameOwnerTests {
       try ann.refused("NAME ann \(secret)!", .badArgument)
       let (reply, before) = try ann.request("NAME ann \(secret)")
       #expect(reply.line.hasPrefix("OK @\(reply.id ?? "") NAME 1 "), "\(reply.line)")
-      #expect(before.contains { $0.hasPrefix("NOTICE rating rated: ann is yours") }, "\(before)")
+      #expect(before.contains { $0.hasPrefix("NOTICE rating rated ann Rated: ann is yours") }, "\(before)")
       let (fromBefore, _) = try ann.statLine("ann")
       #expect(fromBefore == ServerLine.stat(oldAnn.figures).line, "old records keep their figures")
       let bob = try table.named("bob")
@@ -57,7 +57,8 @@ struct NameOwnerTests {
       try stranger.refused("NAME Ann not-the-secret-of-ann", .wrongSecret)
       let (reply, before) = try stranger.request("NAME Ann")
       #expect(reply.line.contains(" NAME 1 "), "\(reply.line)")
-      #expect(before.contains { $0.hasPrefix("NOTICE rating guest: Ann belongs to someone else") }, "\(before)")
+      #expect(
+        before.contains { $0.hasPrefix("NOTICE rating guest Ann Guest: Ann belongs to someone else") }, "\(before)")
       let friend = try table.named("friend")
       try stranger.readUntil("START") { $0.hasPrefix("START ") }
       stranger.close()

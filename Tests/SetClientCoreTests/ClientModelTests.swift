@@ -140,6 +140,22 @@ struct ClientModelTests {
     #expect(model.log.entries.last?.text == "server: the game record could not be written: disk full")
   }
 
+  @Test("a notice's fields are read as fields: the history shows only its words")
+  func typedNotice() {
+    var model = ClientModel()
+    _ = Self.apply(
+      Self.start + [
+        "NOTICE rating rated ann Rated: ann is yours; only your games change its rating.",
+        "NOTICE seat 2 Seat 2 is free: type SIT to play in it.",
+      ], to: &model)
+    let texts = model.log.entries.suffix(2).map(\.text)
+    #expect(
+      texts == [
+        "server: Rated: ann is yours; only your games change its rating.",
+        "server: Seat 2 is free: type SIT to play in it.",
+      ], "\(texts)")
+  }
+
   @Test("game over, rematch, chat and farewell")
   func overAndRematch() {
     var model = ClientModel()

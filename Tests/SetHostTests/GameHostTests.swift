@@ -29,7 +29,7 @@ struct GameHostTests {
     let rulesLine = ServerLine.rules(rules).line
     #expect(
       lines(host.receive("NAME ann", from: ann, at: .zero), to: ann) == [
-        rulesLine, "JOINED 1 1 ann", "OK NAME 1 token",
+        rulesLine, "JOINED 1 1 ann", Notice.rating(.open, name: "ann").line, "OK NAME 1 token",
       ])
     let human = lines(host.receive("NAME bob", from: bob, at: .zero), to: bob)
     #expect(!human.contains { $0.hasPrefix("RULES") })

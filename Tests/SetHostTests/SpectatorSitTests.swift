@@ -41,7 +41,7 @@ struct SpectatorSitTests {
     driver.send("SIT", from: cy)
     let lines = driver.drain(cy)
     #expect(lines.last?.hasPrefix("OK SIT 2 ") == true, "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("NOTICE rating rated: cy is yours") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("NOTICE rating rated cy Rated: cy is yours") }, "\(lines)")
     let fingerprint = NameClaim.fingerprint(name: "cy", secret: cySecret)
     #expect(driver.records.contains(RecordLine.owner(.two, fingerprint: fingerprint).line), "\(driver.records)")
     #expect(driver.drain(ann).contains { $0.hasPrefix("JOINED ") && $0.hasSuffix(" 2 cy") })
@@ -77,7 +77,7 @@ struct SpectatorSitTests {
     driver.send("SIT", from: eve)
     let lines = driver.drain(eve)
     #expect(lines.last?.hasPrefix("OK SIT ") == true, "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("NOTICE rating guest: CY belongs to someone else") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("NOTICE rating guest CY Guest: CY belongs to someone else") }, "\(lines)")
     #expect(driver.records.filter { $0.hasPrefix("owner ") }.count == ownerLines, "a guest is no owner")
   }
 
@@ -92,6 +92,36 @@ struct SpectatorSitTests {
     driver.send("MODE MACHINE", from: dan)
     driver.send("SIT", from: dan)
     #expect(driver.drain(dan).last?.hasPrefix("ERR NOT_NAMED") == true)
+  }
+
+  @Test("a spectator in the machine presentation is told the free seat as a field, before the words")
+  func machineSpectatorIsToldTheSeat() throws {
+    var rules = Rules()
+    rules.resumeGrace = 200
+    var driver = HostDriver(seed: 7, rules: rules)
+    for (id, line) in [(ann, "NAME ann"), (bob, "NAME bob"), (cy, "NAME cy")] {
+      driver.connect(id)
+      driver.send("MODE MACHINE", from: id)
+      driver.send(line, from: id)
+    }
+    driver.disconnect(bob, at: Instant(milliseconds: 1000))
+    _ = driver.drain(cy)
+    driver.advance(to: Instant(milliseconds: 2000))
+    #expect(driver.drain(cy).contains("NOTICE seat 2 Seat 2 is free: type SIT to play in it."))
+  }
+
+  @Test("a player seated without a secret on a name no one owns is told it is open, in either presentation")
+  func unownedNameIsOpen() throws {
+    var driver = HostDriver(seed: 7)
+    driver.connect(ann)
+    driver.send("MODE MACHINE", from: ann)
+    driver.send("NAME ann", from: ann)
+    #expect(
+      driver.drain(ann).contains(
+        "NOTICE rating open ann Guest: anyone may play as ann; NAME ann <secret> makes it yours."))
+    driver.connect(bob)
+    driver.send("NAME bob", from: bob)
+    #expect(driver.drain(bob).contains("Guest: anyone may play as bob; NAME bob <secret> makes it yours."))
   }
 
   @Test("a spectator in words is told the one thing to type when a seat is freed, and SIT takes it")

@@ -244,8 +244,8 @@ public struct ClientModel: Equatable, Sendable {
       return []
     case .reply(let reply):
       return apply(reply, at: now)
-    case .notice(_, let text):
-      log.note(text, game: game)
+    case .notice(let notice):
+      log.note(notice.text, game: game)
       return []
     case .mood(let seat, let mood):
       moods[seat] = mood

@@ -1,24 +1,17 @@
-// The cards: their words, why three are not a set, and their SVG drawings.
+// The cards: their words, why three are not a set, and their SVG drawings. The words are the server's
+// (SERVER.cards, SERVER.features, SERVER.whyNot).
 "use strict";
 
-const words = {
-  number: { 1: "one", 2: "two", 3: "three" },
-  colour: { R: "red", G: "green", P: "purple" },
-  shading: { S: "solid", T: "striped", O: "open" },
-  shape: { D: "diamond", O: "oval", S: "squiggle" },
-};
+/// A card in words, such as `two red solid diamonds` (SERVER.cards).
+function describe(code) { return SERVER.cards[code] || code; }
 
-function describe(code) {
-  const [n, c, s, p] = code;
-  return words.number[n] + " " + words.colour[c] + " " + words.shading[s] + " " + words.shape[p] + (n === "1" ? "" : "s");
-}
-
-const features = [["number", words.number], ["colour", words.colour], ["shading", words.shading], ["shape", words.shape]];
+/// Each feature's name and its values' words by the code's letter, in the code's order.
+const features = SERVER.features.map((feature) => [feature.name, feature.values]);
 
 /// Why three cards are not a set, in the terminal client's words (HumanText.whyNot): each feature on
 /// which two agree and the third differs, with its three values in the cards' order. Null for a set.
 function whyNot(codes) {
-  if (codes.length !== 3 || codes.some((code) => !/^[123][RGP][STO][DOS]$/.test(code))) return null;
+  if (codes.length !== 3 || codes.some((code) => !Object.hasOwn(SERVER.cards, code))) return null;
   const broken = [];
   features.forEach(([name, values], i) => {
     if (new Set(codes.map((code) => code[i])).size === 2) {
@@ -26,7 +19,7 @@ function whyNot(codes) {
     }
   });
   if (broken.length === 0) return null;
-  return broken.join("; ") + (broken.length === 1 ? " (two the same, one different)" : " (each two the same, one different)");
+  return broken.join("; ") + (broken.length === 1 ? SERVER.whyNot.one : SERVER.whyNot.many);
 }
 
 const shapes = {

@@ -4,23 +4,23 @@
 
 let countdownFrame = 0;
 function startWindow(kind, ms) {
-  const totals = { claim: game.rules.claimWindow, turn: game.rules.passedTurnWindow, needless: game.rules.needlessDealWindow };
-  game.windowKind = kind;
-  game.windowTotal = totals[kind] || ms;
-  game.windowMs = ms;
-  game.windowAt = performance.now();
+  const totals = { claim: board.rules.claimWindow, turn: board.rules.passedTurnWindow, needless: board.rules.needlessDealWindow };
+  clock.windowKind = kind;
+  clock.windowTotal = totals[kind] || ms;
+  clock.windowMs = ms;
+  clock.windowAt = performance.now();
   $("countdown").hidden = false;
-  $("countdown").classList.toggle("mine", game.holder === game.seat);
+  $("countdown").classList.toggle("mine", board.holder === you.seat);
   cancelAnimationFrame(countdownFrame);
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const tick = () => {
-    const left = Math.max(0, game.windowMs - (performance.now() - game.windowAt));
-    const fraction = game.windowTotal > 0 ? left / game.windowTotal : 0;
+    const left = Math.max(0, clock.windowMs - (performance.now() - clock.windowAt));
+    const fraction = clock.windowTotal > 0 ? left / clock.windowTotal : 0;
     $("countdown-fill").style.transform = "scaleX(" + (reduced ? Math.ceil(fraction * 5) / 5 : fraction) + ")";
     $("countdown-seconds").textContent = windowSecondsText(left);
     // A turn's seconds in the notice of why a point was lost (points.js) count down with the bar.
     for (const shown of document.querySelectorAll("#why .why-seconds")) shown.textContent = windowSecondsText(left);
-    if (left > 0 && game.windowKind) countdownFrame = requestAnimationFrame(tick);
+    if (left > 0 && clock.windowKind) countdownFrame = requestAnimationFrame(tick);
   };
   tick();
 }
@@ -29,7 +29,7 @@ function startWindow(kind, ms) {
 function windowSecondsText(ms) { return (Math.floor(Math.max(0, ms) / 100) / 10).toFixed(1) + " s"; }
 
 function stopWindow() {
-  game.windowKind = null;
+  clock.windowKind = null;
   cancelAnimationFrame(countdownFrame);
   $("countdown").hidden = true;
 }
@@ -40,7 +40,7 @@ let forfeitTimer = 0;
 
 function startForfeit(seat, ms) {
   forfeits.set(seat, performance.now() + ms);
-  if (!forfeitTimer) forfeitTimer = setInterval(() => { if (game.phase === "paused") setStatus(statusText()); }, 250);
+  if (!forfeitTimer) forfeitTimer = setInterval(() => { if (board.phase === "paused") setStatus(statusText()); }, 250);
 }
 
 function stopForfeit(seat) {

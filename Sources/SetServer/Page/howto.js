@@ -7,19 +7,19 @@
 const howtoSeenKey = "setduel:howto-seen";
 
 /// Whether the table's RULES have come (they come once the page has a name there).
-function rulesKnown() { return game.rules.claimWindow !== undefined; }
+function rulesKnown() { return board.rules.claimWindow !== undefined; }
 
 /// The game the table plays: RULES' variant, or before them what the hall says of the table.
 function tableVariant() {
-  if (rulesKnown()) return String(game.rules.variant || "normal");
-  const here = game.hall.get(Number(game.table) || 1);
+  if (rulesKnown()) return String(board.rules.variant || "normal");
+  const here = lobby.tables.get(Number(you.table) || 1);
   return here ? here.variant : "normal";
 }
 
 /// The Set button's name for the game: an UltraSet is called, and so is a chain set.
 function setButtonName(variant) {
-  if (variant === "ultra" || variant === "ultra9") return "UltraSet!";
-  if (variant === "chain") return "Chain set!";
+  if (variantOf(variant).groupSize === 4) return "UltraSet!";
+  if (variantOf(variant).chains) return "Chain set!";
   return "Set!";
 }
 
@@ -65,25 +65,25 @@ function howtoPart(title, ...parts) {
 }
 
 /// A length of the rules in seconds ("5 s"), or `otherwise` before the rules have come.
-function ruleSeconds(key, otherwise) { return rulesKnown() && game.rules[key] > 0 ? seconds(game.rules[key]) : otherwise; }
-function rulePoints(key) { return rulesKnown() ? plural(Number(game.rules[key]), "point") : "a point"; }
+function ruleSeconds(key, otherwise) { return rulesKnown() && board.rules[key] > 0 ? seconds(board.rules[key]) : otherwise; }
+function rulePoints(key) { return rulesKnown() ? plural(Number(board.rules[key]), "point") : "a point"; }
 
 function howtoVariant(variant) {
   const ex = howtoExamples;
   switch (variant) {
     case "ultra": case "ultra9":
-      return howtoPart("This table: " + variant, variantRules[variant],
+      return howtoPart("This table: " + variant, ruleOf(variant),
         howtoCards(ex.ultra.concat([ex.ultraThird]), "An UltraSet: " + ex.ultra.join(", ") + ". " + ex.ultra[0] + " and " +
           ex.ultra[1] + " would make a set with " + ex.ultraThird + ", and so would " + ex.ultra[2] + " and " + ex.ultra[3] +
           ". The card they share (faded) need not be on the table.", ex.ultraThird),
         "Pick four cards. Here the Set button is called " + setButtonName(variant));
     case "chain":
-      return howtoPart("This table: chain", variantRules.chain,
+      return howtoPart("This table: chain", ruleOf("chain"),
         howtoCards(ex.chain, "The last set, beside the table as X, Y, Z."),
         howtoCards(ex.chainNext, "The next set uses one of them (" + ex.chainNext[0] + ") and two cards from the table."),
         "The keys x, y, z pick the chain's cards. Here the Set button is called " + setButtonName(variant));
     case "junior": case "shuffle":
-      return howtoPart("This table: " + variant, variantRules[variant]);
+      return howtoPart("This table: " + variant, ruleOf(variant));
     default:
       return [];
   }
@@ -94,12 +94,12 @@ function drawHowto() {
   const variant = tableVariant();
   const ex = howtoExamples;
   const junior = variant === "junior";
-  const size = variant === "ultra" || variant === "ultra9" ? "four" : "three";
+  const size = variantOf(variant).groupSize === 4 ? "four" : "three";
   const claim = ruleSeconds("claimWindow", "a few seconds");
   const turn = ruleSeconds("passedTurnWindow", "");
   const needless = ruleSeconds("needlessDealWindow", "");
-  const picks = rulesKnown() && game.rules.pickClaims === 0 ? "" : " (or just pick a card)";
-  const target = game.rules.firstTo > 0 ? "The first to find " + plural(game.rules.firstTo, "set") + " wins."
+  const picks = rulesKnown() && board.rules.pickClaims === 0 ? "" : " (or just pick a card)";
+  const target = board.rules.firstTo > 0 ? "The first to find " + plural(board.rules.firstTo, "set") + " wins."
     : "The game ends when the deck is empty and no set is left on the table; the higher score wins.";
   const body = $("howto-body");
   body.replaceChildren(
@@ -140,7 +140,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("howto-open").addEventListener("click", () => openHowto(true));
   $("howto").addEventListener("close", () => {
     store.set(howtoSeenKey, "1");
-    if (game.joined) layout();
+    if (you.joined) layout();
   });
   if (!store.get(howtoSeenKey)) openHowto(false);
 });

@@ -20,9 +20,9 @@ function setHash(table) {
 function hallLine(words) {
   const id = Number(words[1]);
   if (!(id >= 1) || words.length < 13) return;
-  if (words[10] === "closed") game.hall.delete(id);
+  if (words[10] === "closed") lobby.tables.delete(id);
   else {
-    game.hall.set(id, {
+    lobby.tables.set(id, {
       id, name: words[2], variant: words[3], firstTo: words[4] === "-" ? 0 : Number(words[4]), scoring: words[5],
       seats: [words[6] === "-" ? "" : words[6], words[7] === "-" ? "" : words[7]],
       scores: [Number(words[8]), Number(words[9])], state: words[10], watching: Number(words[11]),
@@ -38,13 +38,13 @@ function hallLine(words) {
 /// What the join screen says of the table, from the hall's line for it: the game, who waits there,
 /// and a computer player.
 function drawJoinAbout() {
-  const table = game.hall.get(Number(game.table) || 1);
+  const table = lobby.tables.get(Number(you.table) || 1);
   const about = $("join-about");
   about.hidden = !table;
   if (!table) return;
   const played = table.variant === "normal" ? "standard Set" : table.variant;
   const parts = ["This table plays " + [played].concat(tileAbout(table).split(" · ").slice(1)).join(", ") + "."];
-  if (variantRules[table.variant]) parts.push(variantRules[table.variant]);
+  if (ruleOf(table.variant)) parts.push(ruleOf(table.variant));
   const seated = table.seats.filter(Boolean);
   if (table.bot && seated.length < 2) parts.push("You play the computer (" + table.bot + "): it sits down with you.");
   else if (table.bot) parts.push(seated[0] + " plays the computer (" + seated[1] + ", " + table.bot + "): you will watch.");
@@ -56,90 +56,87 @@ function drawJoinAbout() {
 
 /// `OK TABLES <count>`: the lobby opens when there are several tables and none was asked for.
 function hallListed(count) {
-  game.hallCount = count;
+  lobby.count = count;
   drawHallButton();
-  if (count > 1 && !game.named && !game.table && !game.going) showLobby();
+  if (count > 1 && !you.named && !you.table && !lobby.going) showLobby();
 }
 
 /// Asks to move to `table` (`JOIN`): before the page's name is given the connection moves and `NAME`
 /// follows there; a named connection takes a seat or watches there at once.
 function goTo(table) {
-  if (game.going) return;
-  game.going = true;
-  if (game.named) game.moving = true;
+  if (lobby.going) return;
+  lobby.going = true;
+  if (you.named) lobby.moving = true;
   send("@go JOIN " + table);
 }
 
 /// Opens a table with the lobby's variant, against the computer when `bot` (`OPEN`), and moves there.
 function openTable(bot) {
-  if (game.going || !lobbyName()) return;
-  game.going = true;
-  if (game.named) game.moving = true;
+  if (lobby.going || !lobbyName()) return;
+  lobby.going = true;
+  if (you.named) lobby.moving = true;
   const variant = $("open-variant").value;
   send("@go OPEN" + (variant && variant !== "normal" ? " variant=" + variant : "") + (bot ? " bot=normal" : ""));
 }
 
 /// The name typed in the lobby, kept as the page's name; or "" after asking for one.
 function lobbyName() {
-  if (game.named) return game.name;
+  if (you.named) return you.name;
   const input = $("lobby-name");
   const name = input.value.trim();
-  if (!/^[A-Za-z0-9_-]{1,16}$/.test(name)) {
-    showNotice("Choose a name first: 1 to 16 letters, digits, - or _.");
+  if (!new RegExp(SERVER.name.pattern).test(name)) {
+    showNotice("Choose a name first: " + SERVER.name.rule + ".");
     input.focus();
     return "";
   }
-  game.name = name;
+  you.name = name;
   $("name").value = name;
   store.set("setduel:name:" + location.host, name);
-  game.joined = true;
+  you.joined = true;
   return name;
 }
 
 /// `OK JOIN <id> <seat> <token>` or `OK OPEN ...`: the page is at table `id` now.
 function arrived(words) {
-  game.going = false;
-  game.watchingHall = false;  // A move ends TABLES WATCH.
-  game.table = Number(words[2]);
-  setHash(game.table);
+  lobby.going = false;
+  lobby.watching = false;  // A move ends TABLES WATCH.
+  you.table = Number(words[2]);
+  setHash(you.table);
   hideLobby();
-  if (!game.hall.has(game.table)) send("@hall TABLES");  // A table opened since: its name for the bar.
-  if (game.moving) {
+  if (!lobby.tables.has(you.table)) send("@hall TABLES");  // A table opened since: its name for the bar.
+  if (lobby.moving) {
     // A named connection sat down or watches here: as `OK NAME` says.
-    game.moving = false;
+    lobby.moving = false;
     return handleOK(["OK", "NAME", words[3], words[4]]);
   }
-  if (!game.joined || !game.name) {
+  if (!you.joined || !you.name) {
     $("join").hidden = false;
     send("@rules RULES");  // This table's, for How to play.
     return draw();
   }
-  const token = store.get(tokenKey(game.name));
+  const token = store.get(tokenKey(you.name));
   if (token) send("RESUME " + token);
-  else sendName(game.name);
+  else sendName(you.name);
 }
 
 /// A refused `JOIN` or `OPEN`: the page stays where it was, and says why.
 function notArrived(text) {
-  game.going = false;
+  lobby.going = false;
   showNotice(text);
-  if (game.moving) {
-    game.moving = false;
+  if (lobby.moving) {
+    lobby.moving = false;
     send("STATE");  // Its events were set aside meanwhile.
-  } else if (!game.named) {
-    game.table = "";
-    if (game.hallCount > 1) showLobby();
+  } else if (!you.named) {
+    you.table = "";
+    if (lobby.count > 1) showLobby();
     else $("join").hidden = false;
   }
 }
 
 /// Forgets the table the page was at, as a move to another begins with the new table's `RULES`.
 function leaveTable() {
-  Object.assign(game, {
-    seat: null, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
-    selected: new Set(), newSlots: new Set(), seq: 0, over: null, review: null, seatFree: 0, chain: {},
-    movedSlots: new Set(), wasSeated: false, asks: {}, lastPicked: null,
-  });
+  Object.assign(you, { seat: null, seatFree: 0, wasSeated: false });
+  Object.assign(board, freshBoard(), { rules: board.rules });
   stopWindow();
   stopForfeit();
   clearWhy();
@@ -150,36 +147,36 @@ function leaveTable() {
 }
 
 function showLobby() {
-  if (!game.watchingHall) {
+  if (!lobby.watching) {
     // The tiles follow the hall's changes while the lobby is shown (until the next move).
-    game.watchingHall = true;
-    if (game.named) game.hall.clear();  // Listed before this connection moved: ask afresh.
+    lobby.watching = true;
+    if (you.named) lobby.tables.clear();  // Listed before this connection moved: ask afresh.
     send("@hall TABLES WATCH");
   }
   $("lobby").hidden = false;
   document.body.classList.add("in-lobby");
   setStatus("Choose a table.");
   for (const id of ["join", "table", "over", "chain", "controls", "countdown"]) $(id).hidden = true;
-  $("lobby-name").value = game.name;
-  $("lobby-name").disabled = game.named;
-  $("lobby-back").hidden = !game.named;
+  $("lobby-name").value = you.name;
+  $("lobby-name").disabled = you.named;
+  $("lobby-back").hidden = !you.named;
   drawLobby();
 }
 
 function hideLobby() {
   $("lobby").hidden = true;
   document.body.classList.remove("in-lobby");
-  if (game.named) { $("table").hidden = false; draw(); }
+  if (you.named) { $("table").hidden = false; draw(); }
 }
 
 /// The bar's button back to the lobby, shown once the page sits at a table of a hall; and the
 /// address, which names the table once there is more than one (a connection that never moved is at 1).
 function drawHallButton() {
-  $("to-lobby").hidden = !(game.hall.size > 1 && game.named);
-  if (game.named && game.hallCount > 1 && !game.table) game.table = 1;
-  if (game.named && game.hallCount > 1) setHash(game.table);
-  const here = game.hall.get(game.table);
-  $("table-name").hidden = !(here && game.hall.size > 1);
+  $("to-lobby").hidden = !(lobby.tables.size > 1 && you.named);
+  if (you.named && lobby.count > 1 && !you.table) you.table = 1;
+  if (you.named && lobby.count > 1) setHash(you.table);
+  const here = lobby.tables.get(you.table);
+  $("table-name").hidden = !(here && lobby.tables.size > 1);
   $("table-name").textContent = here ? here.name : "";
 }
 
@@ -210,10 +207,10 @@ function lobbyRank(table) {
 
 /// The tiles, those waiting for a player first, each by number.
 function drawLobby() {
-  const tables = Array.from(game.hall.values()).sort((a, b) => lobbyRank(a) - lobbyRank(b) || a.id - b.id);
+  const tables = Array.from(lobby.tables.values()).sort((a, b) => lobbyRank(a) - lobbyRank(b) || a.id - b.id);
   const tiles = tables.map((table) => {
     const tile = document.createElement("article");
-    tile.className = "tile" + (table.state === "waiting" ? " waiting" : "") + (table.id === game.table ? " here" : "");
+    tile.className = "tile" + (table.state === "waiting" ? " waiting" : "") + (table.id === you.table ? " here" : "");
     tile.dataset.table = String(table.id);
     const title = document.createElement("h3");
     const number = document.createElement("span");
@@ -229,7 +226,7 @@ function drawLobby() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.go = String(table.id);
-    button.textContent = table.id === game.table && game.named ? "Back to it" : table.state === "waiting" ? "Join" : "Watch";
+    button.textContent = table.id === you.table && you.named ? "Back to it" : table.state === "waiting" ? "Join" : "Watch";
     tile.append(title, players, about, button);
     return tile;
   });
@@ -240,23 +237,26 @@ function drawLobby() {
 
 window.addEventListener("DOMContentLoaded", () => {
   const asked = tableFromHash();
-  game.table = /^\d+$/.test(asked) ? Number(asked) : asked;
-  $("tiles").addEventListener("click", (event) => {
-    const button = event.target.closest("[data-go]");
+  you.table = /^\d+$/.test(asked) ? Number(asked) : asked;
+  // The games a table can play are the server's variants (SERVER.variants), the standard game first.
+  $("open-variant").replaceChildren(...Object.keys(SERVER.variants).map((name) =>
+    new Option(name === "normal" ? "standard Set" : name, name)));
+  $("tiles").addEventListener("click", (click) => {
+    const button = click.target.closest("[data-go]");
     if (!button) return;
     const table = Number(button.dataset.go);
-    if (table === game.table && game.named) return hideLobby();
+    if (table === you.table && you.named) return hideLobby();
     if (lobbyName()) goTo(table);
   });
-  $("open-form").addEventListener("submit", (event) => { event.preventDefault(); openTable(false); });
+  $("open-form").addEventListener("submit", (submit) => { submit.preventDefault(); openTable(false); });
   $("open-bot").addEventListener("click", () => openTable(true));
   $("lobby-back").addEventListener("click", () => hideLobby());
   $("to-lobby").addEventListener("click", () => showLobby());
   // A table's address typed or pasted into this tab: go there.
   window.addEventListener("hashchange", () => {
     const table = tableFromHash();
-    if (!table || table === String(game.table)) return;
-    if (!game.named) game.table = /^\d+$/.test(table) ? Number(table) : table;
+    if (!table || table === String(you.table)) return;
+    if (!you.named) you.table = /^\d+$/.test(table) ? Number(table) : table;
     goTo(table);
   });
 });

@@ -40,16 +40,16 @@ function addHistory(fields) { append($("history"), resultText(fields), 50); }
 
 function showOver(fields) {
   // OVER <seq> <game> <winner> <score1> <score2> <sets1> <sets2> <ending>
-  game.phase = "over";
-  game.holder = 0;
-  game.selected.clear();
+  board.phase = "over";
+  board.holder = 0;
+  board.selected.clear();
   stopWindow();
   const winner = Number(fields[1]);
-  const title = winner === 0 ? "A tie" : winner === game.seat ? "You won!" : nameOf(winner) + " won";
+  const title = winner === 0 ? "A tie" : winner === you.seat ? "You won!" : nameOf(winner) + " won";
   $("over-title").textContent = title;
   $("over-detail").textContent = nameOf(1) + " " + fields[2] + ", " + nameOf(2) + " " + fields[3] +
     (fields[6] === "forfeit" ? " (by forfeit)" : "") +
-    (game.seat > 0 ? ". Rematch? Press Enter or the button; Same deck deals the same cards again, seats swapped." : ".");
+    (you.seat > 0 ? ". Rematch? Press Enter or the button; Same deck deals the same cards again, seats swapped." : ".");
   $("review").replaceChildren();
   $("over").hidden = false;
   addHistory(fields);
@@ -73,7 +73,7 @@ function showReview(lines) {
     parts.push(plural(Number(wrong), "wrong pick") + (broken.length ? " (by feature: " + broken.join(", ") + ")" : ""));
     const item = document.createElement("li");
     item.dataset.seat = seat;
-    item.textContent = (Number(seat) === game.seat ? "You" : nameOf(seat)) + ": " + parts.join("; ") + ".";
+    item.textContent = (Number(seat) === you.seat ? "You" : nameOf(seat)) + ": " + parts.join("; ") + ".";
     list.appendChild(item);
   }
   if (players.length) {
@@ -100,6 +100,6 @@ function hideNotice() { $("notice").hidden = true; }
 function flash(text, ms) {
   showNotice(text);
   setTimeout(() => {
-    if ($("notice").textContent === text) { hideNotice(); if (game.joined) layout(); }
+    if ($("notice").textContent === text) { hideNotice(); if (you.joined) layout(); }
   }, ms);
 }

@@ -15,7 +15,7 @@ const toldBefore = [];
 const toldVerbs = new Set(["JOINED", "START", "SET", "NOSET", "EXPIRED", "SCORE", "TURN", "LEFT", "BACK", "OVER", "REMATCH"]);
 
 function toldKey() {
-  return "setduel:log:" + location.host + ":" + (game.table || 1) + ":" + (game.name || "").toLowerCase();
+  return "setduel:log:" + location.host + ":" + (you.table || 1) + ":" + (you.name || "").toLowerCase();
 }
 
 function loadTold() {
@@ -38,13 +38,13 @@ function tell(verb, fields) {
   if (!toldVerbs.has(verb)) return;
   if (!told) told = loadTold();
   // A new game, or numbers going back (a server started again): what was kept is of another game.
-  if (verb === "START" || game.seq < told.seq) {
+  if (verb === "START" || board.seq < told.seq) {
     toldBefore.push(...told.entries.slice(told.fresh));
     toldBefore.splice(0, Math.max(0, toldBefore.length - 200));
     told = { game: Number(verb === "START" ? fields[0] : 0), seq: 0, entries: [], fresh: 0 };
   }
   told.entries.push([verb].concat(fields));
-  told.seq = game.seq;
+  told.seq = board.seq;
   if (told.entries.length > 400) { told.entries.shift(); told.fresh = Math.max(0, told.fresh - 1); }
   saveTold();
   narrate(verb, fields);
@@ -89,13 +89,13 @@ function addTo(verbs, node) {
   return true;
 }
 
-function whose(seat) { return Number(seat) === game.seat ? "Your" : nameOf(seat) + "'s"; }
+function whose(seat) { return Number(seat) === you.seat ? "Your" : nameOf(seat) + "'s"; }
 
 function narrate(verb, fields) {
-  const mine = Number(fields[0]) === game.seat;
+  const mine = Number(fields[0]) === you.seat;
   switch (verb) {
     case "JOINED": {
-      const me = game.name && fields[1].toLowerCase() === game.name.toLowerCase();
+      const me = you.name && fields[1].toLowerCase() === you.name.toLowerCase();
       const swap = narration.verb === "START" || narration.verb === "JOINED-swap";
       if (swap) {
         if (me) tellLine("You play from seat " + fields[0] + " this game.", "JOINED-swap");

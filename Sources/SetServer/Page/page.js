@@ -4,42 +4,45 @@
 // MARK: - Playing
 
 function pick(slot) {
-  const code = game.slots[slot] || game.chain[slot];
-  if (!(game.seat > 0) || !code) return;
-  const mine = game.holder === game.seat;
-  if (mine && game.selected.has(slot)) send("UNPICK " + slot);
-  else if (mine || game.phase === "open") send("PICK " + code);  // By card: it cannot go stale.
+  const code = board.slots[slot] || board.chain[slot];
+  if (!(you.seat > 0) || !code) return;
+  const mine = board.holder === you.seat;
+  if (mine && board.selected.has(slot)) send("UNPICK " + slot);
+  else if (mine || board.phase === "open") send("PICK " + code);  // By card: it cannot go stale.
 }
 
 function act(action) {
-  if (!(game.seat > 0)) return;
+  if (!(you.seat > 0)) return;
   if (action === "claim") send("CLAIM");
   else if (action === "deal") send("DEAL");
   else if (action === "rematch") send("NEW");
   else if (action === "rematch-same") send("REMATCH SAME");
 }
 
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-action]");
+document.addEventListener("click", (click) => {
+  const button = click.target.closest("[data-action]");
   if (button && button.dataset.action === "sit") sit();
   else if (button) act(button.dataset.action);
 });
 
-document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const target = event.target;
+/// Whether a key names a slot of the table or the chain (SERVER.slots), in either case.
+function isSlotKey(key) { return key.length === 1 && (SERVER.slots.table + SERVER.slots.chain).includes(key.toUpperCase()); }
+
+document.addEventListener("keydown", (press) => {
+  if (press.ctrlKey || press.metaKey || press.altKey) return;
+  const target = press.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
-    if (event.key === "Escape") target.blur();
+    if (press.key === "Escape") target.blur();
     return;
   }
   if ($("howto").matches(":modal")) return;  // The help is read: Esc or its button closes it.
-  if (event.key === "?") { openHowto(true); return; }
-  if (!game.joined) return;
-  if (event.key === " ") { event.preventDefault(); act("claim"); }
-  else if (event.key === "+" || event.key === "=") act("deal");
-  else if (event.key === "/") { event.preventDefault(); $("chat-panel").open = true; $("chat-input").focus(); }
-  else if (event.key === "Enter" && game.phase === "over") act("rematch");
-  else if (/^[a-uA-Ux-zX-Z]$/.test(event.key)) pick(event.key.toUpperCase());
+  if (press.key === "?") { openHowto(true); return; }
+  if (!you.joined) return;
+  if (press.key === " ") { press.preventDefault(); act("claim"); }
+  else if (press.key === "+" || press.key === "=") act("deal");
+  else if (press.key === "/") { press.preventDefault(); $("chat-panel").open = true; $("chat-input").focus(); }
+  else if (press.key === "Enter" && board.phase === "over") act("rematch");
+  else if (isSlotKey(press.key)) pick(press.key.toUpperCase());
 });
 
 // MARK: - Start
@@ -52,27 +55,31 @@ function applyTheme(name) {
 
 window.addEventListener("DOMContentLoaded", () => {
   applyTheme(store.get("setduel:theme") || "okabe");
-  $("theme").addEventListener("change", (event) => applyTheme(event.target.value));
-  $("name").value = game.name;
-  $("join-form").addEventListener("submit", (event) => {
-    event.preventDefault();
+  $("theme").addEventListener("change", (change) => applyTheme(change.target.value));
+  for (const id of ["name", "lobby-name"]) {
+    // The name rule is the server's (SERVER.name); the pattern attribute is anchored by the browser.
+    Object.assign($(id), { maxLength: SERVER.name.maxLength, pattern: SERVER.name.pattern.slice(1, -1), title: SERVER.name.rule });
+  }
+  $("name").value = you.name;
+  $("join-form").addEventListener("submit", (submit) => {
+    submit.preventDefault();
     const name = $("name").value.trim();
     if (!name) return;
-    game.name = name;
-    game.rating = null;
+    you.name = name;
+    you.rating = null;
     store.set("setduel:name:" + location.host, name);
-    game.joined = true;
+    you.joined = true;
     const token = store.get(tokenKey(name));
     if (token) send("RESUME " + token);
     else sendName(name);
   });
-  $("chat-form").addEventListener("submit", (event) => {
-    event.preventDefault();
+  $("chat-form").addEventListener("submit", (submit) => {
+    submit.preventDefault();
     const text = $("chat-input").value.trim();
     if (text) send("SAY " + text);
     $("chat-input").value = "";
   });
-  window.addEventListener("resize", () => { if (game.joined) layout(); });
+  window.addEventListener("resize", () => { if (you.joined) layout(); });
   draw();
   connect();
 });

@@ -8,22 +8,22 @@ function explainScore(fields) {
   const delta = Number(fields[1]);
   if (!(delta < 0)) return;
   const seat = Number(fields[0]);
-  const mine = seat === game.seat;
+  const mine = seat === you.seat;
   const them = nameOf(seat);
-  const within = game.rules.claimWindow > 0 ? " within " + seconds(game.rules.claimWindow) : " in time";
+  const within = board.rules.claimWindow > 0 ? " within " + seconds(board.rules.claimWindow) : " in time";
   let text;
   switch (fields[3]) {
-    case "needless":
+    case SERVER.scoreReasons.needlessDeal:
       text = mine ? "You asked for three more cards while a set was on the table: no cards were dealt."
         : them + " asked for three more cards while a set was on the table.";
       break;
-    case "expired":
+    case SERVER.scoreReasons.claimExpired:
       text = mine ? "You called Set but did not pick " + groupWord() + " cards" + within + "."
         : them + " called Set but did not pick in time.";
       break;
-    case "wrong": {
-      const why = whyNot(game.lastPicked || []);
-      const cards = (game.lastPicked || []).join(", ");
+    case SERVER.scoreReasons.wrongPick: {
+      const why = whyNot(board.lastPicked || []);
+      const cards = (board.lastPicked || []).join(", ");
       text = (mine ? "You picked " : them + " picked ") + cards + ": not a set" + (why ? ": " + why : "") + ".";
       break;
     }
@@ -36,7 +36,7 @@ function explainScore(fields) {
   badge.className = "why-delta";
   badge.textContent = String(delta);
   why.append(badge, " ", text);
-  if (fields[3] === "wrong" && game.lastPicked) why.append(" ", miniCards(game.lastPicked));
+  if (fields[3] === SERVER.scoreReasons.wrongPick && board.lastPicked) why.append(" ", miniCards(board.lastPicked));
   why.dataset.seat = String(seat);
   why.dataset.reason = fields[3];
   why.hidden = false;
@@ -48,7 +48,7 @@ function explainScore(fields) {
 function explainTurn(fields) {
   const why = $("why");
   if (why.hidden) return;
-  const mine = Number(fields[0]) === game.seat;
+  const mine = Number(fields[0]) === you.seat;
   const what = groupSize() === 4 ? "four cards" : "a set";
   // The seconds count down with the window's (countdown.js): the words around them stay.
   let before, after;

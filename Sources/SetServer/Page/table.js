@@ -2,48 +2,48 @@
 "use strict";
 
 function setTable(seq, deck, allPairs) {
-  game.deck = deck;
-  game.slots = {};
+  board.deck = deck;
+  board.slots = {};
   const pairs = allPairs.filter((pair) => !isChainSlot(pair.split("=")[0]));
   setChain(allPairs.filter((pair) => isChainSlot(pair.split("=")[0])));
   for (const pair of pairs) {
     const [slot, card] = pair.split("=");
-    if (slot && card && card !== "-") game.slots[slot] = card;
+    if (slot && card && card !== "-") board.slots[slot] = card;
   }
   const labels = pairs.map((pair) => pair.split("=")[0]);
-  game.slotCount = labels.length;
-  game.movedSlots = new Set();
+  board.slotCount = labels.length;
+  board.movedSlots = new Set();
   draw();
 }
 
 function applyDiff(fields) {
-  game.deck = Number(fields[0]);
-  game.slotCount = Number(fields[1]);
+  board.deck = Number(fields[0]);
+  board.slotCount = Number(fields[1]);
   const changes = fields.slice(2);
-  const next = Object.assign({}, game.slots);
-  const wasNew = game.newSlots;
-  game.newSlots = new Set();
-  game.movedSlots = new Set();
+  const next = Object.assign({}, board.slots);
+  const wasNew = board.newSlots;
+  board.newSlots = new Set();
+  board.movedSlots = new Set();
   for (const change of changes) if (change.startsWith("-")) delete next[change.slice(1)];
   const moves = changes.map((change) => /^([A-Z])>([A-Z])=(\w{4})$/.exec(change)).filter(Boolean);
   // Moves are applied together: every moved card is lifted before any is put down, so moves may cross.
   for (const move of moves) delete next[move[1]];
   for (const move of moves) {
     next[move[2]] = move[3];
-    game.movedSlots.add(move[2]);
-    if (wasNew.has(move[1])) game.newSlots.add(move[2]);  // A card just dealt stays marked where it went.
+    board.movedSlots.add(move[2]);
+    if (wasNew.has(move[1])) board.newSlots.add(move[2]);  // A card just dealt stays marked where it went.
   }
-  if (moves.length > 0) game.movedAt = performance.now();
+  if (moves.length > 0) board.movedAt = performance.now();
   for (const change of changes) {
     const fill = /^\+([A-Z])=(\w{4})$/.exec(change);
-    if (fill) { next[fill[1]] = fill[2]; game.newSlots.add(fill[1]); }
+    if (fill) { next[fill[1]] = fill[2]; board.newSlots.add(fill[1]); }
   }
-  game.slots = next;
+  board.slots = next;
 }
 
 function slotLabels() {
   const labels = [];
-  for (let i = 0; i < game.slotCount; i++) labels.push(String.fromCharCode(65 + i));
+  for (let i = 0; i < board.slotCount; i++) labels.push(String.fromCharCode(65 + i));
   return labels;
 }
 
@@ -82,9 +82,9 @@ function controlsHeight() {
 function drawTable() {
   const table = $("table");
   table.replaceChildren();
-  const mine = game.holder === game.seat && game.seat > 0;
+  const mine = board.holder === you.seat && you.seat > 0;
   for (const slot of slotLabels()) {
-    const code = game.slots[slot];
+    const code = board.slots[slot];
     if (!code) {
       const empty = document.createElement("div");
       empty.className = "card empty";
@@ -93,7 +93,7 @@ function drawTable() {
       continue;
     }
     const card = cardButton(slot, code, mine, "card");
-    if (game.newSlots.has(slot)) card.classList.add("new");
+    if (board.newSlots.has(slot)) card.classList.add("new");
     markMoved(card, slot);
     table.appendChild(card);
   }
@@ -124,19 +124,19 @@ function moodFace(word) {
 
 // `MOOD <seat> <word>`: the face beside that player's name, until the next mood or game.
 function showMood(seat, word) {
-  if (!game.players[seat]) return;
-  game.players[seat].mood = word;
+  if (!board.players[seat]) return;
+  board.players[seat].mood = word;
   drawScores();
 }
 
 function drawScores() {
   for (const seat of [1, 2]) {
     const element = document.querySelector('.score[data-seat="' + seat + '"]');
-    const player = game.players[seat] || {};
+    const player = board.players[seat] || {};
     // A seat nobody holds is waiting for a player; "away" is for a player who left and may come back.
     const free = !player.name && player.free === true;
     element.querySelector(".who").textContent =
-      (player.name || (free ? "waiting for a player" : "seat " + seat)) + (seat === game.seat ? " (you)" : "");
+      (player.name || (free ? "waiting for a player" : "seat " + seat)) + (seat === you.seat ? " (you)" : "");
     const mood = element.querySelector(".mood");
     const known = Object.hasOwn(MOODS, player.mood || "");
     mood.hidden = !known || free;
@@ -146,40 +146,40 @@ function drawScores() {
       mood.title = known ? MOODS[player.mood][0] : "";
     }
     element.querySelector(".points").textContent = String(player.score || 0);
-    element.classList.toggle("me", seat === game.seat);
+    element.classList.toggle("me", seat === you.seat);
     element.classList.toggle("away", player.here === false && !free);
     element.classList.toggle("free", free);
-    element.classList.toggle("holder", seat === game.holder);
+    element.classList.toggle("holder", seat === board.holder);
   }
 }
 
 function draw() {
   drawScores();
-  if (game.joined) { drawChain(); drawTable(); }
-  const seated = game.seat > 0;
+  if (you.joined) { drawChain(); drawTable(); }
+  const seated = you.seat > 0;
   const controls = $("controls");
   controls.hidden = !seated;
   if (seated) {
-    const over = game.phase === "over";
+    const over = board.phase === "over";
     controls.querySelector('[data-action="claim"]').hidden = over;
     controls.querySelector('[data-action="deal"]').hidden = over;
     controls.querySelector('[data-action="rematch"]').hidden = !over;
     controls.querySelector('[data-action="rematch-same"]').hidden = !over;
-    controls.querySelector('[data-action="claim"]').disabled = game.phase !== "open";
-    controls.querySelector('[data-action="deal"]').disabled = game.phase !== "open" || game.deck === 0;
+    controls.querySelector('[data-action="claim"]').disabled = board.phase !== "open";
+    controls.querySelector('[data-action="deal"]').disabled = board.phase !== "open" || board.deck === 0;
     drawAsks(over);
   }
-  document.body.classList.toggle("game-over", seated && game.phase === "over");
+  document.body.classList.toggle("game-over", seated && board.phase === "over");
   setStatus(statusText());
 }
 
 /// The rematch requests by the buttons: the other player's marks the button to press, and yours says
 /// whom it waits for.
 function drawAsks(over) {
-  const asks = over ? game.asks || {} : {};
-  const other = game.seat === 1 ? 2 : 1;
+  const asks = over ? board.asks || {} : {};
+  const other = you.seat === 1 ? 2 : 1;
   const theirs = asks[other];
-  const mine = asks[game.seat];
+  const mine = asks[you.seat];
   $("controls").querySelector('[data-action="rematch"]').classList.toggle("wanted", theirs === "new");
   $("controls").querySelector('[data-action="rematch-same"]').classList.toggle("wanted", theirs === "same");
   let text = "";
@@ -192,16 +192,16 @@ function drawAsks(over) {
 }
 
 function statusText() {
-  if (!game.joined) return "Choose a name to sit down.";
-  const watching = game.seat === 0 ? "Watching. " : "";
-  const deck = game.deck + " cards in the deck";
-  switch (game.phase) {
+  if (!you.joined) return "Choose a name to sit down.";
+  const watching = you.seat === 0 ? "Watching. " : "";
+  const deck = board.deck + " cards in the deck";
+  switch (board.phase) {
     case "waiting": return watching + "Waiting for a second player.";
     case "open": return watching + "Open play: anyone may call Set. " + deck + ".";
     case "claim": case "turn": case "needless":
-      return watching + (game.holder === game.seat ? "Your pick: choose " + groupWord() + " cards." : nameOf(game.holder) + " is picking.");
+      return watching + (board.holder === you.seat ? "Your pick: choose " + groupWord() + " cards." : nameOf(board.holder) + " is picking.");
     case "paused": {
-      const away = [1, 2].filter((seat) => game.players[seat] && game.players[seat].here === false).map(nameOf);
+      const away = [1, 2].filter((seat) => board.players[seat] && board.players[seat].here === false).map(nameOf);
       const left = forfeitSeconds();
       return watching + "Paused: " + (away.length ? away.join(" and ") : "a player") + " away" +
         (left === null ? "." : ", forfeit in " + left + " s unless back.");
@@ -219,7 +219,7 @@ function cardButton(slot, code, mine, className) {
   card.className = className;
   card.dataset.slot = slot;
   card.dataset.card = code;
-  if (game.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
+  if (board.selected.has(slot)) card.classList.add(mine ? "selected" : "theirs");
   const label = document.createElement("span");
   label.className = "slot";
   label.textContent = slot;

@@ -6,9 +6,9 @@ const ordinal = (n) => n + ({ 1: "st", 2: "nd", 3: "rd" }[n % 100 > 10 && n % 10
 function drawTourney() {
   const pane = $("tourney");
   const s = tourney.summary;
-  pane.hidden = !s || s === "none" || !game.named;
+  pane.hidden = !s || s === "none" || !you.named;
   if (pane.hidden) return;
-  const mine = tourney.standings.find((p) => p.name.toLowerCase() === game.name.toLowerCase());
+  const mine = tourney.standings.find((p) => p.name.toLowerCase() === you.name.toLowerCase());
   const format = s.format === "arena" ? "Arena" : "Swiss";
   $("tourney-title").textContent = format + (s.state === "entering" ? ": entering" : s.state === "running" ? (s.format === "swiss" && tourney.round ? ", round " + tourney.round : "") : ": finished");
   $("tourney-me").textContent = mine && s.state !== "entering"
@@ -16,7 +16,7 @@ function drawTourney() {
     : tourney.entered ? "You are entered." : "";
   $("tourney-next").textContent = nextText(s, mine);
   const go = $("tourney-go");
-  go.hidden = !(tourney.next && tourney.next.table && tourney.next.table !== game.table);
+  go.hidden = !(tourney.next && tourney.next.table && tourney.next.table !== you.table);
   $("tourney-enter").hidden = tourney.entered || s.state === "finished";
   $("tourney-withdraw").hidden = !tourney.entered || s.state === "finished";
   $("tourney-tab").setAttribute("aria-pressed", tourney.tab ? "true" : "false");
@@ -32,7 +32,7 @@ function nextText(s, mine) {
   if (!tourney.entered) return s.state === "entering" ? "Enter to play in it." : "Enter to join it.";
   const n = tourney.next;
   if (n) {
-    const other = n.seat1.toLowerCase() === game.name.toLowerCase() ? n.seat2 : n.seat1;
+    const other = n.seat1.toLowerCase() === you.name.toLowerCase() ? n.seat2 : n.seat1;
     const rank = tourney.standings.find((p) => p.name === other);
     return "Your game: against " + other + (rank ? " (" + ordinal(rank.rank) + ")" : "") + (n.table ? " at table " + n.table : "") + ".";
   }

@@ -21,7 +21,7 @@ function tourneyHandle(words, id) {
   if (verb === "OK" && words[1] === "STANDINGS") {
     tourney.standings = tourney.reading.map((w) => ({ rank: Number(w[1]), name: w[2], points: w[3], games: Number(w[5]), status: w[11] }));
     tourney.reading = [];
-    tourney.entered = tourney.standings.some((s) => s.name.toLowerCase() === game.name.toLowerCase() && s.status !== "withdrawn");
+    tourney.entered = tourney.standings.some((s) => s.name.toLowerCase() === you.name.toLowerCase() && s.status !== "withdrawn");
     drawTourney();
     return true;
   }
@@ -33,7 +33,7 @@ function tourneyHandle(words, id) {
   }
   if (verb === "OK" && (words[1] === "ENTER" || words[1] === "WITHDRAW")) { askTourney(); return true; }
   if (verb === "ERR" && id === "@pt") {
-    if (words[1] === "NOT_NOW") tourney.summary = "none";
+    if (words[1] === SERVER.errors.notNow) tourney.summary = "none";
     drawTourney();
     return true;
   }
@@ -44,7 +44,7 @@ function tourneyHandle(words, id) {
 
 /// `TOURNEY <kind> ...`, as every entrant is told.
 function tourneyEvent(w) {
-  const me = (name) => name && name.toLowerCase() === game.name.toLowerCase();
+  const me = (name) => name && name.toLowerCase() === you.name.toLowerCase();
   switch (w[0]) {
     case "round":
       tourney.round = Number(w[1]);
@@ -76,9 +76,9 @@ function tourneyEvent(w) {
 function tourneyMoved(table, seat, token) {
   if (tourney.next) tourney.next.table = table;
   leaveTable();
-  game.table = table;
+  you.table = table;
   setHash(table);
-  if (!game.hall.has(table)) send("@hall TABLES");
+  if (!lobby.tables.has(table)) send("@hall TABLES");
   handleOK(["OK", "NAME", seat, token]);
   drawTourney();
 }
@@ -97,15 +97,15 @@ function tourneyToggle(action) {
   if (action === "enter") send("@pe ENTER");
   else if (action === "withdraw") send("@pe WITHDRAW");
   else if (action === "standings") { tourney.tab = !tourney.tab; if (tourney.tab) askStandings(); }
-  else if (action === "go" && tourney.next && tourney.next.table && tourney.next.table !== game.table) goTo(tourney.next.table);
+  else if (action === "go" && tourney.next && tourney.next.table && tourney.next.table !== you.table) goTo(tourney.next.table);
   drawTourney();
 }
 
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("[data-tourney]");
+document.addEventListener("click", (click) => {
+  const button = click.target.closest("[data-tourney]");
   if (button) tourneyToggle(button.dataset.tourney);
 });
 
 // The tournament's state every 5 s while the page is named; its standings when they may have changed.
-setInterval(() => { if (game.named && tourney.summary !== "none") askTourney(); }, 5000);
+setInterval(() => { if (you.named && tourney.summary !== "none") askTourney(); }, 5000);
 setInterval(() => { if (tourney.summary && tourney.summary !== "none") drawTourneyClock(); }, 500);

@@ -28,16 +28,16 @@ function connect() {
     send("TABLES WATCH");
     ask();
   };
-  ws.onmessage = (event) => {
+  ws.onmessage = (message) => {
     tv.lastHeard = performance.now();
-    handleLine(String(event.data));
+    handleLine(String(message.data));
   };
-  ws.onclose = (event) => {
+  ws.onclose = (closing) => {
     if (tv.ws !== ws) return;
     tv.ws = null;
-    const delay = event.code === 1013 ? 8000 : Math.min(8000, 500 * Math.pow(2, tv.retries++));
+    const delay = closing.code === 1013 ? 8000 : Math.min(8000, 500 * Math.pow(2, tv.retries++));
     const offline = $("tv-offline");
-    show(offline, (event.code === 1013 ? "The server is full." : "The server is gone.") +
+    show(offline, (closing.code === 1013 ? "The server is full." : "The server is gone.") +
       " Trying again in " + Math.round(delay / 1000) + " s…");
     offline.hidden = false;
     setTimeout(connect, delay);
