@@ -23,6 +23,16 @@ public enum Mood: String, CaseIterable, Sendable {
   public static let perSecond = 2
   public static let burst = 4
 
+  /// What the mood says of whoever shows it, after its name (`bot is` ...): the page's title for it.
+  public var phrase: String {
+    switch self {
+    case .looking: "looking for a set"
+    case .sure: "sure it sees one"
+    case .glad: "glad"
+    case .beaten: "beaten to it"
+    }
+  }
+
   /// The mood in words, for the human presentation: `bot is looking for a set.`, or in the second
   /// person to the player who showed it (`you`).
   public func sentence(name: String, you: Bool = false) -> String {

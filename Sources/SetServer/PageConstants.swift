@@ -14,6 +14,7 @@ import SetProtocol
 /// - `name`: the name and secret rules (a pattern, the longest name, a sentence)
 /// - `slots`: the table's slot labels and the chain's
 /// - `errors`: every `ERR` code by `ErrorCode` case
+/// - `moods`: each `MOOD` word and what it says of the player (the page draws each its own face)
 /// - `reconnect`: the page's back-off after a dropped connection, and its wait after a full server
 public enum PageConstants {
   /// The page's first delay before connecting again, in milliseconds; it doubles up to `longestRetry`.
@@ -47,6 +48,7 @@ public enum PageConstants {
       ("name", name),
       ("slots", slots),
       ("errors", object(ErrorCode.allCases.map { ("\($0)", string($0.rawValue)) })),
+      ("moods", object(Mood.allCases.map { ($0.word, string($0.phrase)) })),
       (
         "reconnect",
         object([("first", "\(firstRetry)"), ("longest", "\(longestRetry)"), ("full", "\(fullRetry)")])

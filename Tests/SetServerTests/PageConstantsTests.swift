@@ -47,6 +47,18 @@ struct PageConstantsTests {
     #expect(!PlayerName.isValid(tooLong) && bad == nil)
   }
 
+  @Test("the page draws a face for every mood the server gives, and for no other word")
+  func everyMoodHasAFace() throws {
+    let moods = try #require(try Self.constants()["moods"] as? [String: String])
+    #expect(moods == Dictionary(uniqueKeysWithValues: Mood.allCases.map { ($0.word, $0.phrase) }))
+    let table = try #require(Self.scripts.first { $0.name == "table.js" }?.text)
+    let start = try #require(table.range(of: "const FACES = {\n")).upperBound
+    let end = try #require(table[start...].range(of: "\n};")).lowerBound
+    let faces = table[start..<end].split(separator: "\n").compactMap { $0.split(separator: ":").first }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(Set(faces) == Set(moods.keys), "faces for \(faces), moods \(moods.keys.sorted())")
+  }
+
   @Test("every SERVER.<path> a page script reads is a constant the server writes")
   func everyPathTheCodeReadsExists() throws {
     let constants = try Self.constants()

@@ -100,17 +100,18 @@ function drawTable() {
   layout();
 }
 
-// Each mood a player shows (`MOOD <seat> <word>`): its words, and its face drawn (no emoji font needed)
-// as the eyes' and the mouth's paths on a round face of 20 by 20. A word not here is not shown.
-const MOODS = {
-  looking: ["looking for a set", "M6 8.5h2.5M11.5 8.5H14", "M7 14h6"],
-  sure: ["sure it sees one", "M5.5 8.5q1.5-1 3 0M11.5 8.5q1.5-1 3 0", "M6.5 13.5q4 2.5 7-1"],
-  glad: ["glad", "M5.5 9q1.5-2 3 0M11.5 9q1.5-2 3 0", "M6 12.5q4 4 8 0"],
-  beaten: ["beaten to it", "M6 8l2.5 1M14 8l-2.5 1", "M6.5 15q3.5-3 7 0"],
+// Each mood a player shows (`MOOD <seat> <word>`): its face drawn (no emoji font needed) as the eyes'
+// and the mouth's paths on a round face of 20 by 20; its words are the server's (SERVER.moods). A word
+// not in both is not shown.
+const FACES = {
+  looking: ["M6 8.5h2.5M11.5 8.5H14", "M7 14h6"],
+  sure: ["M5.5 8.5q1.5-1 3 0M11.5 8.5q1.5-1 3 0", "M6.5 13.5q4 2.5 7-1"],
+  glad: ["M5.5 9q1.5-2 3 0M11.5 9q1.5-2 3 0", "M6 12.5q4 4 8 0"],
+  beaten: ["M6 8l2.5 1M14 8l-2.5 1", "M6.5 15q3.5-3 7 0"],
 };
 
 function moodFace(word) {
-  const [, eyes, mouth] = MOODS[word];
+  const [eyes, mouth] = FACES[word];
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", "0 0 20 20");
   svg.setAttribute("aria-hidden", "true");
@@ -138,12 +139,12 @@ function drawScores() {
     element.querySelector(".who").textContent =
       (player.name || (free ? "waiting for a player" : "seat " + seat)) + (seat === you.seat ? " (you)" : "");
     const mood = element.querySelector(".mood");
-    const known = Object.hasOwn(MOODS, player.mood || "");
+    const known = Object.hasOwn(SERVER.moods, player.mood || "") && Object.hasOwn(FACES, player.mood);
     mood.hidden = !known || free;
     if ((mood.dataset.mood || "") !== (known ? player.mood : "")) {
       mood.dataset.mood = known ? player.mood : "";
       mood.replaceChildren(...(known ? [moodFace(player.mood)] : []));
-      mood.title = known ? MOODS[player.mood][0] : "";
+      mood.title = known ? SERVER.moods[player.mood] : "";
     }
     element.querySelector(".points").textContent = String(player.score || 0);
     element.classList.toggle("me", seat === you.seat);
