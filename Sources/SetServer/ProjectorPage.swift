@@ -5,10 +5,11 @@ import SetTransport
 /// entered, the standings, the best tables under way and the podium, or the hall's tables. Built into
 /// the binary from `Page/tv.html`, `tv.css` and the scripts `tv*.js`, served beside the player's page.
 public enum ProjectorPage {
-  /// The script's parts, in the order they run: the state and the text-only path, the connection,
-  /// the lines read, the featured tables, the drawing, the podium and
-  /// the hall, and the start-up.
+  /// The script's parts, in the order they run: the server's constants (as the player's page has
+  /// them, `SERVER`), the state and the text-only path, the connection, the lines read, the featured
+  /// tables, the drawing, the podium and the hall, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
+    ("constants.js", Array(PageConstants.script.utf8)),
     ("tv-state.js", PackageResources.tv_state_js),
     ("tv-lines.js", PackageResources.tv_lines_js),
     ("tv-featured.js", PackageResources.tv_featured_js),

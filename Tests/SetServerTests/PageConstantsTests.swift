@@ -10,7 +10,7 @@ import Testing
 @Suite("the page's constants are the server's")
 struct PageConstantsTests {
   /// The page's own scripts, without the constants.
-  static let scripts = TablePage.scripts.filter { $0.name != "constants.js" }
+  static let scripts = (TablePage.scripts + ProjectorPage.scripts).filter { $0.name != "constants.js" }
     .map { (name: $0.name, text: String(decoding: $0.body, as: UTF8.self)) }
 
   /// The constants the server writes, read back as JSON.
@@ -25,6 +25,7 @@ struct PageConstantsTests {
   @Test("the constants run first, as one global object, and carry the Swift values")
   func theConstantsAreTheSwiftValues() throws {
     #expect(TablePage.scripts.first?.name == "constants.js")
+    #expect(ProjectorPage.scripts.first?.name == "constants.js")
     let constants = try Self.constants()
     let variants = try #require(constants["variants"] as? [String: [String: Any]])
     #expect(Set(variants.keys) == Set(Variant.allCases.map(\.rawValue)))
@@ -87,6 +88,8 @@ struct PageConstantsTests {
         HumanText.whyNotOne, HumanText.whyNotMany, "letters, digits, - or _", "maxlength=\"\(PlayerName.maxLength)\"",
         "\"two red",
         "\"purple\"", "\"squiggle\"", "a-uA-U",
+        // The reconnect back-off's numbers, as the scripts once spelled them.
+        "Math.min(8000", "500 * Math.pow", "=== 1013 ? 8000",
       ] + Variant.allCases.map { "<option value=\"\($0.rawValue)\"" }
     for (name, text) in files {
       for copy in copies { #expect(!text.contains(copy), "\(name) keeps its own copy of \(copy)") }

@@ -35,7 +35,9 @@ function connect() {
   ws.onclose = (closing) => {
     if (tv.ws !== ws) return;
     tv.ws = null;
-    const delay = closing.code === 1013 ? 8000 : Math.min(8000, 500 * Math.pow(2, tv.retries++));
+    // The player's page's back-off (SERVER.reconnect): a full server is asked again after its wait.
+    const delay = closing.code === 1013 ? SERVER.reconnect.full
+      : Math.min(SERVER.reconnect.longest, SERVER.reconnect.first * Math.pow(2, tv.retries++));
     const offline = $("tv-offline");
     show(offline, (closing.code === 1013 ? "The server is full." : "The server is gone.") +
       " Trying again in " + Math.round(delay / 1000) + " s…");
