@@ -163,7 +163,7 @@ public struct ClientModel: Equatable, Sendable {
     case .stat(let figures):
       resumedRating(figures)
       return []
-    case .banner, .help, .found, .tourney, .standing:
+    case .banner, .help, .found, .tourney, .standing, .pastEvent:
       return []
     case .hall(let listing):
       if listing.state == .closed {
