@@ -18,7 +18,7 @@ const game = {
   rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
   windowKind: null, windowMs: 0, windowAt: 0, selected: new Set(), newSlots: new Set(), seq: 0,
   over: null, retries: 0, stopped: false, pingAt: new Map(), pingCount: 0, lastHeard: 0, wasSeated: false,
-  pending: [], rating: null, review: null, seatFree: 0, chain: {}, movedSlots: new Set(),
+  pending: [], rating: null, review: null, past: null, seatFree: 0, chain: {}, movedSlots: new Set(),
   // The rematch each seat asked for ("new" or "same"), and the cards of the last wrong pick.
   asks: {}, lastPicked: null,
   // The hall (lobby.js): its tables by number, how many, the table the page is at (a number, or the

@@ -137,7 +137,7 @@ function notArrived(text) {
 function leaveTable() {
   Object.assign(game, {
     seat: null, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
-    selected: new Set(), newSlots: new Set(), seq: 0, over: null, review: null, seatFree: 0, chain: {},
+    selected: new Set(), newSlots: new Set(), seq: 0, over: null, review: null, past: null, seatFree: 0, chain: {},
     movedSlots: new Set(), wasSeated: false, asks: {}, lastPicked: null,
   });
   stopWindow();
