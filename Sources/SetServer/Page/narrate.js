@@ -110,10 +110,10 @@ function adoptPast(number, past) {
   if (!past.length || past[0][0] !== "START") return;
   if (!told) told = loadTold();
   const entries = past.filter((w) => toldVerbs.has(w[0])).map((w) => [w[0]].concat(w.slice(2)));
-  const fresh = told.game === number ? told : null;
-  if (!fresh) setAsideTold();
-  told = freshTold(number, Math.max(Number(past[past.length - 1][1]) || 0, fresh ? fresh.seq : 0), entries);
-  if (fresh) for (const seat of [1, 2]) told.names[seat] = told.names[seat] || fresh.names[seat];
+  const kept = told.game === number ? told : null;
+  if (!kept) setAsideTold();
+  told = freshTold(number, Math.max(Number(past[past.length - 1][1]) || 0, kept ? kept.seq : 0), entries);
+  if (kept) for (const seat of [1, 2]) told.names[seat] = told.names[seat] || kept.names[seat];
   saveTold();
   retell(number, told.seq);
 }
