@@ -39,6 +39,14 @@ extension GameHost {
     }
     let first = seq + 1
     seq += events.count
+    for (offset, event) in events.enumerated() {
+      switch event {
+      case .started: gameEvents = [(first + offset, event)]
+      case .said: break
+      default:
+        if !gameEvents.isEmpty && gameEvents.count < Self.maxGameEvents { gameEvents.append((first + offset, event)) }
+      }
+    }
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
     for (offset, event) in events.enumerated() {

@@ -39,6 +39,7 @@ extension GameHost {
       answer = inform(command, for: id)
     case .stats(let name): answer = stats(name, for: id)
     case .review(let game): answer = review(game, for: id)
+    case .events: answer = pastEvents(for: id)
     case .top(let count): answer = top(count, for: id)
     case .variantStats(let name, let variant): answer = stats(name, variant: variant, for: id)
     case .variantTop(let count, let variant): answer = top(count, variant: variant, for: id)
@@ -234,5 +235,29 @@ extension GameHost {
     record(.tick(at: now))
     broadcast(wire: due.compactMap { ServerEvent($0, now: now) }, statusOf: state)
     freeEmptySeats()
+  }
+}
+
+extension GameHost {
+  /// `EVENTS`: the events broadcast so far in the game being played (or the one just over), from its
+  /// `START`, one `EVENT` line each, or in words the happenings told as they were (not the picks, the
+  /// table's changes or open play). Only what every named connection was already told: never the sets
+  /// on the table.
+  mutating func pastEvents(for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
+    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    if client.presentation == .human {
+      let told = gameEvents.map(\.event).filter { event in
+        switch event {
+        case .claim, .picked, .unpicked, .diff, .open, .chain, .resumed, .rated: false
+        default: true
+        }
+      }
+      let lines = HumanText.sentences(
+        for: told, names: seating.names, viewer: seating.seat(of: id), groupSize: match.rules.variant.groupSize)
+      for line in lines { say(id, line) }
+    } else {
+      for (seq, event) in gameEvents { send(id, ServerLine.pastEvent(seq: seq, event).line) }
+    }
+    return .success(.ok(.events(game: match.game, count: gameEvents.count)))
   }
 }

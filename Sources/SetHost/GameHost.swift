@@ -60,6 +60,12 @@ public struct GameHost {
   var resultNames: [PerSeat<String>] = []
   /// Each finished game's sets, by game, with who found each and its find time, for HISTORY.
   var resultFinds: [[(seat: Seat, findMs: Int64)]] = []
+  /// The events broadcast since the game being played (or the one just over) started, from its
+  /// `START`, for EVENTS: what everyone named at the table was told, chat aside. At most
+  /// `maxGameEvents`; later ones are not kept.
+  var gameEvents: [(seq: Int, event: ServerEvent)] = []
+  /// The most events of one game kept for EVENTS: a game has a few hundred.
+  static let maxGameEvents = 2000
   /// The sets found so far in the game being played, with their find times.
   var gameFinds: [(seat: Seat, findMs: Int64)] = []
   let makeToken: () -> String

@@ -33,6 +33,8 @@ public enum ClientCommand: Equatable, Sendable {
   case history
   /// `REVIEW [game]`: a finished game's analysis (the last finished game by default).
   case review(Int?)
+  /// `EVENTS`: the events broadcast so far in the game being played (or the one just over).
+  case events
   /// `STATS [name]`: a player's figures from the game records (the asker's by default).
   case stats(String?)
   /// `TOP [n]`: the best `n` players by rating (10 by default).
@@ -95,6 +97,7 @@ extension ClientCommand {
     case .scores: .scores
     case .history: .history
     case .review: .review
+    case .events: .events
     case .stats, .variantStats: .stats
     case .top, .variantTop: .top
     case .say: .say
@@ -125,7 +128,8 @@ extension ClientCommand {
       case .help(let topic): topic.map { [$0] } ?? []
       case .name(let name, let secret): [name] + (secret.map { [$0] } ?? [])
       case .mode(let presentation): [presentation.rawValue.uppercased()]
-      case .sit, .claim, .deal, .table, .state, .rules, .scores, .history, .new, .quit, .where, .enter, .withdraw,
+      case .sit, .claim, .deal, .table, .state, .rules, .scores, .history, .events, .new, .quit, .where, .enter,
+        .withdraw,
         .pause,
         .back,
         .standings:

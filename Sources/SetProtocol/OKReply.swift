@@ -18,6 +18,8 @@ public enum OKReply: Equatable, Sendable {
   case history(count: Int)
   /// `OK REVIEW <game>`: the game reviewed.
   case review(game: Int)
+  /// `OK EVENTS <game> <count>`: the game the `EVENT` lines before it belong to, and how many came.
+  case events(game: Int, count: Int)
   /// `OK STATS`: after one `STAT` line.
   case stats
   /// `OK TOP <count>`: how many `STAT` lines came before it, best first.
@@ -79,6 +81,7 @@ public enum OKReply: Equatable, Sendable {
     case .table: .table
     case .history: .history
     case .review: .review
+    case .events: .events
     case .stats: .stats
     case .top: .top
     case .mode: .mode
@@ -119,6 +122,7 @@ public enum OKReply: Equatable, Sendable {
     case .scores(let first, let second): ["\(first)", "\(second)"]
     case .history(let count): ["\(count)"]
     case .review(let game): ["\(game)"]
+    case .events(let game, let count): ["\(game)", "\(count)"]
     case .top(let count): ["\(count)"]
     case .mode(let presentation): [presentation.rawValue]
     case .tables(let count): ["\(count)"]
@@ -167,6 +171,9 @@ public enum OKReply: Equatable, Sendable {
     case .review:
       guard let game = f.first.flatMap({ Int($0) }), game >= 1 else { return nil }
       self = .review(game: game)
+    case .events:
+      guard f.count >= 2, let game = Int(f[0]), game >= 0, let count = Int(f[1]), count >= 0 else { return nil }
+      self = .events(game: game, count: count)
     case .top:
       guard let count = f.first.flatMap({ Int($0) }), count >= 0 else { return nil }
       self = .top(count: count)

@@ -161,6 +161,8 @@ public struct Request: Equatable, Sendable {
       return words.isEmpty ? .success(.scores) : .failure(usage())
     case .history:
       return words.isEmpty ? .success(.history) : .failure(usage())
+    case .events:
+      return words.isEmpty ? .success(.events) : .failure(usage())
     case .review:
       guard words.count <= 1 else { return .failure(usage()) }
       guard let word = words.first else { return .success(.review(nil)) }

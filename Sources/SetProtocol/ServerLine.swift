@@ -21,6 +21,9 @@ public enum ServerLine: Equatable, Sendable {
   /// `FOUND game seat ms`: one set found in a finished game, with its find time in milliseconds (after
   /// that game's `RESULT` line, one per set in the order found).
   case found(game: Int, seat: Seat, findMs: Int64)
+  /// `EVENT <event line>`: an event broadcast earlier in the game being played, as it was broadcast,
+  /// sequence number and all (before EVENTS' reply).
+  case pastEvent(seq: Int, ServerEvent)
   /// `STAT name ...`: one player's figures (before the reply to `STATS` or `TOP`).
   case stat(PlayerFigures)
   /// `HELP text`: one line of help (before HELP's reply).
@@ -63,6 +66,7 @@ public enum ServerLine: Equatable, Sendable {
     case .result(let result, let names):
       (["RESULT"] + EventCodec.resultWords(result) + (names?.values ?? [])).joined(separator: " ")
     case .found(let game, let seat, let findMs): "FOUND \(game) \(seat.rawValue) \(findMs)"
+    case .pastEvent(let seq, let event): "EVENT " + EventCodec.encode(event, seq: seq)
     case .stat(let figures): (["STAT"] + figures.fields).joined(separator: " ")
     case .help(let text): "HELP \(text)"
     case .rules(let rules): (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
@@ -108,6 +112,9 @@ public enum ServerLine: Equatable, Sendable {
         let findMs = Int64(words[3]), findMs >= 0
       else { return nil }
       return .found(game: game, seat: seat, findMs: findMs)
+    case "EVENT":
+      guard words.count >= 2, let past = EventCodec.decode(EventCodec.text(after: 1, in: line)) else { return nil }
+      return .pastEvent(seq: past.seq, past.event)
     case "STAT":
       return PlayerFigures(fields: words.dropFirst()).map { .stat($0) }
     case "HELP":

@@ -88,6 +88,15 @@ struct BrowserScriptTests {
   }
 
   @Test(
+    "headless Chromium in a browser that kept no log: the game so far from EVENTS, each game in the person the viewer had",
+    .enabled(if: hasBrowser))
+  func headlessChromiumGameSoFar() throws {
+    let (status, output) = try run("page_history_test.py")
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("history: 0 failures"), "\(output)")
+  }
+
+  @Test(
     "headless Chromium at a hall: the lobby's tiles, Join and #t=2, a reload, a shared link, Watch, Play the computer",
     .enabled(if: hasBrowser))
   func headlessChromiumLobby() throws {

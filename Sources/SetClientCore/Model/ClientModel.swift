@@ -190,7 +190,7 @@ public struct ClientModel: Equatable, Sendable {
     case .stat(let figures):
       resumedRating(figures)
       return []
-    case .banner, .help, .found:
+    case .banner, .help, .found, .pastEvent:
       return []
     case .hall(let listing):
       if listing.state == .closed {

@@ -32,13 +32,14 @@ const you = {
 
 /// The table as told: the rules, the cards by slot and how many, the deck, the players by seat, the
 /// phase and who holds the window, the picked slots, the slots just dealt or moved (and when), the
-/// last event's number, the game over (OVER's fields), the review being read, the chain by slot, the
-/// rematch each seat asked for ("new" or "same"), and the cards of the last wrong pick.
+/// last event's number, the game over (OVER's fields), the review being read, the game so far being
+/// fetched (EVENTS: its lines, or null), the chain by slot, the rematch each seat asked for ("new" or
+/// "same"), and the cards of the last wrong pick.
 function freshBoard() {
   return {
     rules: {}, slots: {}, slotCount: 0, deck: 0, players: { 1: {}, 2: {} }, phase: "waiting", holder: 0,
     selected: new Set(), newSlots: new Set(), movedSlots: new Set(), movedAt: 0, seq: 0, over: null, review: null,
-    chain: {}, asks: {}, lastPicked: null,
+    past: null, chain: {}, asks: {}, lastPicked: null,
   };
 }
 const board = freshBoard();

@@ -14,7 +14,9 @@ function handle(line) {
       if (id === "@go") return arrived(words);
       return handleOK(words);
     case "ERR":
-      if (id === "@hall" || id === "@rules") return;  // A server without a hall, or without RULES before NAME.
+      if (id === "@events") board.past = null;
+      // A server without a hall, without RULES before NAME, or without EVENTS: the page does without.
+      if (id === "@hall" || id === "@rules" || id === "@events") return;
       if (id === "@go") return notArrived(words.slice(2).join(" ") || words[1]);
       return handleError(words[1], words.slice(2).join(" "));
     case "PONG": return handlePong(words[1]);
@@ -41,6 +43,9 @@ function handle(line) {
     case "NOTICE": return handleNotice(words[1], words.slice(2));  // NOTICE <topic> [fields] <text>
     case "REVIEWSET": case "REVIEWPLAYER":
       if (board.review) board.review.push(words);
+      return;
+    case "EVENT":  // An event of the game so far, asked for with EVENTS: told again, not played.
+      if (board.past) board.past.push(words.slice(1));
       return;
     case "FOUND": case "HELP": case "STAT": return;
     case "MOOD": return showMood(Number(words[1]), words[2]);
@@ -78,6 +83,11 @@ function handleOK(words) {
     send("STATE");
     $("history").replaceChildren();  // HISTORY tells every finished game again.
     send("HISTORY");
+  } else if (verb === "EVENTS") {
+    // OK EVENTS <game> <count>, after the EVENT lines of the game so far.
+    const past = board.past || [];
+    board.past = null;
+    adoptPast(Number(words[2]), past);
   } else if (verb === "REVIEW") {
     showReview(board.review || []);
     board.review = null;
@@ -91,6 +101,11 @@ function handleOK(words) {
     else stopWindow();
     if (board.phase !== "over") hideOver();
     retell(Number(words[3]), Number(words[2]));
+    if (Number(words[3]) > 0 && !board.past) {
+      // The game so far, from the server: this browser may have kept none of it, or not all.
+      board.past = [];
+      send("@events EVENTS");
+    }
     if (you.resumed && clock.windowKind && board.holder === you.seat && you.seat > 0) {
       // Back in the middle of your own claim or turn: how long is left comes first.
       flash("You are back in the middle of your " + (board.phase === "claim" ? "claim" : "turn") + ": " + seconds(ms) +

@@ -28,10 +28,11 @@ function miniCards(codes) {
 
 function chat(name, text) { append($("chat"), name + ": " + text, 100); }
 
-function resultText(fields) {
+/// A result in words, the winner named by `named` (by default, whoever sits in the seat now).
+function resultText(fields, named = nameOf) {
   // <game> <winner> <score1> <score2> <sets1> <sets2> <ending>
   const [number, winner, score1, score2, sets1, sets2, ending] = fields;
-  const outcome = winner === "0" ? "a tie" : nameOf(winner) + " won";
+  const outcome = winner === "0" ? "a tie" : named(winner) + " won";
   return "Game " + number + ": " + outcome + ", " + score1 + " to " + score2 + " (sets " + sets1 + " and " + sets2 + ")" +
     (ending === "forfeit" ? ", by forfeit" : "");
 }
