@@ -298,4 +298,19 @@ struct HallPresenceTests {
       second.games.contains { $0.seats.values.contains("dee") } || second.bye == "dee", "dee is paired: \(second)")
     #expect(!second.absent.contains("dee") && second.absent.count == 1, "the one who dropped is absent: \(second)")
   }
+
+  @Test("taken up after a restart, a tournament counts its entrants away until a connection takes the name")
+  func awayAfterARestart() throws {
+    var tournament = Tournament(settings: TournamentSettings(format: .arena(minutes: 30), seed: 5, startAt: .zero))
+    _ = try tournament.apply(.enter("ann", rating: 1500), at: .zero)
+    _ = try tournament.apply(.enter("bob", rating: 1500), at: .zero)
+    var hall = HallDriver(seed: 3)
+    _ = hall.hall.resume(tournament, organiser: nil, at: .zero)
+    #expect(hall.hall.tournament?.isConnected("ann") == false && hall.hall.tournament?.isConnected("bob") == false)
+    hall.connect(c(2))
+    hall.send("MODE MACHINE", from: c(2))
+    hall.send("NAME Ann", from: c(2))
+    #expect(hall.hall.tournament?.isConnected("ann") == true, "names compare as the hall compares them")
+    #expect(hall.hall.tournament?.isConnected("bob") == false)
+  }
 }
