@@ -23,7 +23,20 @@ extension Hall {
     tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key), record: record)
     tourney?.orphans = tournament.liveGames.map(\.game)
     if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
+    // The record says who was connected before the stop; nobody is yet.
+    for name in tournament.entrants { notePresence(of: name, at: now) }
     return flush(at: now)
+  }
+
+  /// Tells the tournament that the entrant called `name` (as names compare) came or went, if it thinks
+  /// otherwise: an entrant is present while some connection in the hall goes by its name, at any table.
+  /// Only those present are paired.
+  mutating func notePresence(of name: String?, at now: Instant) {
+    guard let name, let held = tourney, held.tournament.state != .finished else { return }
+    let key = PlayerName.key(name)
+    guard let entrant = held.tournament.entrants.first(where: { PlayerName.key($0) == key }) else { return }
+    let present = connection(named: entrant) != nil
+    if present != held.tournament.isConnected(entrant) { apply(.connection(entrant, connected: present), at: now) }
   }
 
   /// When the hall's tournament next needs time to pass: its own deadline, or its orphaned games'.
@@ -184,12 +197,8 @@ extension Hall {
       case .finished: nil
       }
     let fastest = tournament.state == .finished ? tourney?.fastest : nil
-    let entrants =
-      tournament.isArena
-      ? tournament.arena.players.filter { $0.status != .withdrawn }.count
-      : tournament.swiss.entrants.filter(\.active).count
     return TournamentSummary(
-      format: tournament.settings.formatName, state: tournament.state.rawValue, entrants: entrants,
+      format: tournament.settings.formatName, state: tournament.state.rawValue, entrants: tournament.entrants.count,
       clockMilliseconds: clock.map { max(0, $0.milliseconds(since: now)) } ?? -1, fastestMilliseconds: fastest?.ms,
       fastestName: fastest?.name)
   }

@@ -109,6 +109,9 @@ public struct Hall {
   /// Table `id`'s host, for a look between two events.
   public func host(of id: Int) -> GameHost? { tables[id]?.host }
 
+  /// The name connection `id` goes by at its table, or nil.
+  func name(of id: ConnectionID) -> String? { location[id].flatMap { tables[$0]?.host.name(of: id) } }
+
   /// The table a connection is at, or nil for a connection the hall does not know.
   public func table(of id: ConnectionID) -> Int? { location[id] }
 
@@ -181,13 +184,17 @@ public struct Hall {
   /// A line arrived on a connection: a hall request is answered here, anything else at its table.
   public mutating func receive(_ line: String, from id: ConnectionID, at now: Instant) -> [HallAction] {
     guard let at = location[id] else { return [] }
+    let named = tourney == nil ? nil : name(of: id)
     let request = Request.parse(line)
-    if let request, case .success(let command) = request.command,
-      handle(command, requestID: request.id, from: id, at: at, now: now)
-    {
-      return flush(at: now)
+    var handled = false
+    if let request, case .success(let command) = request.command {
+      handled = handle(command, requestID: request.id, from: id, at: at, now: now)
     }
-    run(at, at: now) { $0.receive(request, line: line, from: id, at: now) }
+    if !handled { run(at, at: now) { $0.receive(request, line: line, from: id, at: now) } }
+    if tourney != nil, name(of: id) != named {
+      // NAME or RESUME gave the connection a name: an entrant may be back.
+      notePresence(of: name(of: id), at: now)
+    }
     return flush(at: now)
   }
 
@@ -200,10 +207,13 @@ public struct Hall {
 
   /// A connection closed or is closing: it leaves its table as it always has.
   public mutating func disconnect(_ id: ConnectionID, at now: Instant) -> [HallAction] {
-    guard let at = location.removeValue(forKey: id) else { return [] }
+    guard let at = location[id] else { return [] }
+    let named = name(of: id)
+    location[id] = nil
     watchers.remove(id)
     heldSeats[id] = nil
     run(at, at: now) { $0.disconnect(id, at: now) }
+    notePresence(of: named, at: now)
     return flush(at: now)
   }
 

@@ -116,7 +116,7 @@ struct TournamentRestartTests {
   func goesOnAfterSIGKILL() throws {
     let folder = try makeTemporaryFolder("tournament-restart")
     defer { removeFolder(folder) }
-    let options = ["--tournament", "swiss", "--rounds", "2", "--organiser", "org", "--start-in", "10m", "--grace", "1"]
+    let options = ["--tournament", "swiss", "--rounds", "2", "--organiser", "org", "--start-in", "10m", "--grace", "3"]
     let server = try ServedTable(folder: folder, options: options)
     let org = try MachineClient(port: server.port, label: "org")
     try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
@@ -137,7 +137,13 @@ struct TournamentRestartTests {
     try org2.ok("NAME org 8cTq2VbX0rLm5YwJ")
     #expect(try org2.request("TOURNAMENT").reply.line.contains(" swiss running 4 "))
     #expect(try org2.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") } == before)
-    // Nobody came back to round 1's games: past the resume grace both seats forfeit, and round 2 is paired.
+    // The players come back under their names (only those present are paired), but round 1's games have
+    // no table now: past the resume grace both seats forfeit, and round 2 is paired.
+    for name in ["ann", "bob", "cy", "dee"] {
+      let client = try MachineClient(port: again.port, label: name)
+      try client.ok("NAME \(name)")
+      players.append(client)
+    }
     #expect(
       try eventually(timeout: 20, pollMilliseconds: 500) {
         let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }

@@ -16,13 +16,14 @@ struct TourneyScreenTests {
     "OK @standings STANDINGS 4",
   ]
 
-  /// Ann named at table 1 of a hall with a Swiss of four, in round 2 of 2, paired to bob and moved to
-  /// table 3, at `now`.
-  static func model(at now: Instant = .zero, moved: Bool = true) -> ClientModel {
+  /// Ann named at table 1 of a hall with a Swiss of four, in round 2 of `rounds`, paired to bob and
+  /// moved to table 3, at `now`.
+  static func model(at now: Instant = .zero, moved: Bool = true, rounds: Int = 2) -> ClientModel {
     var model = ClientModel()
     var lines = [
       "SETDUEL 1 hello", "OK MODE machine", "OK @name NAME 1 tok", "OK @tournament TOURNAMENT swiss running 4 -1",
-      "TOURNEY started 2", "TOURNEY round 2 -", "TOURNEY seat 3 2 ann bob", "TOURNEY seat 4 2 cat a-very-long-name",
+      "TOURNEY started \(rounds)", "TOURNEY round 2 -", "TOURNEY seat 3 2 ann bob",
+      "TOURNEY seat 4 2 cat a-very-long-name",
     ]
     lines += standings
     if moved { lines += [ServerLine.rules(Rules()).line, "TOURNEY moved 3 1 tok3"] }
@@ -184,6 +185,33 @@ struct TourneyScreenTests {
     let printed = Renderer(options: plain).frame(
       model: model, state: PlayState(), now: Instant(milliseconds: 5_000), columns: 80, rows: 24)
     #expect(printed.lines[1].text.hasPrefix(" Swiss: round 3 of 2 - you have the bye"), "no ticking clock")
+  }
+
+  @Test("a Swiss round's TOURNEY pair lines show its pairings and your next opponent in the break, before any seat")
+  func pairsInTheBreak() {
+    var model = Self.model(rounds: 3)
+    for line in [
+      "TOURNEY result 3 ann bob seat1 2 0", "TOURNEY result 4 cat a-very-long-name tie 1 1", "TOURNEY round 3 -",
+      "TOURNEY pair 3 1 cat ann", "TOURNEY pair 3 2 bob a-very-long-name",
+      "OK @tournament TOURNAMENT swiss running 4 30000",
+    ] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    #expect(model.tourney.pairings.map(\.board) == [1, 2] && model.tourney.pairings.map(\.game) == [nil, nil])
+    #expect(model.tourney.next == TourneyGame(game: nil, round: 3, board: 1, seats: PerSeat(one: "cat", two: "ann")))
+    #expect(model.tourney.isBetweenRounds)
+    let lines = Self.screen(model, PlayState(), columns: 80, rows: 24, now: Instant(milliseconds: 5_000))
+    #expect(lines[1].hasPrefix(" Swiss: round 3 of 3 starts in 0:25 - you play cat (3rd)"), "\(lines[1])")
+    var state = PlayState()
+    state.view = .standings(scroll: 0)
+    state.link = .connected
+    let view = Self.screen(model, state, columns: 80, rows: 24, now: Instant(milliseconds: 5_000))
+    Snapshot.check(view, named: "tourney-break-80x24-ascii")
+    // The games seated when the break ends are the pairs told: no pairing twice, each with its game.
+    _ = model.apply(line: "TOURNEY seat 5 3 cat ann", at: .zero)
+    _ = model.apply(line: "TOURNEY seat 6 3 bob a-very-long-name", at: .zero)
+    #expect(model.tourney.pairings.map(\.game) == [5, 6] && model.tourney.pairings.map(\.board) == [1, 2])
+    #expect(model.tourney.next?.game == 5 && model.tourney.next?.board == 1)
   }
 
   @Test("at the end, your place")

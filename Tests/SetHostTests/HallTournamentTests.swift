@@ -252,3 +252,65 @@ struct HallPairingTests {
     #expect(hall.hall.host(of: 2)?.match.phase != .waiting)
   }
 }
+
+@Suite("The hall's tournament: only the entrants present in the hall are paired")
+struct HallPresenceTests {
+  @Test("an arena with three waiting, one of whom dropped, pairs the two still connected")
+  func arenaPairsTheConnected() {
+    var hall = HallTournamentTests.hall(4, format: .arena(minutes: 30))
+    for number in 2...4 { hall.send("ENTER", from: c(UInt64(number))) }
+    // ann entered first: of three waiting she would be paired, and cy, the last to arrive, would wait.
+    hall.disconnect(c(2))
+    #expect(hall.tournamentRecord.last == "at=0 connection name=ann connected=0", "\(hall.tournamentRecord)")
+    hall.send("TOURNAMENT START", from: c(1))
+    let games = hall.hall.tournament?.liveGames ?? []
+    #expect(games.count == 1 && Set(games.first?.seats.values ?? []) == ["bob", "cy"], "\(games)")
+    #expect(hall.hall.table(of: c(3)) != 1 && hall.hall.table(of: c(3)) == hall.hall.table(of: c(4)))
+  }
+
+  @Test("an entrant away when a Swiss round is paired is left out of it with 0, and paired again once back")
+  func swissAbsentThenBack() throws {
+    var hall = HallTournamentTests.hall(5, format: .swiss(rounds: 3))
+    for number in 2...5 { hall.send("ENTER", from: c(UInt64(number))) }
+    hall.disconnect(c(5))
+    hall.send("TOURNAMENT START", from: c(1), at: Instant(milliseconds: 1_000))
+    let first = try #require(hall.hall.tournament?.swiss.rounds.first)
+    #expect(first.absent == ["dee"], "\(first)")
+    #expect(!first.games.contains { $0.seats.values.contains("dee") } && first.bye != "dee")
+    #expect(hall.hall.tournament?.swiss.outcome(of: "dee", in: first) == .unpaired)
+    let standings = hall.send("STANDINGS", from: c(1)).compactMap(StandingLine.init(line:))
+    #expect(standings.first { $0.name == "dee" }?.points == "0", "\(standings)")
+    #expect(standings.first { $0.name == first.bye }?.points == "1", "the bye scores at once: \(standings)")
+    // dee comes back, under the name, at table 1; one of round 1's players drops and forfeits its game.
+    hall.connect(c(9))
+    hall.send("MODE MACHINE", from: c(9))
+    hall.send("NAME dee", from: c(9))
+    #expect(hall.tournamentRecord.contains { $0.hasSuffix(" connection name=dee connected=1") })
+    let dropped = try #require([c(2), c(3), c(4)].first { hall.hall.table(of: $0) != 1 })
+    hall.disconnect(dropped)
+    while hall.hall.tournament?.breakEnds == nil, hall.now < Instant(milliseconds: 300_000) {
+      hall.advance(to: hall.now.adding(milliseconds: 1_000))
+    }
+    let rounds = hall.hall.tournament?.swiss.rounds ?? []
+    #expect(rounds.count == 2, "\(rounds)")
+    let second = try #require(rounds.last)
+    #expect(
+      second.games.contains { $0.seats.values.contains("dee") } || second.bye == "dee", "dee is paired: \(second)")
+    #expect(!second.absent.contains("dee") && second.absent.count == 1, "the one who dropped is absent: \(second)")
+  }
+
+  @Test("taken up after a restart, a tournament counts its entrants away until a connection takes the name")
+  func awayAfterARestart() throws {
+    var tournament = Tournament(settings: TournamentSettings(format: .arena(minutes: 30), seed: 5, startAt: .zero))
+    _ = try tournament.apply(.enter("ann", rating: 1500), at: .zero)
+    _ = try tournament.apply(.enter("bob", rating: 1500), at: .zero)
+    var hall = HallDriver(seed: 3)
+    _ = hall.hall.resume(tournament, organiser: nil, at: .zero)
+    #expect(hall.hall.tournament?.isConnected("ann") == false && hall.hall.tournament?.isConnected("bob") == false)
+    hall.connect(c(2))
+    hall.send("MODE MACHINE", from: c(2))
+    hall.send("NAME Ann", from: c(2))
+    #expect(hall.hall.tournament?.isConnected("ann") == true, "names compare as the hall compares them")
+    #expect(hall.hall.tournament?.isConnected("bob") == false)
+  }
+}

@@ -1,21 +1,24 @@
 import SetCore
 import SetProtocol
 
-/// A tournament game this client's player is paired to, as `TOURNEY seat` told it, and the table
-/// `TOURNEY moved` took the player to.
+/// A tournament game this client's player is paired to, as `TOURNEY pair` (a Swiss round's pair, in
+/// its break) or `TOURNEY seat` told it, and the table `TOURNEY moved` took the player to.
 public struct TourneyGame: Equatable, Sendable {
-  /// The game's number in the tournament.
-  public var game: Int
+  /// The game's number in the tournament; nil for a pair whose game is not seated yet.
+  public var game: Int?
   /// Its Swiss round, nil in an arena.
   public var round: Int?
+  /// Its board in the round, from 1 (the top pair), as `TOURNEY pair` told it; nil when not told.
+  public var board: Int?
   /// The pairing's seats, seat 1 first.
   public var seats: PerSeat<String>
   /// The table the server moved the player to, once it did.
   public var table: Int?
 
-  public init(game: Int, round: Int?, seats: PerSeat<String>, table: Int? = nil) {
+  public init(game: Int?, round: Int?, board: Int? = nil, seats: PerSeat<String>, table: Int? = nil) {
     self.game = game
     self.round = round
+    self.board = board
     self.seats = seats
     self.table = table
   }
@@ -58,7 +61,8 @@ public struct TourneyState: Equatable, Sendable {
   public internal(set) var rounds: Int?
   /// The latest Swiss round paired, 0 before the first.
   public internal(set) var round = 0
-  /// The latest round's games as they are seated, and its bye.
+  /// The latest round's pairs, from its `pair` lines as it is paired (each given its game as it is
+  /// seated), and its bye.
   public internal(set) var pairings: [TourneyGame] = []
   public internal(set) var bye: String?
   /// The game the player is paired to and has not finished, if any.
@@ -166,10 +170,23 @@ public struct TourneyState: Equatable, Sendable {
       pairings = []
       bye = fields[1] == "-" ? nil : fields[1]
       wantsSummary = true
+    case "pair":
+      // Told as the round is paired: the break shows the pairings, and the player's next opponent.
+      guard fields.count >= 4, let number = Int(fields[0]), number == round, let board = Int(fields[1]) else { return }
+      let pair = TourneyGame(game: nil, round: number, board: board, seats: PerSeat(one: fields[2], two: fields[3]))
+      pairings.append(pair)
+      if isMe(fields[2]) || isMe(fields[3]) { next = pair }
     case "seat":
       guard fields.count >= 4, let game = Int(fields[0]) else { return }
-      let pairing = TourneyGame(game: game, round: Int(fields[1]), seats: PerSeat(one: fields[2], two: fields[3]))
-      if let number = pairing.round, number == round { pairings.append(pairing) }
+      var pairing = TourneyGame(game: game, round: Int(fields[1]), seats: PerSeat(one: fields[2], two: fields[3]))
+      if let number = pairing.round, number == round {
+        if let index = pairings.firstIndex(where: { $0.seats == pairing.seats }) {
+          pairings[index].game = game
+          pairing.board = pairings[index].board
+        } else {
+          pairings.append(pairing)
+        }
+      }
       if isMe(fields[2]) || isMe(fields[3]) { next = pairing }
     case "moved":
       guard let table = fields.first.flatMap({ Int($0) }) else { return }

@@ -111,7 +111,13 @@ public struct Tournament: Equatable, Sendable {
 
   var activeEntrants: [String] { swiss.entrants.filter(\.active).map(\.name) }
 
-  func isConnected(_ name: String) -> Bool { connected[name] ?? true }
+  /// The names entered and not withdrawn, in order of entry.
+  public var entrants: [String] {
+    isArena ? arena.players.filter { $0.status != .withdrawn }.map(\.name) : activeEntrants
+  }
+
+  /// Whether `name` is connected, as the caller last said (`.connection`): true until it says otherwise.
+  public func isConnected(_ name: String) -> Bool { connected[name] ?? true }
 
   mutating func perform(_ command: TournamentCommand, at now: Instant, events: inout [TournamentEvent])
     throws(TournamentError)
