@@ -134,12 +134,8 @@ public struct GameHost {
 
   // MARK: - Calls from the shell
 
-  /// A connection opened. `waiting`: a person waits to be spoken to (the transport knows it for a
-  /// connection silent until the banner, or telnet's), so the banner is followed by the prompt; a
-  /// program speaks first, and its first line's reply brings the prompt, if any.
-  public mutating func connect(_ id: ConnectionID, peer: String, waiting: Bool = false, at now: Instant)
-    -> [HostAction]
-  {
+  /// A connection opened.
+  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
     if clients.updateValue(Client(address: SeatingLimit.address(ofPeer: peer)), forKey: id) == nil {
       clientOrder.append(id)
@@ -152,7 +148,14 @@ public struct GameHost {
         version: ServerLine.version,
         text: "Two-player Set. Type NAME <yourname> to sit down, HELP for help."
       ).line)
-    if waiting { prompt(id) }
+    return flush()
+  }
+
+  /// A person may be waiting at connection `id`: it said nothing since its banner, which came for its
+  /// silence or telnet's negotiation, a while ago (the shell's `promptDelay`). In the human presentation
+  /// it is prompted, as every answer is; a program would have spoken by then.
+  public mutating func promptWaiting(_ id: ConnectionID) -> [HostAction] {
+    if clients[id]?.presentation == .human { prompt(id) }
     return flush()
   }
 

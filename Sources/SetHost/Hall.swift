@@ -171,14 +171,18 @@ public struct Hall {
 
   // MARK: - Calls from the shell
 
-  /// A connection opened: it is at table 1. `waiting`: a person waits to be spoken to, and is prompted
-  /// after the banner.
-  public mutating func connect(_ id: ConnectionID, peer: String, waiting: Bool = false, at now: Instant)
-    -> [HallAction]
-  {
+  /// A connection opened: it is at table 1.
+  public mutating func connect(_ id: ConnectionID, peer: String, at now: Instant) -> [HallAction] {
     location[id] = 1
-    run(1, at: now) { $0.connect(id, peer: peer, waiting: waiting, at: now) }
+    run(1, at: now) { $0.connect(id, peer: peer, at: now) }
     return flush(at: now)
+  }
+
+  /// A person may be waiting at connection `id`, silent since its banner: it is prompted at its table.
+  public mutating func promptWaiting(_ id: ConnectionID) -> [HallAction] {
+    guard let at = location[id], let done = change(at, { $0.host.promptWaiting(id) }) else { return [] }
+    append(done, from: at)
+    return take()
   }
 
   /// A line arrived on a connection: a hall request is answered here, anything else at its table.

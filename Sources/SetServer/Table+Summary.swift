@@ -10,10 +10,14 @@ extension Table {
   }
 
   /// Works the summary out again a moment after a change, once for every change made meanwhile.
+  /// How long a change may wait before it is told, so a busy table works out its summary at most ten
+  /// times a second.
+  static let summaryDelay = 100
+
   func noteSummaryChange() {
     guard summaryWatcher != nil, !summaryCheckPending else { return }
     summaryCheckPending = true
-    later { [self] in
+    later(Self.summaryDelay) { [self] in
       summaryCheckPending = false
       checkSummary()
     }

@@ -36,8 +36,14 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   /// The timer's time when the hall started: the rules count from it.
   private var origin = Instant.zero
   let log: @Sendable (LogLevel, String) -> Void
-  /// Runs the work it is given a little later, where the table runs (or at once).
-  let later: (@escaping @Sendable () -> Void) -> Void
+  /// Runs the work it is given so many milliseconds later, where the table runs (or at once).
+  let later: (Int, @escaping @Sendable () -> Void) -> Void
+  /// The connections a person may be waiting at, silent since their banner: prompted once
+  /// `promptDelay` has passed without a line from them.
+  var unspoken: Set<ConnectionID> = []
+  /// How long after the banner a silent connection is prompted, in milliseconds: a program that waited
+  /// for the banner speaks before, and reads no prompt; a person sees it at once.
+  var promptDelay = 500
   /// Stops the program if the caller is not the table's owner.
   private let assertOwner: () -> Void
   /// Told the hall's summary each time it changes (see `watchSummary`).
@@ -54,7 +60,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   init(
     rules: Rules, seed: UInt64, limits: Hall.Limits = Hall.Limits(), bot: BotLevel? = nil, logLevel: LogLevel,
     log: @escaping @Sendable (LogLevel, String) -> Void,
-    later: @escaping (@escaping @Sendable () -> Void) -> Void, assertOwner: @escaping () -> Void
+    later: @escaping (Int, @escaping @Sendable () -> Void) -> Void, assertOwner: @escaping () -> Void
   ) {
     self.log = log
     self.later = later
@@ -151,8 +157,16 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     connected(id, peer: peer, waiting: false)
   }
 
+  /// A person may be waiting at a connection whose banner came for its silence (or telnet's): if it
+  /// is still silent `promptDelay` later, it is prompted, as a person at nc or telnet expects.
   func connected(_ id: ConnectionID, peer: String, waiting: Bool) {
-    perform(hall.connect(id, peer: peer, waiting: waiting, at: now()))
+    perform(hall.connect(id, peer: peer, at: now()))
+    guard waiting else { return }
+    unspoken.insert(id)
+    later(promptDelay) { [self] in
+      guard unspoken.remove(id) != nil else { return }
+      perform(hall.promptWaiting(id))
+    }
   }
 
   func received(_ input: LineInput, from id: ConnectionID) {
@@ -162,6 +176,7 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   /// A line is judged at the time it reached the server, not the time it was read: a command that came
   /// inside a window while the server was held up still counts as inside it.
   func received(_ input: LineInput, from id: ConnectionID, arrivedAt time: Instant) {
+    if !unspoken.isEmpty { unspoken.remove(id) }
     switch input {
     case .line(let line): perform(hall.receive(line, from: id, at: instant(time)))
     case .tooLong: perform(hall.reject(.lineTooLong, from: id))

@@ -38,6 +38,10 @@ public final class TableServer: @unchecked Sendable {
     /// The level of the computer player the shell seats in table 1's seat 2 (`serve --bot`), for the
     /// hall's listing of table 1; nil for none.
     public var bot: BotLevel?
+    /// How long after its banner a silent connection (a person at nc or telnet, or a program that
+    /// waited for the banner) is prompted, if it has not spoken: a program speaks before and reads no
+    /// prompt.
+    public var promptDelayMilliseconds = 500
 
     public init() {}
   }
@@ -48,9 +52,6 @@ public final class TableServer: @unchecked Sendable {
   private let injected: Bool
   private let table: Table
   private let settings: Settings
-  /// How long a change may wait before it is told, so a busy table works out its summary at most ten
-  /// times a second.
-  private static let summaryDelay = 100
   /// How long the clients' output may drain after the goodbye, in milliseconds, before the connections
   /// are cut.
   private static let goodbyeDrain = 200
@@ -92,7 +93,8 @@ public final class TableServer: @unchecked Sendable {
       }
     table = Table(
       rules: settings.rules, seed: settings.seed, limits: settings.hall, bot: settings.bot, logLevel: level, log: log,
-      later: { scheduler.after(milliseconds: Self.summaryDelay, $0) }, assertOwner: scheduler.assertOwner)
+      later: { scheduler.after(milliseconds: $0, $1) }, assertOwner: scheduler.assertOwner)
+    table.promptDelay = settings.promptDelayMilliseconds
   }
 
   /// Binds and starts serving; returns the port it listens on.

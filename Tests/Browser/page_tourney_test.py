@@ -44,6 +44,9 @@ def main():
             check(("table %d" % table) in page.text_content("#tourney-next"), "the pane does not name the table: %r" % page.text_content("#tourney-next"))
             wait_for(page, "document.querySelectorAll('[data-card]').length >= 12", "no cards at ann's table", 30)
             shoot(page, "page-tourney-game-390x844")
+            # First to 1: one set, in the badge and in How to play's words alike.
+            shown = page.evaluate("document.body.innerText + ' ' + document.body.textContent")
+            check(" 1 sets" not in shown and "first to 1 set" in shown, "number agreement: %r" % [t for t in shown.split("\n") if "1 set" in t][:3])
             # The standings tab, as the server gives them.
             page.click("#tourney-tab")
             deadline = time.time() + 30

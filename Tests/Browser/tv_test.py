@@ -40,7 +40,9 @@ def on_screen(page, label, rows):
 
 def follow(hall, pages, name, organiser):
     """Until the tournament is over: the server's standings polled about once a second; each snapshot
-    that holds still for eight polls must have been shown by every page while it held."""
+    that holds still for four polls (some four seconds, the page redrawing within two) must have been
+    shown by every page while it held. (An arena's standings change every few seconds: eight polls
+    were too long to wait for on a busy machine.)"""
     judged = 0
     previous, held, matched = None, 0, set()
     shots = {"board": False}
@@ -50,7 +52,7 @@ def follow(hall, pages, name, organiser):
         now = organiser.standings()
         state = organiser.state()
         if now != previous:
-            if held >= 8:
+            if held >= 4:
                 judged += 1
                 for label in pages:
                     check(label in matched, "%s %s: the standings held for %d polls and never showed: %r"

@@ -69,7 +69,8 @@ async def play_whole_game(table):
                     sets += 1
                 elif verb == "OVER":
                     over = words
-                if verb not in ("OK", "ERR", "PONG", "RULES", "TABLE", "PLAYER"):
+                # An event's second word is its number; other lines (NOTICE, MOOD, ...) carry none.
+                if verb not in ("OK", "ERR", "PONG", "RULES", "TABLE", "PLAYER", "NOTICE", "MOOD") and words[1:2] and words[1].isdigit():
                     seq = max(seq, int(words[1]))
                 continue
             if not phase_open or not slots:

@@ -13,7 +13,7 @@ extension String {
   fileprivate func contains(card slot: Character) -> Bool { contains("╭ \(slot) ────╮") || contains("╔ \(slot) ════╗") }
 }
 
-@Suite("setduel play in a pseudo-terminal", .timeLimit(.minutes(1)))
+@Suite("setduel play in a pseudo-terminal", .timeLimit(.minutes(3)))
 struct TerminalEndToEndTests {
   @Test("shows 12 cards, claims a set with the keyboard, sees the result, quits, and restores the terminal")
   func playASet() throws {

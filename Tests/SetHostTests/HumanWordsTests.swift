@@ -54,16 +54,17 @@ struct HumanWordsTests {
     #expect(host.receive("NAME ann", from: Self.bob, at: .zero).isEmpty)
   }
 
-  @Test("the banner is followed by the prompt for a person waiting, and by nothing for a program that spoke first")
+  @Test("a person waiting after the banner is prompted in words; a program in the machine presentation is not")
   func promptAfterTheBanner() {
     var host = GameHost(rules: Rules(), seed: 7, makeToken: { "token" })
     host.logLevel = .warning
-    let waiting = host.connect(Self.ann, peer: "test", waiting: true, at: .zero)
-    #expect(waiting.count == 2 && waiting.last == .prompt(Self.ann, "> "))
-    #expect(waiting.first?.lines(to: Self.ann).first?.hasPrefix("SETDUEL 1 ") == true)
-    let program = host.connect(Self.bob, peer: "test", at: .zero)
-    #expect(program.count == 1 && program.first?.lines(to: Self.bob).count == 1)
+    let banner = host.connect(Self.ann, peer: "test", at: .zero)
+    #expect(banner.count == 1 && banner.first?.lines(to: Self.ann).first?.hasPrefix("SETDUEL 1 ") == true)
+    #expect(host.promptWaiting(Self.ann) == [.prompt(Self.ann, "> ")])
+    _ = host.connect(Self.bob, peer: "test", at: .zero)
     #expect(host.receive("MODE MACHINE", from: Self.bob, at: .zero) == [.lines(Self.bob, ["OK MODE machine"])])
+    #expect(host.promptWaiting(Self.bob).isEmpty)
+    #expect(host.promptWaiting(ConnectionID(rawValue: 99)).isEmpty)
   }
 
   @Test("an unknown command names the word and the nearest verb; arrow keys are dropped silently")

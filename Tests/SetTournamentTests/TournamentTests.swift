@@ -46,6 +46,24 @@ struct TournamentTests {
     }
   }
 
+  @Test("a Swiss round due with fewer than two of its players present waits for them, and is paired when two are back")
+  func swissWaitsForTwoPresent() throws {
+    var tournament = try Self.swiss(["a", "b", "c", "d"])
+    let first = Self.seats(try tournament.apply(.start(organiser: true), at: Self.at(10)))
+    for name in ["a", "b", "c"] { _ = try tournament.apply(.connection(name, connected: false), at: Self.at(15)) }
+    let ended = try Self.play(first, on: &tournament, at: Self.at(20))
+    let paired = { (events: [TournamentEvent]) in
+      events.contains { if case .roundPaired = $0 { true } else { false } }
+    }
+    #expect(!paired(ended) && tournament.state == .running, "only d is present: round 2 waits")
+    #expect(!paired(tournament.advance(to: Self.at(200))) && tournament.state == .running)
+    // a (who played c in round 1, as b played d) comes back: a plays d.
+    let back = try tournament.apply(.connection("a", connected: true), at: Self.at(210))
+    let round = back.compactMap { if case .roundPaired(let round) = $0 { round } else { nil } }.first
+    #expect(round?.number == 2 && round?.games.first.map { Set($0.seats.values) } == ["a", "d"], "\(back)")
+    #expect(round.map { Set($0.absent) } == ["b", "c"])
+  }
+
   @Test("a Swiss: round 1 at the organiser's start, the next round paired at once and seated after the break or NEXT")
   func swissRounds() throws {
     var tournament = try Self.swiss(["a", "b", "c", "d"])

@@ -9,7 +9,7 @@ function handleLine(line) {
   if (verb === "STANDING") return standingLine(words);
   if (verb === "OK" && words[1] === "STANDINGS") return standingsTaken();
   if (verb === "OK" && words[1] === "TOURNAMENT") return tournamentTaken(words);
-  if (verb === "ERR" && id === "@t" && words[1] === "NOT_NOW") return noTournament();
+  if (verb === "ERR" && id === "@t" && words[1] === SERVER.errors.notNow) return noTournament();
   if (verb === "ERR" && id === "@s") tv.reading = [];  // Asked too often: the next answer comes whole.
 }
 

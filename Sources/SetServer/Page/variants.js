@@ -12,7 +12,7 @@ function ruleOf(name) { return name && name !== "normal" && SERVER.variants[name
 /// The game's rule in one sentence when it is not the standard game, or "".
 function variantRule() {
   const rule = ruleOf(board.rules.variant);
-  const target = board.rules.firstTo > 0 ? "The first to find " + board.rules.firstTo + " sets wins." : "";
+  const target = board.rules.firstTo > 0 ? "The first to find " + plural(board.rules.firstTo, "set") + " wins." : "";
   return [rule, target].filter(Boolean).join(" ");
 }
 
@@ -45,7 +45,7 @@ function setChain(pairs) {
 /// The variant's name, first-to target and rule on the page: a badge in the bar and the help text.
 function drawVariant() {
   const variant = board.rules.variant && board.rules.variant !== "normal" ? String(board.rules.variant) : "";
-  const target = board.rules.firstTo > 0 ? "first to " + board.rules.firstTo + " sets" : "";
+  const target = board.rules.firstTo > 0 ? "first to " + plural(board.rules.firstTo, "set") : "";
   const badge = $("variant");
   badge.textContent = [variant, target].filter(Boolean).join(", ");
   badge.hidden = !badge.textContent;

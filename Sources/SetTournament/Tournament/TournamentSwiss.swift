@@ -15,6 +15,9 @@ extension Tournament {
       close(events: &events)
       return
     }
+    // With fewer than two of its players present (after a restart, or a room's Wi-Fi gone) the round
+    // waits for them to come back, rather than ending the tournament for want of a pair.
+    if activeEntrants.count >= 2 && activeEntrants.filter(isConnected).count < 2 { return }
     pairSwissRound(at: now, events: &events)
     breakEnds = now.adding(milliseconds: settings.breakMilliseconds)
   }

@@ -46,15 +46,33 @@ struct LateBrowserFaultTests {
     Issue.record("the machine held every try up past the sniffing time")
   }
 
-  @Test("a silent connection gets the banner once it has been silent for the sniffing time, and the prompt after it")
+  @Test("a silent connection gets the banner after the sniffing time, and the prompt a moment later")
   func silentConnectionGetsTheBanner() throws {
     let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
     let link = try BlockingLineClient(port: table.port, timeout: 10)
     defer { link.close() }
     #expect(link.readLine(timeout: 10)?.hasPrefix("SETDUEL 1 ") == true)
-    // The prompt waits unended after the banner: it leads the next line read.
+    // Still silent past the prompt's delay: a person is waiting, and the prompt, unended, leads the
+    // next line read.
+    usleep(useconds_t(TableServer.Settings().promptDelayMilliseconds + 700) * 1000)
     _ = link.sendRaw(Array("PING\r\n".utf8))
     #expect(link.readLine(timeout: 10) == "> PONG")
+  }
+
+  @Test("a program that waited for the banner and spoke then reads its answer with no prompt before it")
+  func programAfterTheBannerGetsNoPrompt() throws {
+    // A delay long enough that no busy machine holds the client up past it.
+    let table = try LoopbackTable.lenient {
+      $0.network.webSite = TablePage.site
+      $0.promptDelayMilliseconds = 5_000
+    }
+    let link = try BlockingLineClient(port: table.port, timeout: 10)
+    defer { link.close() }
+    #expect(link.readLine(timeout: 10)?.hasPrefix("SETDUEL 1 ") == true)
+    _ = link.sendRaw(Array("MODE MACHINE\r\n".utf8))
+    #expect(link.readLine(timeout: 10) == "OK MODE machine")
+    _ = link.sendRaw(Array("PING\r\n".utf8))
+    #expect(link.readLine(timeout: 10) == "PONG")
   }
 
   @Test("a typed line gets the banner at once, and its answer with no prompt between them")
