@@ -5,7 +5,7 @@ import Testing
 @Suite("the projector page and a player's tournament, from a real browser", .serialized)
 struct ProjectorPageBrowserTests {
   @Test(
-    "through a Swiss of 16 bots and a short arena of 8 at 1920x1080 and 1280x720, the page shows the server's standings and its QR code reads as its address",
+    "through a Swiss of 16 bots and a short arena of 4 at 1920x1080 and 1280x720, the page shows the server's standings and its QR code reads as its address",
     .enabled(if: BrowserScriptTests.hasBrowser))
   func throughTournaments() throws {
     let (status, output) = try BrowserScriptTests().run("tv_test.py")
