@@ -10,7 +10,7 @@ import time
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from table import Table, check, failures, find_set
+from table import Table, check, failures, find_set, is_set
 
 SHOTS = os.environ.get("SETDUEL_SCREENSHOTS", "/tmp/setduel-page-shots")
 
@@ -85,6 +85,53 @@ def grow_to_fifteen(page, by_keys, label):
         page.screenshot(path=os.path.join(SHOTS, label + "-15-cards.png"))
 
 
+def wrong_pick(page, label):
+    """Picks three cards that are not a set: why the point was lost shows above the cards, and the
+    cards make room for it, all still inside the window (a phone's page must not scroll)."""
+    deadline = time.time() + 20
+    while time.time() < deadline and not page.is_visible("#why"):
+        status = page.inner_text("#status")
+        if "is picking" in status or "Paused" in status:
+            page.wait_for_timeout(150)
+            continue
+        slots = dict(cards(page))
+        labels = sorted(slots)
+        trio = next(((a, b, c) for i, a in enumerate(labels) for j, b in enumerate(labels[i + 1:], i + 1)
+                     for c in labels[j + 1:] if not is_set([slots[a], slots[b], slots[c]])), None)
+        if trio is None:
+            return
+        try:
+            for slot in trio:
+                page.click('[data-slot="%s"]' % slot, timeout=2000)
+                page.wait_for_timeout(60)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(500)
+    check(page.is_visible("#why"), label + ": a wrong pick did not say why the point was lost")
+    check_layout(page, label + "-why")
+    check(page.evaluate("() => window.scrollY") == 0, label + ": the page scrolled after a wrong pick")
+    page.screenshot(path=os.path.join(SHOTS, label + "-why.png"))
+
+
+def notice_makes_room(page, label):
+    """A notice shown by itself, with nothing redrawn after it (as when the connection drops between
+    two lines), over twelve cards laid out as large as a phone's height allows: by the next frame the
+    cards have made room for it, all inside the window with the Set button below them, so a click on
+    the last row does not scroll and the button is in sight."""
+    bottom = page.evaluate("""() => new Promise(done => {
+        showNotice('Connection lost. Reconnecting in 0.4 s… and a second line of words, and a third line of them, to take the room of three lines');
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          const cards = [...document.querySelectorAll('[data-card]')].map(e => e.getBoundingClientRect().bottom);
+          const controls = document.getElementById('controls').getBoundingClientRect().bottom;
+          done(Math.max(...cards, controls) + window.scrollY);
+        }));
+      })""")
+    check(bottom <= page.viewport_size["height"] + 0.5,
+          "%s: a notice pushed the cards or the Set button out of the window: they end at %d px" % (label, bottom))
+    check_layout(page, label + "-notice")
+    page.evaluate("() => hideNotice()")
+
+
 def sit_down(page, url, name):
     page.goto(url)
     page.fill("#name", name)
@@ -119,6 +166,8 @@ def play_game(page, by_keys, label, deadline_s=240):
             picked += 1
             if picked == 2 and not shot_taken:
                 page.wait_for_timeout(300)
+                if page.viewport_size["width"] < 600 and len(cards(page)) == 12:
+                    notice_makes_room(page, label)
                 check_layout(page, label)
                 page.screenshot(path=os.path.join(SHOTS, label + "-play.png"))
                 shot_taken = True
@@ -144,6 +193,8 @@ def whole_game(browser, size, by_keys, label):
         check(page.is_visible('[data-action="claim"]'), label + ": no Set button for a player")
         check(page.query_selector('.score[data-seat="1"]') is not None, label + ": no score for seat 1")
         grow_to_fifteen(page, by_keys, label)
+        if size[0] < 600:
+            wrong_pick(page, label)
         picked = play_game(page, by_keys, label)
         check(os.path.exists(os.path.join(SHOTS, label + "-15-cards.png")), label + ": the table never grew to 15 cards")
         check(page.is_visible("#over"), label + ": no final table")

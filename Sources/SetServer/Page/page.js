@@ -80,6 +80,13 @@ window.addEventListener("DOMContentLoaded", () => {
     $("chat-input").value = "";
   });
   window.addEventListener("resize", () => { if (you.joined) layout(); });
+  // What sits above or below the cards (the bar wrapping to another line, a notice, the countdown,
+  // why a point was lost, the controls) takes height from them: the cards are laid out again whenever
+  // any of it changes size, so that they stay inside the window and the page never scrolls.
+  const around = new ResizeObserver(() => { if (you.joined) layout(); });
+  for (const element of [document.querySelector(".bar"), $("countdown"), $("notice"), $("why"), $("controls")]) {
+    around.observe(element);
+  }
   draw();
   connect();
 });

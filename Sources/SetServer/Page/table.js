@@ -75,8 +75,7 @@ function layout() {
 function controlsHeight() {
   const controls = $("controls");
   if (controls.hidden) return 0;
-  const narrow = window.innerWidth < 1000;
-  return controls.getBoundingClientRect().height + (narrow ? 0 : 0);
+  return controls.getBoundingClientRect().height;
 }
 
 function drawTable() {
