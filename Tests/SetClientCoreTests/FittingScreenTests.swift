@@ -112,6 +112,23 @@ struct FittingScreenTests {
     #expect(!lines.contains { $0.contains("codes:") }, "a legend that does not fit is left out")
   }
 
+  @Test("at 40 columns the other's claim keeps its words whole beside the seconds: bot-easy is picking")
+  func narrowClaimWords() throws {
+    var model = ClientModel()
+    for line in [
+      "SETDUEL 1 hello", "OK MODE machine", "JOINED 1 1 ann", "OK NAME 1 secret", "JOINED 2 2 bot-easy",
+      "START 3 1 69 \(Tables.table(Tables.cards(12)))", "CLAIM 4 2 5000",
+    ] {
+      _ = model.apply(line: line, at: .zero)
+    }
+    let narrow = try #require(
+      Self.text(model, columns: 40, rows: 12).first { $0.contains("bot-easy") && $0.hasSuffix(" s") })
+    #expect(narrow.range(of: #"bot-easy is picking +\d+\.\d s$"#, options: .regularExpression) != nil, "\(narrow)")
+    #expect(narrow.count <= 40)
+    let wide = Self.text(model, columns: 80, rows: 24).joined(separator: "\n")
+    #expect(wide.contains("bot-easy called Set and is picking"), "\(wide)")
+  }
+
   @Test("at 40 columns the game-over screen wraps its sentences and the header drops the ratings")
   func narrowGameOver() {
     var model = ClientModel()

@@ -22,16 +22,21 @@ extension Renderer {
     case .window(let holder, let kind, let deadline, let length):
       let mine = holder == model.seat
       let name = names[holder]
-      let text: String =
+      let count = model.rules.variant.groupSize == 4 ? "four" : "three"
+      // The whole sentence, and the words kept when it and the seconds do not fit the line.
+      let (text, short): (String, String) =
         switch (kind, mine) {
-        case (.claim, true): "You called Set: pick \(model.rules.variant.groupSize == 4 ? "four" : "three") cards"
-        case (.claim, false): model.isSpectator ? "\(name) holds the claim" : "\(name) called Set and is picking"
-        case (.passedTurn, true): "Your turn: pick a set"
-        case (.passedTurn, false): "\(name)'s turn to pick"
-        case (.needlessDeal, true): "Your look: pick the set, no penalty"
-        case (.needlessDeal, false): "\(name) looks for the set"
+        case (.claim, true): ("You called Set: pick \(count) cards", "Pick \(count) cards")
+        case (.claim, false):
+          model.isSpectator
+            ? ("\(name) holds the claim", "\(name) picks") : ("\(name) called Set and is picking", "\(name) is picking")
+        case (.passedTurn, true): ("Your turn: pick a set", "Your turn")
+        case (.passedTurn, false): ("\(name)'s turn to pick", "\(name)'s turn")
+        case (.needlessDeal, true): ("Your look: pick the set, no penalty", "Your look, no penalty")
+        case (.needlessDeal, false): ("\(name) looks for the set", "\(name) looks")
         }
-      line.add(text, TextStyle(bold: true))
+      let seconds = 6  // "12.3 s" and the space before it
+      line.add(line.width + text.count + 1 + seconds <= columns ? text : short, TextStyle(bold: true))
       if !model.selection.isEmpty {
         let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
         line.add("  [\(keys)]", TextStyle(foreground: mine ? options.palette.mine : options.palette.theirs, bold: true))
