@@ -35,13 +35,13 @@ extension Renderer {
         case (.needlessDeal, true): ("Your look: pick the set, no penalty", "Your look, no penalty")
         case (.needlessDeal, false): ("\(name) looks for the set", "\(name) looks")
         }
-      let seconds = 6  // "12.3 s" and the space before it
+      let left = max(0, deadline.milliseconds(since: now))
+      let seconds = countdown(left: left, of: length, bar: false).width
       line.add(line.width + text.count + 1 + seconds <= columns ? text : short, TextStyle(bold: true))
       if !model.selection.isEmpty {
         let keys = model.selection.map { String(PlayState.key(for: $0)) }.joined(separator: " ")
         line.add("  [\(keys)]", TextStyle(foreground: mine ? options.palette.mine : options.palette.theirs, bold: true))
       }
-      let left = max(0, deadline.milliseconds(since: now))
       var clock = countdown(left: left, of: length, bar: true)
       if line.width + 1 + clock.width > columns { clock = countdown(left: left, of: length, bar: false) }
       line = line.clipped(to: columns - clock.width - 1)
