@@ -56,7 +56,7 @@ extension GameHost {
       answer = play(command, by: id, at: now)
     case .pick(let target, let table):
       answer = pick(target, table: table, by: id, at: now)
-    case .tables, .join, .open, .where, .enter, .withdraw, .pause, .back, .tournament, .standings:
+    case .tables, .join, .open, .where, .peek, .enter, .withdraw, .pause, .back, .tournament, .standings:
       // The hall's requests: `Hall` answers them before a table sees them.
       answer = .failure(ProtocolError(.unknownCommand))
     }

@@ -2,7 +2,7 @@ import SetCore
 import SetProtocol
 import SetTransport
 
-// The requests the hall answers itself (TABLES, JOIN, OPEN, WHERE), and the two it looks at before a
+// The requests the hall answers itself (TABLES, JOIN, OPEN, WHERE, PEEK), and the two it looks at before a
 // table does: RESUME, to find the table whose seat the token holds, and NAME, as names are the hall's.
 extension Hall {
   /// Answers `command` if it is the hall's; false to leave it to the table at `at`.
@@ -18,14 +18,23 @@ extension Hall {
       let name = tables[at]?.info.name ?? TableName.standard(for: at)
       reply(id, at: at, requestID, .success(.where(table: at, name: name)))
     case .join(let target):
-      guard let to = Int(target).flatMap({ has($0) ? $0 : nil }) ?? named(target) else {
-        let shown = Harmless.text(target)
-        reply(
-          id, at: at, requestID, .failure(ProtocolError(.noSuchTable, "no table \(shown) is open; TABLES lists them")))
-        return true
-      }
+      guard let to = table(named: target, for: id, at: at, requestID) else { return true }
       let (seat, token) = move(id, from: at, to: to, opened: false, at: now)
       reply(id, at: to, requestID, .success(.join(table: to, seat: seat, token: token)))
+    case .peek(let target):
+      guard let to = table(named: target, for: id, at: at, requestID), let host = tables[to]?.host else { return true }
+      if presentation(of: id, at: at) == .human {
+        let name = tables[to]?.info.name ?? TableName.standard(for: to)
+        let deck = host.peek.deck
+        let drawn = host.peekWords
+        let heading =
+          drawn.isEmpty
+          ? "Table \(to) (\(name)): no game has been dealt there yet."
+          : "Table \(to) (\(name)), \(deck) \(deck == 1 ? "card" : "cards") left in the deck:"
+        actions.append(.host(.lines(id, [heading] + drawn)))
+      }
+      let (seq, deck, cards) = host.peek
+      reply(id, at: at, requestID, .success(.peek(table: to, seq: seq, deck: deck, cards: cards)))
     case .open(let request):
       open(request, requestID: requestID, for: id, at: at, now: now)
     case .resume(let token):
@@ -52,6 +61,14 @@ extension Hall {
       return false
     }
     return true
+  }
+
+  /// The open table `target` names by number or name; nil, with `NO_SUCH_TABLE` sent, for none.
+  mutating func table(named target: String, for id: ConnectionID, at: Int, _ requestID: String?) -> Int? {
+    if let to = Int(target).flatMap({ has($0) ? $0 : nil }) ?? named(target) { return to }
+    let shown = Harmless.text(target)
+    reply(id, at: at, requestID, .failure(ProtocolError(.noSuchTable, "no table \(shown) is open; TABLES lists them")))
+    return nil
   }
 
   /// The table whose seat `token` holds: the one its prefix names, else whichever holds it.

@@ -59,6 +59,8 @@ public enum ClientCommand: Equatable, Sendable {
   case open(TableRequest)
   /// `WHERE`: the table the connection is at.
   case `where`
+  /// `PEEK table`: another table's cards, without going there.
+  case peek(String)
   /// `ENTER`: enter the hall's tournament.
   case enter
   /// `WITHDRAW`: leave the tournament.
@@ -108,6 +110,7 @@ extension ClientCommand {
     case .join: .join
     case .open: .open
     case .where: .where
+    case .peek: .peek
     case .enter: .enter
     case .withdraw: .withdraw
     case .pause: .pause
@@ -136,7 +139,7 @@ extension ClientCommand {
         []
       case .tournament(let order): order.map { [$0.rawValue] } ?? []
       case .tables(let watch): watch ? ["WATCH"] : []
-      case .join(let table): [table]
+      case .join(let table), .peek(let table): [table]
       case .open(let request): request.words
       case .pick(.cards(let cards), let table): cards.map(\.description) + (table.map { ["#\($0)"] } ?? [])
       case .pick(.slots(let slots), let table): slots.map(\.label) + (table.map { ["#\($0)"] } ?? [])

@@ -170,12 +170,12 @@ public enum EventCodec {
   static func card(_ word: Word) -> Card? { CardCode.card(utf8: word.bytes) }
 
   /// `A=1RSD B=2GTO ...`: the whole table, slot by slot from A.
-  static func tableWords(_ table: [Card]) -> [String] {
+  public static func tableWords(_ table: [Card]) -> [String] {
     table.enumerated().map { "\(Slot($0.offset).label)=\($0.element)" }
   }
 
   /// `X=1RSD Y=2GTO Z=3POS`: the chain, slot by slot from X.
-  static func chainWords(_ chain: [Card]) -> [String] {
+  public static func chainWords(_ chain: [Card]) -> [String] {
     zip(Slot.chain, chain).map { "\($0.label)=\($1)" }
   }
 

@@ -214,9 +214,9 @@ public struct Request: Equatable, Sendable {
       guard words.count <= 1 else { return .failure(usage()) }
       guard let word = words.first else { return .success(.tables(watch: false)) }
       return word.uppercased() == "WATCH" ? .success(.tables(watch: true)) : .failure(usage())
-    case .join:
+    case .join, .peek:
       guard words.count == 1, words[0].utf8.count <= 32 else { return .failure(usage()) }
-      return .success(.join(words[0]))
+      return .success(known == .join ? .join(words[0]) : .peek(words[0]))
     case .open:
       return TableRequest.parse(words).map { .open($0) }
     case .where:

@@ -7,12 +7,15 @@ import SetTransport
 public enum ProjectorPage {
   /// The script's parts, in the order they run: the server's constants (as the player's page has
   /// them, `SERVER`), the state and the text-only path, the connection, the lines read, the featured
-  /// tables, the drawing, the podium and the hall, and the start-up.
+  /// tables, the cards' drawings (the player's page's), the featured tables' cards, the drawing, the
+  /// podium and the hall, and the start-up.
   public static let scripts: [(name: String, body: [UInt8])] = [
     ("constants.js", Array(PageConstants.script.utf8)),
     ("tv-state.js", PackageResources.tv_state_js),
     ("tv-lines.js", PackageResources.tv_lines_js),
     ("tv-featured.js", PackageResources.tv_featured_js),
+    ("cards.js", PackageResources.cards_js),
+    ("tv-peek.js", PackageResources.tv_peek_js),
     ("tv-draw.js", PackageResources.tv_draw_js),
     ("tv-end.js", PackageResources.tv_end_js),
     ("tv.js", PackageResources.tv_js),

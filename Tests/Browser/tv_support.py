@@ -128,6 +128,14 @@ class Line:
                 rows.append([w[1], w[2], w[3], w[4].split(",")[0].split("=")[1]])
         return rows
 
+    def peek(self, table):
+        """Table `table`'s cards as PEEK gives them, in slot order (a chain's X, Y, Z left out)."""
+        _, reply = self.request("PEEK %s" % table)
+        if not reply.startswith("OK PEEK"):
+            return None
+        pairs = [word.split("=") for word in reply.split(" ")[5:]]
+        return [card for slot, card in pairs if slot not in ("X", "Y", "Z")]
+
     def state(self):
         _, reply = self.request("TOURNAMENT")
         return reply.split(" ")[3] if reply.startswith("OK TOURNAMENT") else reply

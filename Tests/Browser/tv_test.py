@@ -1,7 +1,7 @@
 """The projector page (/tv) in headless Chromium at 1920x1080 (dark) and 1280x720 (light) through a
 whole Swiss of 16 bots and a whole short arena: at each step of the standings that holds still, both
 pages show the server's STANDINGS; the QR code in a screenshot decodes to the page's own join address;
-the top ten rows and the clock are on screen. Screenshots go to $TV_SHOTS (default /tmp/setduel-tv)."""
+the top ten rows and the clock are on screen; the featured tables' cards are the server's. Screenshots go to $TV_SHOTS (default /tmp/setduel-tv)."""
 
 import os
 import re
@@ -38,6 +38,47 @@ def on_screen(page, label, rows):
     return seen
 
 
+def cards_live(page, label, observer):
+    """A featured table's cards drawn small are that table's cards: the tile and the server's PEEK are
+    sampled together for some seconds of play, and the tile must show a table the server had (cards
+    change as sets are found, so no one sample need match); every card is a drawing inside its tile.
+    A game may end while it is sampled (its tile goes): another featured table is then tried."""
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        tiles = page.evaluate("Array.from(document.querySelectorAll('#tv-featured .tv-tile')).map(t => t.dataset.table)")
+        if not tiles:
+            time.sleep(0.5)
+            continue
+        table = tiles[0]
+        server, shown, gone = set(), set(), False
+        until = time.time() + 8
+        while time.time() < until and not (server & shown):
+            cards = observer.peek(table)
+            if cards:
+                server.add(" ".join(cards))
+            drawn = page.evaluate("""(id) => { const t = document.querySelector('#tv-featured .tv-tile[data-table="' + id + '"]');
+                return t ? Array.from(t.querySelectorAll('.t-card')).map(c => c.dataset.card).join(' ') : null; }""", table)
+            if drawn is None:
+                gone = True
+                break
+            if drawn:
+                shown.add(drawn)
+            time.sleep(0.25)
+        if gone and not (server & shown):
+            continue
+        check(server & shown, "%s: table %s's tile never showed its cards: shown %r, the server's %r"
+              % (label, table, sorted(shown)[:2], sorted(server)[:2]))
+        fit = page.evaluate("""(id) => { const t = document.querySelector('#tv-featured .tv-tile[data-table="' + id + '"]');
+            if (!t) return ''; const box = t.getBoundingClientRect();
+            for (const c of t.querySelectorAll('.t-card')) { const r = c.getBoundingClientRect();
+              if (!c.querySelector('svg[aria-label]')) return 'a card without its drawing';
+              if (r.width < 8 || r.left < box.left || r.right > box.right + 0.5 || r.top < box.top || r.bottom > box.bottom + 0.5) return 'a card outside its tile'; }
+            return ''; }""", table)
+        check(fit == "", "%s: table %s: %s" % (label, table, fit))
+        return
+    check(False, "%s: in a minute no featured table's cards could be compared with the server's" % label)
+
+
 def follow(hall, pages, name, organiser):
     """Until the tournament is over: the server's standings polled about once a second; each snapshot
     that holds still for four polls (some four seconds, the page redrawing within two) must have been
@@ -68,6 +109,7 @@ def follow(hall, pages, name, organiser):
             shots["board"] = True
             for label, page in pages.items():
                 on_screen(page, "%s %s" % (name, label), min(10, len(now)))
+                cards_live(page, "%s %s" % (name, label), organiser)
                 qr_reads(page, "%s-%s-board" % (name, label), hall)
         if state == "finished":
             break

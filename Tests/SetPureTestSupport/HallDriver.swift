@@ -43,6 +43,12 @@ package struct HallDriver {
     perform(hall.connect(id, peer: peer, at: now))
   }
 
+  /// Opens connection `id` (at table 1) and turns it to the machine presentation.
+  package mutating func connectMachine(_ id: ConnectionID) {
+    connect(id)
+    send("MODE MACHINE", from: id)
+  }
+
   /// `line` arrives from `id`, at `now` unless a time is given. Returns the lines `id` was sent because of it.
   @discardableResult
   package mutating func send(_ line: String, from id: ConnectionID, at time: Instant? = nil) -> [String] {

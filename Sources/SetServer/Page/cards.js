@@ -30,7 +30,32 @@ const shapes = {
 
 const svgNS = "http://www.w3.org/2000/svg";
 
+/// The striped fill of each colour, made once in the document the first time a card is drawn: a
+/// pattern the drawings fill with (`url(#stripes-R)`), in the colour's class.
+function stripes() {
+  if (document.getElementById("stripes-R")) return;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("class", "defs");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("width", "0");
+  svg.setAttribute("height", "0");
+  const defs = document.createElementNS(svgNS, "defs");
+  for (const colour of ["R", "G", "P"]) {
+    const pattern = document.createElementNS(svgNS, "pattern");
+    for (const [key, value] of [["id", "stripes-" + colour], ["class", "c-" + colour], ["width", "7"], ["height", "7"], ["patternUnits", "userSpaceOnUse"]]) {
+      pattern.setAttribute(key, value);
+    }
+    const rect = document.createElementNS(svgNS, "rect");
+    for (const [key, value] of [["width", "2.6"], ["height", "7"], ["fill", "currentColor"]]) rect.setAttribute(key, value);
+    pattern.appendChild(rect);
+    defs.appendChild(pattern);
+  }
+  svg.appendChild(defs);
+  document.body.prepend(svg);
+}
+
 function cardSVG(code) {
+  stripes();
   const [n, c, s, p] = code;
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("viewBox", "0 0 150 100");

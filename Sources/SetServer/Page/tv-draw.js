@@ -119,7 +119,7 @@ function rowsThatFit(rows) {
   return Math.max(5, Math.floor(room / height));
 }
 
-/// The best tables under way, drawn small with their live scores, and the latest results.
+/// The best tables under way, drawn small with their live scores and cards, and the latest results.
 function drawSide() {
   const slots = window.innerHeight >= 900 ? 3 : 2;
   const ranks = new Map(tv.standings.map((s) => [s.name, s.rank]));
@@ -135,6 +135,7 @@ function drawSide() {
       show(player.children[1], name);
       show(player.children[2], table["score" + seat]);
     }
+    drawCards(tile.children[3], tv.peeks.get(table.id) || []);
   });
   sized($("tv-results"), tv.results.length, newResult).forEach((item, i) => {
     const r = tv.results[i];
@@ -158,6 +159,7 @@ function newTile() {
     for (const kind of ["t-rank", "t-who", "t-score"]) player.appendChild(made("span", kind));
     tile.appendChild(player);
   }
+  tile.appendChild(made("div", "t-cards"));
   return tile;
 }
 

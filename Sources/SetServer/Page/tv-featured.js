@@ -27,5 +27,6 @@ function pickFeatured(slots) {
     if (worst !== undefined && clearlyBetter(worth(id), worth(worst))) kept[kept.indexOf(worst)] = id;
   }
   tv.featured = kept;
+  keepPeeks();
   return kept.map((id) => tv.hall.get(id));
 }

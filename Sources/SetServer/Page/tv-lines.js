@@ -1,4 +1,5 @@
-// The projector page's reading of the server's lines (protocol.md: HALL, STANDING, OK TOURNAMENT).
+// The projector page's reading of the server's lines (protocol.md: HALL, STANDING, OK TOURNAMENT,
+// OK PEEK).
 "use strict";
 
 function handleLine(line) {
@@ -9,6 +10,7 @@ function handleLine(line) {
   if (verb === "STANDING") return standingLine(words);
   if (verb === "OK" && words[1] === "STANDINGS") return standingsTaken();
   if (verb === "OK" && words[1] === "TOURNAMENT") return tournamentTaken(words);
+  if (verb === "OK" && words[1] === "PEEK") return peekTaken(words);
   if (verb === "ERR" && id === "@t" && words[1] === SERVER.errors.notNow) return noTournament();
   if (verb === "ERR" && id === "@s") tv.reading = [];  // Asked too often: the next answer comes whole.
 }

@@ -23,8 +23,8 @@ const tv = {
   hall: new Map(),
   // The latest results, newest first: { table, seat1, seat2, score1, score2 }; at most `resultsKept`.
   results: [], resultsKept: 8,
-  // The tables featured, by number, in the order shown.
-  featured: [],
+  // The tables featured, by number, in the order shown, and the cards of each as last peeked.
+  featured: [], peeks: new Map(),
   // The event's figures as seen: games ended, sets found in them, the longest run of wins.
   figures: { games: 0, sets: 0, streak: 0, streakName: "" }, runs: new Map(),
   // The tables whose tournament game has been counted.
