@@ -19,7 +19,8 @@ import Testing
       .top(1), .top(100), .variantStats(nil, .chain), .variantStats("ann", .ultra9), .variantTop(5, .junior),
       .say("good  game, ann!"), .mood(.looking), .mood(.beaten), .new, .rematchSame, .ping(nil), .ping("t.1:a-b"),
       .resume("abc123"), .quit,
-      .tables(watch: false), .tables(watch: true), .join("2"), .join("finals"), .where, .open(TableRequest()),
+      .tables(watch: false), .tables(watch: true), .join("2"), .join("finals"), .where, .peek("3"), .peek("finals"),
+      .open(TableRequest()),
       .open(TableRequest(name: "finals", variant: .ultra, firstTo: 5, scoring: .speed, bot: .hard)),
       .open(TableRequest(bot: .easy)), .enter, .withdraw, .pause, .back, .tournament(nil), .standings,
     ] + TournamentOrder.allCases.map { ClientCommand.tournament($0) }
