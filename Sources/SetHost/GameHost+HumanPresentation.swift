@@ -50,11 +50,16 @@ extension GameHost {
   /// The whole state for one connection in words: the table, then the status line, or,
   /// `statusIfChanged`, the status only if the broadcast just before did not already tell it.
   mutating func sendHumanState(to id: ConnectionID, statusIfChanged: Bool) {
-    if match.game > 0 {
-      for line in HumanTable.full(match.table.cards, picked: match.selection) { send(id, line) }
-      if !match.chain.isEmpty { send(id, HumanTable.chain(match.chain, picked: match.selection)) }
-    }
+    for line in tableWords(picked: match.selection) { send(id, line) }
     sendStatus(to: id, ifChanged: statusIfChanged)
+  }
+
+  /// The table drawn in words, each card with its slot, the `picked` slots marked, and the chain under
+  /// it; nothing before the first game is dealt. `PEEK` shows it with nothing picked.
+  func tableWords(picked: [Slot] = []) -> [String] {
+    guard match.game > 0 else { return [] }
+    return HumanTable.full(match.table.cards, picked: picked)
+      + (match.chain.isEmpty ? [] : [HumanTable.chain(match.chain, picked: picked)])
   }
 
   /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.

@@ -37,17 +37,9 @@ extension GameHost {
 
 // The table as a connection at another table sees it with `PEEK`.
 extension GameHost {
-  /// The table's last event, the cards left in the deck and the cards (with the chain) in `TABLE`'s
-  /// words: `OK PEEK`'s fields after the table's number. No cards before the first game is dealt.
-  public var peek: (seq: Int, deck: Int, cards: [String]) {
-    guard match.game > 0 else { return (seq, match.deck.count, []) }
-    return (seq, match.deck.count, EventCodec.tableWords(match.table.cards) + EventCodec.chainWords(match.chain))
-  }
-
-  /// The same table in words: each card with its slot, as `TABLE` draws it, without the picks; none
-  /// before the first game is dealt.
-  public var peekWords: [String] {
-    guard match.game > 0 else { return [] }
-    return HumanTable.full(match.table.cards) + (match.chain.isEmpty ? [] : [HumanTable.chain(match.chain)])
+  /// The table's last event, the cards left in the deck, the cards and the chain: what its `TABLE` line
+  /// says, for `OK PEEK`. No cards before the first game is dealt.
+  var peek: (seq: Int, deck: Int, cards: [Card], chain: [Card]) {
+    match.game > 0 ? (seq, match.deck.count, match.table.cards, match.chain) : (seq, match.deck.count, [], [])
   }
 }

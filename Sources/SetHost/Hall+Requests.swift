@@ -15,26 +15,23 @@ extension Hall {
       reply(id, at: at, requestID, .success(.tables(count: order.count)))
       if watch { actions.append(.host(.identified(id))) }
     case .where:
-      let name = tables[at]?.info.name ?? TableName.standard(for: at)
-      reply(id, at: at, requestID, .success(.where(table: at, name: name)))
+      reply(id, at: at, requestID, .success(.where(table: at, name: name(ofTable: at))))
     case .join(let target):
       guard let to = table(named: target, for: id, at: at, requestID) else { return true }
       let (seat, token) = move(id, from: at, to: to, opened: false, at: now)
       reply(id, at: to, requestID, .success(.join(table: to, seat: seat, token: token)))
     case .peek(let target):
       guard let to = table(named: target, for: id, at: at, requestID), let host = tables[to]?.host else { return true }
+      let (seq, deck, cards, chain) = host.peek
       if presentation(of: id, at: at) == .human {
-        let name = tables[to]?.info.name ?? TableName.standard(for: to)
-        let deck = host.peek.deck
-        let drawn = host.peekWords
+        let drawn = host.tableWords()
         let heading =
           drawn.isEmpty
-          ? "Table \(to) (\(name)): no game has been dealt there yet."
-          : "Table \(to) (\(name)), \(deck) \(deck == 1 ? "card" : "cards") left in the deck:"
+          ? "Table \(to) (\(name(ofTable: to))): no game has been dealt there yet."
+          : "Table \(to) (\(name(ofTable: to))), \(deck) \(deck == 1 ? "card" : "cards") left in the deck:"
         actions.append(.host(.lines(id, [heading] + drawn)))
       }
-      let (seq, deck, cards) = host.peek
-      reply(id, at: at, requestID, .success(.peek(table: to, seq: seq, deck: deck, cards: cards)))
+      reply(id, at: at, requestID, .success(.peek(table: to, seq: seq, deck: deck, cards: cards, chain: chain)))
     case .open(let request):
       open(request, requestID: requestID, for: id, at: at, now: now)
     case .resume(let token):
@@ -61,6 +58,11 @@ extension Hall {
       return false
     }
     return true
+  }
+
+  /// Table `id`'s name, as `WHERE` and `PEEK` say it.
+  func name(ofTable id: Int) -> String {
+    tables[id]?.info.name ?? TableName.standard(for: id)
   }
 
   /// The open table `target` names by number or name; nil, with `NO_SUCH_TABLE` sent, for none.

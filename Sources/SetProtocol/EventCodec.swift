@@ -170,12 +170,12 @@ public enum EventCodec {
   static func card(_ word: Word) -> Card? { CardCode.card(utf8: word.bytes) }
 
   /// `A=1RSD B=2GTO ...`: the whole table, slot by slot from A.
-  public static func tableWords(_ table: [Card]) -> [String] {
+  static func tableWords(_ table: [Card]) -> [String] {
     table.enumerated().map { "\(Slot($0.offset).label)=\($0.element)" }
   }
 
   /// `X=1RSD Y=2GTO Z=3POS`: the chain, slot by slot from X.
-  public static func chainWords(_ chain: [Card]) -> [String] {
+  static func chainWords(_ chain: [Card]) -> [String] {
     zip(Slot.chain, chain).map { "\($0.label)=\($1)" }
   }
 
@@ -272,6 +272,15 @@ public enum EventCodec {
 
   /// The cards of `X=1RSD Y=2GTO Z=3POS` given as words.
   static func chain(_ words: [String]) -> [Card]? { read(words) { chain(&$0) } }
+
+  /// A whole table as `TABLE` and `OK PEEK` write it, `A=1RSD ... L=3POS` and in the chain variant
+  /// `X=... Y=... Z=...` after it, given as words: the cards and the chain.
+  static func tableAndChain(_ words: some Collection<String>) -> (cards: [Card], chain: [Card])? {
+    let links = words.filter { $0.hasPrefix("X=") || $0.hasPrefix("Y=") || $0.hasPrefix("Z=") }
+    guard let cards = table(Array(words.dropLast(links.count))), let chain = chain(links), chain.count == links.count
+    else { return nil }
+    return (cards, chain)
+  }
 
   /// A result's seven words.
   static func result(_ words: [String]) -> GameResult? {

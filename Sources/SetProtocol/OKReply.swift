@@ -58,8 +58,9 @@ public enum OKReply: Equatable, Sendable {
   /// `OK WHERE <table> <name>`: the table the connection is at.
   case `where`(table: Int, name: String)
   /// `OK PEEK <table> <seq> <deck> <slot>=<card>...`: another table's cards as its `TABLE` line gives
-  /// them (`seq` the table's last event, `deck` the cards left in it), without going there.
-  case peek(table: Int, seq: Int, deck: Int, cards: [String])
+  /// them (`seq` the table's last event, `deck` the cards left in it, the cards and the chain), without
+  /// going there.
+  case peek(table: Int, seq: Int, deck: Int, cards: [Card], chain: [Card])
   /// `OK ENTER`.
   case enter
   /// `OK WITHDRAW`.
@@ -133,7 +134,8 @@ public enum OKReply: Equatable, Sendable {
     case .join(let table, let seat, let token), .open(let table, let seat, let token):
       ["\(table)", "\(seat?.rawValue ?? 0)", token ?? "-"]
     case .where(let table, let name): ["\(table)", name]
-    case .peek(let table, let seq, let deck, let cards): ["\(table)", "\(seq)", "\(deck)"] + cards
+    case .peek(let table, let seq, let deck, let cards, let chain):
+      ["\(table)", "\(seq)", "\(deck)"] + EventCodec.tableWords(cards) + EventCodec.chainWords(chain)
     case .tournament(let summary): summary.fields
     case .standings(let count): ["\(count)"]
     case .stats, .help, .quit, .say, .mood, .rules, .claim, .pick, .unpick, .deal, .new, .rematch, .table, .enter,
@@ -204,9 +206,9 @@ public enum OKReply: Equatable, Sendable {
       self = .where(table: table, name: f[1])
     case .peek:
       guard f.count >= 3, let table = Int(f[0]), table >= 1, let seq = Int(f[1]), seq >= 0, let deck = Int(f[2]),
-        deck >= 0
+        deck >= 0, let (cards, chain) = EventCodec.tableAndChain(f.dropFirst(3))
       else { return nil }
-      self = .peek(table: table, seq: seq, deck: deck, cards: Array(f.dropFirst(3)))
+      self = .peek(table: table, seq: seq, deck: deck, cards: cards, chain: chain)
     case .tournament:
       guard let summary = TournamentSummary(fields: f) else { return nil }
       self = .tournament(summary)

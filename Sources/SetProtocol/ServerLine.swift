@@ -89,11 +89,8 @@ public enum ServerLine: Equatable, Sendable {
       guard words.count >= 2, let version = Int(words[1]) else { return nil }
       return .banner(version: version, text: EventCodec.text(after: 2, in: line))
     case "TABLE":
-      let slots = words.dropFirst(3)
-      let links = slots.filter { $0.hasPrefix("X=") || $0.hasPrefix("Y=") || $0.hasPrefix("Z=") }
       guard words.count >= 3, let seq = Int(words[1]), let deck = Int(words[2]),
-        let cards = EventCodec.table(Array(slots.dropLast(links.count))), let chain = EventCodec.chain(Array(links)),
-        chain.count == links.count
+        let (cards, chain) = EventCodec.tableAndChain(words.dropFirst(3))
       else { return nil }
       return .table(seq: seq, deck: deck, cards: cards, chain: chain)
     case "PLAYER":

@@ -11,7 +11,7 @@ private func c(_ number: UInt64) -> ConnectionID { ConnectionID(rawValue: number
 
 @Suite("PEEK: another table's cards, without going there")
 struct PeekTests {
-  /// The fields of table `table`'s own `TABLE` line, as a player seated there (`player`) is sent it.
+  /// The fields of the `TABLE` line a player seated at a table (`player`) is sent there.
   static func tableFields(_ hall: inout HallDriver, player: ConnectionID) throws -> [String] {
     let line = try #require(hall.send("TABLE", from: player).first { $0.hasPrefix("TABLE ") })
     return Array(line.split(separator: " ").dropFirst().map(String.init))

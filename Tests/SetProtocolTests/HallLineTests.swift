@@ -73,11 +73,15 @@ struct HallLineTests {
     }
   }
 
-  @Test("OK JOIN, OK OPEN, OK WHERE and the tournament's replies carry their fields both ways")
-  func replies() {
+  @Test("OK JOIN, OK OPEN, OK WHERE, OK PEEK and the tournament's replies carry their fields both ways")
+  func replies() throws {
+    let cards = try ["1RSD", "2GTO", "3POS"].map { try #require(CardCode.card(from: $0)) }
     let replies: [OKReply] = [
       .join(table: 2, seat: .one, token: "2-abc"), .join(table: 3, seat: nil, token: nil),
       .open(table: 4, seat: .one, token: "4-x"), .where(table: 1, name: "table-1"), .tables(count: 3),
+      .peek(table: 2, seq: 0, deck: 0, cards: [], chain: []),
+      .peek(table: 3, seq: 9, deck: 66, cards: cards, chain: []),
+      .peek(table: 4, seq: 12, deck: 60, cards: cards, chain: Array(cards.reversed())),
       .enter, .withdraw, .pause, .back, .standings(count: 16),
       .tournament(TournamentSummary(format: "swiss", state: "entering", entrants: 3, clockMilliseconds: 299_000)),
       .tournament(TournamentSummary(format: "arena", state: "finished", entrants: 0, clockMilliseconds: -1)),
@@ -87,5 +91,11 @@ struct HallLineTests {
       #expect(Reply.decode(line) == Reply(id: nil, .ok(reply)), "\(line)")
     }
     #expect(Reply(id: nil, .ok(.join(table: 3, seat: nil, token: nil))).line == "OK JOIN 3 0 -")
+    #expect(
+      Reply(id: nil, .ok(.peek(table: 4, seq: 12, deck: 60, cards: cards, chain: [cards[2]]))).line
+        == "OK PEEK 4 12 60 A=1RSD B=2GTO C=3POS X=3POS")
+    // Cards out of slot order, or a chain before the table, fit no grammar.
+    #expect(Reply.decode("OK PEEK 4 12 60 B=1RSD A=2GTO") == nil)
+    #expect(Reply.decode("OK PEEK 4 12 60 X=1RSD A=2GTO") == nil)
   }
 }

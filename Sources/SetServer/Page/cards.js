@@ -39,6 +39,7 @@ function stripes() {
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("width", "0");
   svg.setAttribute("height", "0");
+  svg.style.position = "absolute";  // Takes no room where it is put.
   const defs = document.createElementNS(svgNS, "defs");
   for (const colour of ["R", "G", "P"]) {
     const pattern = document.createElementNS(svgNS, "pattern");

@@ -1,5 +1,6 @@
 // The projector page's start-up: the theme, the connection (a spectator, back by itself after a drop),
-// the questions asked about once a second (the tournament, the standings, the featured tables' cards), and the clock's ticks.
+// the questions asked about once a second (the tournament, the standings, the featured tables' cards),
+// and the clock's ticks.
 "use strict";
 
 /// How often the tournament and the standings are asked: the server answers STANDINGS 10 times in
