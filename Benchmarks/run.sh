@@ -165,9 +165,15 @@ fi
 # bots' moves: set it as high as it goes. The limiter still runs; it costs nanoseconds a line. (An
 # older build, measured through SETDUEL_SERVER, may know only --no-rate-limit.)
 unlimited=(--rate 100000 --burst 100000)
-if ! "$server" serve --help 2>/dev/null | grep -q -- '--rate N' \
-  && "$server" serve --help 2>/dev/null | grep -q -- '--no-rate-limit'; then
+# The options the server knows, read whole: `serve --help | grep -q` under pipefail fails whenever grep
+# stops reading before the help ends (the server is killed by SIGPIPE), and skipped phases by chance.
+serve_help=$("$server" serve --help 2>/dev/null || true)
+if [[ "$serve_help" != *"--rate N"* && "$serve_help" == *"--no-rate-limit"* ]]; then
   unlimited=(--no-rate-limit)
+fi
+# The bots of the hall's phases take 66 seats from this one address, past the 30 a minute allowed.
+if [[ "$serve_help" == *"--seat-rate N"* ]]; then
+  unlimited+=(--seat-rate 100000)
 fi
 start_setduel table "${unlimited[@]}"
 table_port=$port
@@ -199,7 +205,7 @@ floor_flags+=(--floor-timer-port "$port")
 hall_flags=()
 busy=$([ "$mode" = smoke ] && echo 4 || echo 32)
 wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
-if "$server" serve --help 2>/dev/null | grep -q -- '--tables N'; then
+if [[ "$serve_help" == *"--tables N"* ]]; then
   if wants hall; then
     start_setduel hall "${unlimited[@]}" --claim-window 0.25 --tables $((busy + 1)) --table-idle 3600
     hall_flags+=(--hall-port "$port" --hall-pid "$pid")

@@ -18,6 +18,8 @@ public struct Hall {
     public var maxTables = 64
     /// How many tables one address may open in a minute.
     public var opensPerMinute = 4
+    /// How many seats one address may take with `NAME` in a minute (see `SeatingLimit`).
+    public var seatsPerMinute = SeatingLimit().perMinute
     /// How long a table with nobody at it stays open, in milliseconds (table 1 never closes).
     public var idleClose: Int64 = 600_000
 
@@ -91,6 +93,7 @@ public struct Hall {
     self.rules = rules
     self.limits = limits
     self.players = players
+    self.players.seatingLimit.perMinute = limits.seatsPerMinute
     self.makeToken = makeToken
     seeds = SplitMix64(seed: seed)
     _ = add(HallTableInfo(id: 1, name: TableName.standard(for: 1), rules: rules, seed: seed))

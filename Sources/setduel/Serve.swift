@@ -80,6 +80,7 @@ enum Serve {
       .valued("tables", "N", "tables open at the start (default 1; people open more with OPEN, the page and play)"),
       .valued("max-tables", "N", "most tables open at once (default \(hall.maxTables))"),
       .valued("table-rate", "N", "tables one address may open in a minute (default \(hall.opensPerMinute))"),
+      .valued("seat-rate", "N", "seats one address may take with NAME in a minute (default \(hall.seatsPerMinute))"),
       .valued(
         "table-idle", "SECONDS",
         "how long a table nobody is at stays open (default \(seconds(hall.idleClose)); table 1 never closes)"),
@@ -138,6 +139,7 @@ enum Serve {
     settings.hall.maxTables = try arguments.count("max-tables", hall.maxTables, in: 1...10_000)
     settings.tables = try arguments.count("tables", 1, in: 1...settings.hall.maxTables)
     settings.hall.opensPerMinute = try arguments.count("table-rate", hall.opensPerMinute, in: 0...10_000)
+    settings.hall.seatsPerMinute = try arguments.count("seat-rate", hall.seatsPerMinute, in: 1...100_000)
     settings.hall.idleClose = try arguments.seconds("table-idle", hall.idleClose)
     settings.network.maxConnections = try arguments.count(
       "max-connections", network.maxConnections, in: 1...100_000)

@@ -143,6 +143,32 @@ struct HallTests {
     #expect(roomy.send("OPEN", from: c(1)).last?.hasPrefix("OK OPEN 4 ") == true)
   }
 
+  @Test("the seats one address may take with NAME in a minute are the hall's limit (serve --seat-rate), at every table")
+  func seatLimit() {
+    var limits = Hall.Limits()
+    limits.seatsPerMinute = 2
+    var hall = HallDriver(seed: 1, limits: limits)
+    hall.connect(c(9), peer: "10.0.0.99:4000")
+    hall.send("MODE MACHINE", from: c(9))
+    #expect(hall.send("OPEN second", from: c(9)).last?.hasPrefix("OK OPEN 2") == true)
+    for (index, table) in [1, 1, 2].enumerated() {
+      let id = c(UInt64(index + 1))
+      hall.connect(id, peer: "10.0.0.9:\(4000 + index)")
+      hall.send("MODE MACHINE", from: id)
+      if table != 1 { hall.send("JOIN \(table)", from: id) }
+    }
+    #expect(hall.send("NAME ann", from: c(1)).contains { $0.hasPrefix("OK NAME 1 ") })
+    #expect(hall.send("NAME bob", from: c(2)).contains { $0.hasPrefix("OK NAME 2 ") })
+    #expect(
+      hall.send("NAME cy", from: c(3)).last
+        == "ERR RATE_LIMITED seats taken too often from your address: at most 2 a minute")
+    hall.connect(c(4), peer: "10.0.0.10:4000")
+    hall.send("MODE MACHINE", from: c(4))
+    hall.send("JOIN 2", from: c(4))
+    #expect(
+      hall.send("NAME dee", from: c(4)).contains { $0.hasPrefix("OK NAME 1 ") }, "another address is not held back")
+  }
+
   @Test("bad JOINs and OPENs get a clear error and change nothing")
   func badRequests() {
     var hall = Self.twoGames()
