@@ -41,11 +41,14 @@ extension LineServer {
 
   /// The most bytes read from one connection in one turn of the loop. The loop's epoll is
   /// level-triggered, so a connection with more waiting is reported again in the next turn, beside
-  /// every other connection then ready: one fast sender (a flood of telnet commands, say) holds the
-  /// queue for no longer than it takes to handle this much, and the others are served in between its
-  /// reads, as redis-server reads 16 KiB of a client's query per event. Framing and answering 16 KiB
-  /// of `IAC DO TIMING-MARK` (5,461 commands) takes about a millisecond in a release build.
-  static let readBytesPerTurn = 16 * 1024
+  /// every other connection then ready: one fast sender (a flood of lines or of telnet commands) holds
+  /// the queue for no longer than it takes to handle this much, a few dozen lines, and the others are
+  /// served in between its reads. A person's or a program's line (a move, a chat line, a WebSocket
+  /// frame) fits in one read or two. It was 16 KiB, as redis-server reads of a client's query per event:
+  /// some 2,300 `PING` lines of a flooder a turn, answered in words through the hall, several
+  /// milliseconds that a quiet table's `PING` waited behind (p99 7.3 ms; 0.26 ms at 256 bytes, in
+  /// BENCHMARKS.md, "The read per turn").
+  static let readBytesPerTurn = 256
 
   func readInput(_ driver: Driver) {
     switch driver.channel.read(into: readBuffer) {

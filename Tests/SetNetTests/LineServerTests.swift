@@ -269,7 +269,7 @@ import Testing
     #expect(harness.eventually { _, delegate in delegate.disconnects.values.first == .interrupted })
   }
 
-  @Test func readsAFastSenderAFewKilobytesATurn() throws {
+  @Test func readsAFastSenderAFewLinesATurn() throws {
     // No rate limit, and room for every echo the flooder does not read.
     let harness = try ServerHarness(LineServer.Configuration(maxQueuedOutputBytes: 64 << 20, rateLimit: nil))
     let flooder = try harness.client()

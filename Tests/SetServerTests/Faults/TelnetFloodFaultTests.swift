@@ -49,7 +49,7 @@ struct TelnetFloodFaultTests {
     }
     flooder.start()
     // Time PINGs one after another, a second at a time, while the flood runs. At these limits the
-    // server cuts the flooder off within its first read (16 KiB), so the flooder connects again at
+    // server cuts the flooder off within its first reads (256 bytes each), so it connects again at
     // once, as a determined one would, and floods on. What is judged is the server under the flood
     // the flooder managed: only the seconds in which it flooded (wrote a full chunk and came back)
     // count, and the PINGs go on until those add up to a real flood (four chunks, four times back),
