@@ -43,20 +43,10 @@ def stored_profile(browser, table, folder):
 
 
 def held_connections(log_path, port):
-    """Each connection the browser made to the table: (connected, first sent), in ms since the epoch,
-    first sent None if it sent nothing."""
+    """Each connection to the table that carried a request: (connected, first sent), in ms since the
+    epoch. (One the browser opened and never used carried no load's request.)"""
     with open(log_path) as log:
-        text = log.read()
-    try:
-        data = json.loads(text)
-    except ValueError:  # A log cut short: its events one a line, the last maybe unfinished.
-        lines = text.splitlines()
-        data = {"constants": json.loads(lines[0].rstrip(",")[len('{"constants":'):]), "events": []}
-        for line in lines[2:]:
-            try:
-                data["events"].append(json.loads(line.rstrip(",")))
-            except ValueError:
-                pass
+        data = json.load(log)
     constants = data["constants"]
     offset = int(constants["timeTickOffset"])
     names = {value: key for key, value in constants["logEventTypes"].items()}
@@ -68,16 +58,12 @@ def held_connections(log_path, port):
             connected[source], remote[source] = at, params["remote_address"]
         elif name == "SOCKET_BYTES_SENT" and source not in sent:
             sent[source] = at
-    return [(connected[s], sent.get(s)) for s in connected if remote[s].endswith(":%d" % port)]
+    return [(connected[s], sent[s]) for s in connected if s in sent and remote[s].endswith(":%d" % port)]
 
 
 def held_past_the_rule(connections, start, end):
     """The longest a connection made during [start, end] stayed silent before its request, in s."""
-    longest = 0.0
-    for made, first in connections:
-        if start - 100 <= made <= end:
-            longest = max(longest, ((first if first is not None else end) - made) / 1000)
-    return longest
+    return max([(first - made) / 1000 for made, first in connections if start - 100 <= made <= end], default=0.0)
 
 
 def main():
