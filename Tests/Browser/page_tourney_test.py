@@ -72,6 +72,11 @@ def main():
             final = observer.standings() or []
             rank = next((r[0] for r in final if r[1] == "ann"), None)
             wait_for(page, "document.getElementById('tourney-next').textContent.includes('you finished')", "the pane does not give ann's place", 30)
+            # The place is drawn from the standings last answered: those after the last result come
+            # within the page's two seconds between STANDINGS.
+            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(int(rank or 0), "%sth" % rank)
+            wait_for(page, "document.getElementById('tourney-next').textContent.includes('finished %s of')" % ordinal,
+                     "the pane's place is not the server's %s" % ordinal, 10)
             text = page.text_content("#tourney-next")
             check(rank is not None and ("finished %s" % rank) in text.replace("st ", " ").replace("nd ", " ").replace("rd ", " ").replace("th ", " "),
                   "ann's place %r is not the server's %r" % (text, rank))

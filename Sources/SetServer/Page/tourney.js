@@ -9,7 +9,7 @@ const tourney = {
   summary: null, standings: [], reading: [], entered: false, tab: false,
   // The game the player is paired to: { game, round, seat1, seat2, table } once moved; a Swiss's
   // latest round's pairings: [{ board, seat1, seat2 }] and its bye.
-  next: null, round: 0, pairings: [], bye: "", asked: 0,
+  next: null, round: 0, pairings: [], bye: "", asked: 0, askLater: null,
 };
 
 /// The lines of the tournament, from lines.js: true when the line was one of them.
@@ -85,11 +85,15 @@ function tourneyMoved(table, seat, token) {
 
 function askTourney() { send("@pt TOURNAMENT"); }
 
-/// STANDINGS, at most once in two seconds: the server answers 10 in 10 seconds.
+/// STANDINGS, at most once in two seconds: the server answers 10 in 10 seconds. One asked sooner is
+/// asked when the two seconds are over, not dropped: the last result's standings always come.
 function askStandings() {
-  const now = performance.now();
-  if (now - tourney.asked < 2000) return;
-  tourney.asked = now;
+  const wait = tourney.asked + 2000 - performance.now();
+  if (wait > 0) {
+    if (tourney.askLater === null) tourney.askLater = setTimeout(() => { tourney.askLater = null; askStandings(); }, wait);
+    return;
+  }
+  tourney.asked = performance.now();
   send("@ps STANDINGS");
 }
 
