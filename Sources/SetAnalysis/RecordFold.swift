@@ -74,7 +74,7 @@ struct RecordFold {
       variant = rules.variant
       analysis.variant = rules.variant
     case .bot(let seat): bots[seat.offset] = true
-    case .owner, .tournament: break
+    case .owner, .tournament, .resumeDigest: break
     case .sameDeck(let game, let earlier):
       if self.game?.analysis.game == game { self.game?.analysis.sameDeckAs = earlier }
     case .end: analysis.closedCleanly = true

@@ -44,7 +44,7 @@ extension GameHost {
     if let token, let seat = seating.seat(ofToken: token), let holder = seating.holders[seat],
       PlayerName.same(holder.name, name)
     {
-      resumeSeat(seat, name: holder.name, for: id, at: now)
+      resumeSeat(seat, name: holder.name, token: token, for: id, at: now)
       return (seat, token, flush())
     }
     sendRules(to: id)

@@ -93,6 +93,7 @@ extension GameHost {
     // After a game the seat changed hands: the new pair's first game starts once both are seated.
     let events = (try? apply(afterGame ? .takeFreedSeat : .join, by: seat, at: now)) ?? []
     broadcast(wire: [.joined(seat, name: name)] + events.compactMap { ServerEvent($0, now: now) })
+    record(.resumeDigest(seat, digest: ResumeToken.digest(token)))
     if botNames.contains(PlayerName.key(name)) { record(.bot(seat)) }
     if let fingerprint { record(.owner(seat, fingerprint: fingerprint)) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
@@ -137,7 +138,7 @@ extension GameHost {
       closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.badToken))
     }
-    resumeSeat(seat, name: holder.name, for: id, at: now)
+    resumeSeat(seat, name: holder.name, token: token, for: id, at: now)
     return .success(.ok(.resume(seat: seat, name: holder.name)))
   }
 
@@ -153,10 +154,10 @@ extension GameHost {
     _ = takeSeat(seat, for: id, as: holder.name, proven: holder.fingerprint, token: holder.token, at: now)
   }
 
-  /// The connection `id` takes back the held `seat`, under the seat's `name`: a connection that still
-  /// held it is told and closed, and the game goes on if both players are back.
-  mutating func resumeSeat(_ seat: Seat, name: String, for id: ConnectionID, at now: Instant) {
-    if let old = seating.resume(seat, on: id) {
+  /// The connection `id` takes back the held `seat` with its `token`, under the seat's `name`: a
+  /// connection that still held it is told and closed, and the game goes on if both players are back.
+  mutating func resumeSeat(_ seat: Seat, name: String, token: String, for id: ConnectionID, at now: Instant) {
+    if let old = seating.resume(seat, on: id, token: token) {
       // The same person on a new connection: the old one is stale (a dropped link not yet noticed), or
       // a second client of theirs with the same token; told why, so that it does not take it back.
       send(old, Reply(id: nil, .error(ProtocolError(.resumedElsewhere))).line)

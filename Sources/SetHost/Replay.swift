@@ -124,7 +124,7 @@ public struct Replay {
         throw Failure(line: number, message: "unreadable tick")
       case .failure(.time):
         throw Failure(line: number, message: "a time out of range: \(text.prefix(40))")
-      case .success(.bot), .success(.owner), .success(.tournament):
+      case .success(.bot), .success(.owner), .success(.resumeDigest), .success(.tournament):
         return  // Who plays, and for what, is not the rules' business.
       case .success(.sameDeck):
         return  // The rules derive the same deal from the recorded same-deck rematches.
@@ -149,6 +149,16 @@ public struct Replay {
     }
 
     return checked
+  }
+
+  /// The time of the record's last command or tick: where the match's clock stood when it stops.
+  public var lastInstant: Instant {
+    lines.reduce(Instant.zero) { last, line in
+      switch line {
+      case .command(_, _, let at), .tick(let at): max(last, at)
+      default: last
+      }
+    }
   }
 
   /// The lines after the header that parse, in order: what a playback of the record shows.

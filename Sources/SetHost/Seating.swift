@@ -17,6 +17,15 @@ struct Seating: Equatable {
     var client: ConnectionID?
     /// The fingerprint of the secret the player proved the name with, nil for a guest.
     var fingerprint: String? = nil
+    /// For a seat held again from the record after a restart, whose `token` is not known (it is
+    /// empty): the digest of the token that takes it back (`ResumeToken`); nil otherwise.
+    var digest: String? = nil
+
+    /// Whether `given` is this holder's resume token.
+    func isToken(_ given: String) -> Bool {
+      guard token.isEmpty else { return token == given }
+      return digest != nil && !given.isEmpty && ResumeToken.digest(given) == digest
+    }
   }
 
   /// A seat's last holder, freed outside a game at `freed`: while the seat stays free and the resume
@@ -57,7 +66,7 @@ struct Seating: Equatable {
 
   /// The seat whose resume token is `token`, or nil.
   func seat(ofToken token: String) -> Seat? {
-    Seat.allCases.first { holders[$0]?.token == token }
+    Seat.allCases.first { holders[$0]?.isToken(token) == true }
   }
 
   /// The free seat whose last holder's token is `token`, freed less than `grace` milliseconds before
@@ -87,12 +96,28 @@ struct Seating: Equatable {
     names[seat] = name
   }
 
-  /// The holder of `seat` comes back on connection `client`; returns the connection they sat on
-  /// before, if another one still held it.
-  mutating func resume(_ seat: Seat, on client: ConnectionID) -> ConnectionID? {
+  /// The holder of `seat` comes back on connection `client` with `token`; returns the connection they
+  /// sat on before, if another one still held it. A seat held again from the record learns its token.
+  mutating func resume(_ seat: Seat, on client: ConnectionID, token: String) -> ConnectionID? {
     let old = holders[seat]?.client
     holders[seat]?.client = client
+    if holders[seat]?.token.isEmpty == true {
+      holders[seat]?.token = token
+      holders[seat]?.digest = nil
+    }
     return old == client ? nil : old
+  }
+
+  /// The seats held again for their players, away, as the record of a game that was running when the
+  /// server was killed left them (`GameHost(rebuilding:)`): each holder's token is known only by its
+  /// digest.
+  mutating func restore(_ held: PerSeat<Holder?>) {
+    holders = held
+    for seat in Seat.allCases {
+      if let name = held[seat]?.name { names[seat] = name }
+    }
+    newcomers = []
+    lapsed = .repeating(nil)
   }
 
   /// Connection `client` left: the seat it held is kept for its player, now away. Returns that seat,

@@ -10,6 +10,8 @@ import SetCore
 ///     ev <seq> <event line>                an event as broadcast, in the machine grammar
 ///     bot <seat>                           the player just seated there is a computer player
 ///     owner <seat> <fingerprint>           the player just seated there proved the name's secret
+///     resume <seat> <digest>               the player just seated there takes the seat back with the
+///                                          resume token whose SHA-1 this is (after a restart)
 ///     same <game> <earlier>                game <game> was dealt from the same deck as game <earlier>
 ///     tournament <game> <round> <record>   the table's next game is the tournament's game <game>, of
 ///                                          round <round> (`-` in an arena), of the tournament whose
@@ -45,6 +47,10 @@ public enum RecordLine: Equatable, Sendable {
   /// The player seated in `seat` (by the last `JOINED` for it) gave a secret for the name, whose
   /// fingerprint this is (`NameClaim`); a seat without this line is a guest's.
   case owner(Seat, fingerprint: String)
+  /// The player seated in `seat` (by the last `JOINED` for it) was given the resume token whose digest
+  /// this is (`ResumeToken.digest`): a server started again after it was killed rebuilds the game and
+  /// holds the seat for whoever shows the token. The token itself is never recorded.
+  case resumeDigest(Seat, digest: String)
   /// Game `game` was dealt from the same deck as game `earlier` (a same-deck rematch): the pair to compare.
   case sameDeck(game: Int, earlier: Int)
   /// The table's next game is game `game` of a tournament, of round `round` (nil in an arena), whose
@@ -70,6 +76,8 @@ public enum RecordLine: Equatable, Sendable {
     case bot
     /// An `owner` line that is not a seat and a fingerprint.
     case owner
+    /// A `resume` line that is not a seat and a digest.
+    case resumeDigest
     /// A `same` line that is not two game numbers.
     case sameDeck
     /// A `tournament` line that is not a game number, a round (or `-`) and a file name (or `-`).
@@ -101,6 +109,7 @@ public enum RecordLine: Equatable, Sendable {
     case .end: "end"
     case .bot(let seat): "bot \(seat.rawValue)"
     case .owner(let seat, let fingerprint): "owner \(seat.rawValue) \(fingerprint)"
+    case .resumeDigest(let seat, let digest): "resume \(seat.rawValue) \(digest)"
     case .sameDeck(let game, let earlier): "same \(game) \(earlier)"
     case .tournament(let game, let round, let record):
       "tournament \(game) \(round.map(String.init) ?? "-") \(record ?? "-")"
@@ -160,6 +169,11 @@ public enum RecordLine: Equatable, Sendable {
         isFingerprint(words[2])
       else { return .failure(.owner) }
       return .success(.owner(seat, fingerprint: String(words[2])))
+    case "resume":
+      guard words.count == 3, let seat = Int(words[1]).flatMap(Seat.init(rawValue:)),
+        isFingerprint(words[2])
+      else { return .failure(.resumeDigest) }
+      return .success(.resumeDigest(seat, digest: String(words[2])))
     case "same":
       guard words.count == 3, let game = Int(words[1]), let earlier = Int(words[2]), earlier >= 1, game > earlier else {
         return .failure(.sameDeck)

@@ -54,7 +54,7 @@ struct RecordTally: Equatable, Sendable {
       if names[seat] != nil { history.claim(keys[seat], fingerprint: fingerprint) }
     case .rules(let rules): variant = rules.variant
     case .event(_, let event): return fold(event, into: &history)
-    case .magic, .seed, .sameDeck, .tournament, .end: break
+    case .magic, .seed, .sameDeck, .tournament, .resumeDigest, .end: break
     }
     return nil
   }

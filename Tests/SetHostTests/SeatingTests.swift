@@ -50,12 +50,31 @@ struct SeatingTests {
   func resuming() {
     var seating = full()
     let bobAgain = ConnectionID(7)
-    #expect(seating.resume(.two, on: bobAgain) == bob)
+    #expect(seating.resume(.two, on: bobAgain, token: "t-bob") == bob)
     #expect(seating.holders.two?.client == bobAgain)
     #expect(seating.leave(.two, by: bob) == nil, "the stale connection still held the seat")
     _ = seating.leave(.two, by: bobAgain)
-    #expect(seating.resume(.two, on: bob) == nil)
+    #expect(seating.resume(.two, on: bob, token: "t-bob") == nil)
     #expect(seating.holders.two?.client == bob)
+  }
+
+  @Test(
+    "a seat held again from the record is taken back only with the token whose digest it keeps, which it then learns")
+  func restoredSeat() {
+    var seating = Seating()
+    let digest = ResumeToken.digest("2-0123456789abcdef")
+    seating.restore([
+      Seating.Holder(name: "ann", token: "", client: nil, digest: digest),
+      Seating.Holder(name: "bob", token: "", client: nil),
+    ])
+    #expect(seating.seated == PerSeat(one: "ann", two: "bob"))
+    #expect(seating.seat(ofToken: "2-0123456789abcdef") == .one)
+    // An empty token is no token, and a seat with no digest (an older record) is taken back by none.
+    for wrong in ["", "2-0123456789abcdee", digest] { #expect(seating.seat(ofToken: wrong) == nil, "\(wrong)") }
+    #expect(seating.resume(.one, on: ConnectionID(4), token: "2-0123456789abcdef") == nil)
+    #expect(seating.holders.one?.token == "2-0123456789abcdef" && seating.holders.one?.digest == nil)
+    #expect(seating.seat(ofToken: "2-0123456789abcdef") == .one)
+    #expect(seating.seat(of: ConnectionID(4)) == .one)
   }
 
   @Test("only the seats of players who are away are freed, and the names stay")
