@@ -56,7 +56,7 @@ def main():
             # A reconnect: game 1 told with seat 1, as ann played it; game 2 with seat 2.
             ann.evaluate("() => link.ws.close()")
             wait_until(ann, lambda: ann.evaluate("() => !!link.ws && you.joined && you.seat === 2 && board.past === null")
-                       and len(event_lines(ann)) >= len(told), "ann's page did not come back")
+                       and len(event_lines(ann)) >= len(told) + 2, "ann's page did not come back")
             again = event_lines(ann)
             found = [line for line in again if "found a set" in line]
             check(found and all(line.startswith("You found a set") for line in found),
