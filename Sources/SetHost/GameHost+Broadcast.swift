@@ -11,6 +11,33 @@ extension GameHost {
     seating.scores(match.scores)
   }
 
+  /// What the table keeps of events as they are numbered and broadcast (or read back from its record
+  /// after a restart, `GameHost(rebuilding:)`): their sequence numbers, the game so far for `EVENTS`,
+  /// each game's finds and names for `HISTORY`, and the last change of the table.
+  mutating func keep(_ events: [ServerEvent]) {
+    for event in events {
+      seq += 1
+      switch event {
+      case .started:
+        seating.gameStarted()
+        gameFinds = []
+        gameEvents = [(seq, event)]
+        tableSeq = seq
+      case .diff: tableSeq = seq
+      case .setFound(let seat, _, _, let findMs?): gameFinds.append((seat, findMs))
+      case .over:
+        resultNames.append(seating.names)
+        resultFinds.append(gameFinds)
+      default: break
+      }
+      switch event {
+      case .started, .said: break
+      default:
+        if !gameEvents.isEmpty && gameEvents.count < Self.maxGameEvents { gameEvents.append((seq, event)) }
+      }
+    }
+  }
+
   /// Broadcasts rules events to every named connection, in their own presentation.
   mutating func broadcast(_ events: some Collection<MatchEvent>, at now: Instant) {
     broadcast(wire: events.compactMap { ServerEvent($0, now: now) })
@@ -25,36 +52,10 @@ extension GameHost {
   /// default, the match as it stands).
   mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
     guard !events.isEmpty else { return }
-    for event in events {
-      switch event {
-      case .started:
-        seating.gameStarted()
-        gameFinds = []
-      case .setFound(let seat, _, _, let findMs?): gameFinds.append((seat, findMs))
-      case .over:
-        resultNames.append(seating.names)
-        resultFinds.append(gameFinds)
-      default: break
-      }
-    }
     let first = seq + 1
-    seq += events.count
-    for (offset, event) in events.enumerated() {
-      switch event {
-      case .started: gameEvents = [(first + offset, event)]
-      case .said: break
-      default:
-        if !gameEvents.isEmpty && gameEvents.count < Self.maxGameEvents { gameEvents.append((first + offset, event)) }
-      }
-    }
+    keep(events)
     // Encoded once, the same line goes to every machine client.
     let lines = events.enumerated().map { EventCodec.encode($0.element, seq: first + $0.offset) }
-    for (offset, event) in events.enumerated() {
-      switch event {
-      case .started, .diff: tableSeq = first + offset
-      default: break
-      }
-    }
     for (offset, line) in lines.enumerated() {
       record(.event(seq: first + offset, events[offset]), text: RecordLine.eventLine(line))
       log(.info, line)

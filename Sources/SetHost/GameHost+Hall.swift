@@ -64,6 +64,7 @@ extension GameHost {
   /// `round` (nil in an arena), whose own record is the file `record` (nil for none).
   mutating func noteTournamentGame(_ game: Int, round: Int?, record file: String?) -> [HostAction] {
     record(.tournament(game: game, round: round, record: file))
+    tournamentGame = TournamentGame(game: game, round: round, record: file, finished: match.results.count)
     return flush()
   }
 

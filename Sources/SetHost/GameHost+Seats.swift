@@ -164,6 +164,7 @@ extension GameHost {
       actions.append(.close(old))
     }
     clients[id]?.name = name
+    untaken.remove(seat)
     actions.append(.identified(id))
     sendRules(to: id)
     tellRecordLost(to: id)

@@ -44,8 +44,25 @@ public struct GameHost {
     }
   }
 
+  /// A tournament's game at a table, as the table's record marks it (`RecordLine.tournament`).
+  public struct TournamentGame: Equatable, Sendable {
+    public var game: Int
+    /// The Swiss round, nil in an arena.
+    public var round: Int?
+    /// The file name of the tournament's record, nil when it keeps none.
+    public var record: String?
+    /// How many games the table had finished when this one was marked: it is the next to end.
+    public var finished: Int
+  }
+
   /// The match the table plays.
   public internal(set) var match: Match
+  /// The tournament game the table was last given to play, or nil.
+  public internal(set) var tournamentGame: TournamentGame?
+  /// The seats of a game taken up again from its record that nobody has taken back since (empty for a
+  /// game this server dealt): a game lost by forfeit where the winner's seat is among them was won by
+  /// no one who came back.
+  public internal(set) var untaken: Set<Seat> = []
   /// The sequence number of the last event broadcast.
   public internal(set) var seq = 0
   /// The sequence number of the last event that changed the table (a START or a DIFF).

@@ -15,13 +15,31 @@ extension Hall {
     return flush(at: now)
   }
 
-  /// The hall takes up `tournament` again after a restart (replayed from its record): the games that
-  /// were running have no table now, and are forfeited by both once the resume grace has passed.
+  /// The hall takes up `tournament` again after a restart (replayed from its record): a game that was
+  /// running goes on at its table if the table was taken up again from its record (`rebuild`), its
+  /// players back with their resume tokens; one that has no table now is forfeited by both once the
+  /// resume grace has passed.
   public mutating func resume(_ tournament: Tournament, organiser: String?, record: String? = nil, at now: Instant)
     -> [HallAction]
   {
     tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key), record: record)
-    tourney?.orphans = tournament.liveGames.map(\.game)
+    for pairing in tournament.liveGames {
+      let table = order.first { id in
+        guard let host = tables[id]?.host, let marked = host.tournamentGame,
+          marked.game == pairing.game, marked.record == record
+        else { return false }
+        switch host.match.phase {
+        case .open, .window, .paused: return true
+        case .waiting, .over: return false
+        }
+      }
+      guard let table, let marked = tables[table]?.host.tournamentGame else {
+        tourney?.orphans.append(pairing.game)
+        continue
+      }
+      tourney?.playing[table] = (pairing.game, pairing.seats, marked.finished)
+      tourney?.tables.insert(table)
+    }
     if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
     // The record says who was connected before the stop; nobody is yet.
     for name in tournament.entrants { notePresence(of: name, at: now) }
@@ -164,7 +182,11 @@ extension Hall {
       let results = host.match.results
       tourney?.playing[table] = nil
       noteFastest(finds: host.resultFinds, names: host.resultNames, game: game.finished)
-      apply(.result(game: game.game, Self.result(of: results[game.finished])), at: now)
+      var result = Self.result(of: results[game.finished])
+      if case .forfeit(let loser) = results[game.finished].ending, host.untaken.contains(loser.opponent) {
+        result = .forfeitBoth  // Taken up again after a restart, and neither player came back.
+      }
+      apply(.result(game: game.game, result), at: now)
     }
   }
 

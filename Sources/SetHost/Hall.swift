@@ -150,15 +150,48 @@ public struct Hall {
     return (id, flush(at: now))
   }
 
+  /// Takes table `info.id` up again after the server was killed in the middle of its game: its host
+  /// rebuilt from `replay`, the table's record, with the record's seed and rules; the seats held for
+  /// their players under their resume tokens, the game paused until they come back. The lines this
+  /// records are to be appended to the same record. Returns the table's number, or nil, changing
+  /// nothing, when no game was running there, the record does not replay, or the number is taken by
+  /// another table (table 1 is taken up in place).
+  public mutating func rebuild(_ info: HallTableInfo, from replay: Replay, at now: Instant) -> (Int?, [HallAction]) {
+    let id = info.id
+    guard id >= 1, id == 1 || (!has(id) && order.count < limits.maxTables) else { return (nil, []) }
+    guard var host = GameHost(rebuilding: replay, makeToken: tokens(for: id), players: players, at: now) else {
+      return (nil, [])
+    }
+    host.logLevel = logLevel
+    var info = info
+    (info.seed, info.rules) = (replay.seed, replay.rules)
+    if info.name.isEmpty || named(info.name).map({ $0 != id }) == true { info.name = TableName.standard(for: id) }
+    if id == 1 {
+      tables[1]?.host = host
+      tables[1]?.info = info
+    } else {
+      _ = add(info)
+      tables[id]?.host = host
+      actions.append(.opened(info))
+    }
+    run(id, at: now) { $0.flush() }
+    return (id, flush(at: now))
+  }
+
+  /// The resume tokens of table `id`'s seats: table 1's as a one-table server's, another's starting
+  /// with its number, so that `RESUME` finds its table.
+  func tokens(for id: Int) -> () -> String {
+    let token = makeToken
+    return id == 1 ? token : { "\(id)-" + token() }
+  }
+
   /// A seed for a new table, drawn from the hall's.
   public mutating func nextSeed() -> UInt64 { seeds.next() }
 
   /// Adds a table; returns its number.
   mutating func add(_ info: HallTableInfo) -> Int {
     let id = info.id
-    let token = makeToken
-    var host = GameHost(
-      rules: info.rules, seed: info.seed, makeToken: id == 1 ? token : { "\(id)-" + token() }, players: players)
+    var host = GameHost(rules: info.rules, seed: info.seed, makeToken: tokens(for: id), players: players)
     host.logLevel = logLevel
     tables[id] = Table(host: host, info: info)
     order.append(id)

@@ -6,11 +6,15 @@ import SetProtocol
 ///
 ///     SETDUEL-HALL 1
 ///     open <id> <name> <seed> <bot|-> <rules key=value...>
+///     record <id> <file>
 ///     close <id>
 ///     end
 public enum HallRecordLine: Equatable, Sendable {
   case magic
   case open(HallTableInfo)
+  /// Table `id`'s games are recorded in `file`, in the records folder: a server killed in the middle
+  /// of a game there takes the game up again from it.
+  case record(Int, file: String)
   case close(Int)
   case end
 
@@ -24,6 +28,7 @@ public enum HallRecordLine: Equatable, Sendable {
     case .open(let info):
       (["open", "\(info.id)", info.name, "\(info.seed)", info.bot?.rawValue ?? "-"] + RuleFields.encode(info.rules))
         .joined(separator: " ")
+    case .record(let id, let file): "record \(id) \(file)"
     case .close(let id): "close \(id)"
     case .end: "end"
     }
@@ -49,6 +54,9 @@ public enum HallRecordLine: Equatable, Sendable {
         bot = level
       }
       self = .open(HallTableInfo(id: id, name: String(words[2]), rules: rules, seed: seed, bot: bot))
+    case "record":
+      guard words.count == 3, let id = Int(words[1]), id >= 1, RecordLine.isFileName(words[2]) else { return nil }
+      self = .record(id, file: String(words[2]))
     case "close":
       guard words.count == 2, let id = Int(words[1]), id >= 1 else { return nil }
       self = .close(id)
@@ -60,13 +68,28 @@ public enum HallRecordLine: Equatable, Sendable {
     }
   }
 
-  /// The tables still open at the end of a hall record's `lines` (table 1 left out: the server opens
-  /// it with its own rules), in the order opened, and a warning for each line that is not one, naming
-  /// it by number. Nil when the first line is not the magic line.
-  public static func openTables(_ lines: some Sequence<some StringProtocol>) -> (
-    tables: [HallTableInfo], warnings: [String]
-  )? {
+  /// What a hall record's lines leave open at their end.
+  public struct Open: Equatable, Sendable {
+    /// The tables still open (table 1 left out: the server opens it with its own rules), in the order
+    /// opened.
+    public var tables: [HallTableInfo]
+    /// The file each open table (table 1 too) was last recorded in, by table.
+    public var records: [Int: String]
+    /// A warning for each line that is not one, naming it by number.
+    public var warnings: [String]
+
+    public init(tables: [HallTableInfo] = [], records: [Int: String] = [:], warnings: [String] = []) {
+      self.tables = tables
+      self.records = records
+      self.warnings = warnings
+    }
+  }
+
+  /// What is still open at the end of a hall record's `lines`; nil when the first line is not the
+  /// magic line.
+  public static func openTables(_ lines: some Sequence<some StringProtocol>) -> Open? {
     var open: [Int: HallTableInfo] = [:]
+    var records: [Int: String] = [:]
     var order: [Int] = []
     var warnings: [String] = []
     for (index, text) in lines.enumerated() {
@@ -78,8 +101,12 @@ public enum HallRecordLine: Equatable, Sendable {
       switch value {
       case .open(let info)?:
         if open.updateValue(info, forKey: info.id) == nil { order.append(info.id) }
+        records[info.id] = nil
+      case .record(let id, let file)?:
+        records[id] = file
       case .close(let id)?:
         open[id] = nil
+        records[id] = nil
         order.removeAll { $0 == id }
       case .magic?, .end?:
         break
@@ -87,6 +114,8 @@ public enum HallRecordLine: Equatable, Sendable {
         if !text.isEmpty { warnings.append("line \(index + 1): not a line of a hall record") }
       }
     }
-    return (order.compactMap { $0 == 1 ? nil : open[$0] }, warnings)
+    return Open(
+      tables: order.compactMap { $0 == 1 ? nil : open[$0] },
+      records: records.filter { $0.key == 1 || open[$0.key] != nil }, warnings: warnings)
   }
 }

@@ -10,10 +10,11 @@ enum HallRecordFile {
     try RecordFile(directory: directory, kind: "hall", tag: "", extension: "hall", header: [HallRecordLine.magic.line])
   }
 
-  /// The tables still open in the newest hall record in `directory`, with a warning for each line that
-  /// could not be read (naming the file and line); none when there is no hall record.
-  static func openTables(in directory: String) -> (tables: [HallTableInfo], warnings: [String]) {
-    guard let path = newest(in: directory) else { return ([], []) }
+  /// The tables still open in the newest hall record in `directory`, with the file each was last
+  /// recorded in, and a warning for each line that could not be read (naming the file and line);
+  /// none when there is no hall record.
+  static func openTables(in directory: String) -> HallRecordLine.Open {
+    guard let path = newest(in: directory) else { return HallRecordLine.Open() }
     var lines: [String] = []
     do {
       try RecordFile.readLines(of: path) { line, _ in
@@ -21,10 +22,13 @@ enum HallRecordFile {
         return lines.count < 100_000
       }
     } catch {
-      return ([], ["\(path): \(error)"])
+      return HallRecordLine.Open(warnings: ["\(path): \(error)"])
     }
-    guard let read = HallRecordLine.openTables(lines) else { return ([], ["\(path): not a hall record; skipped"]) }
-    return (read.tables, read.warnings.map { "\(path), \($0)" })
+    guard var read = HallRecordLine.openTables(lines) else {
+      return HallRecordLine.Open(warnings: ["\(path): not a hall record; skipped"])
+    }
+    read.warnings = read.warnings.map { "\(path), \($0)" }
+    return read
   }
 
   /// The hall record in `directory` written last, by modification time, or nil; with `prefix` and

@@ -57,6 +57,21 @@ public final class RecordFile {
     descriptor = fd
   }
 
+  /// A record that goes on in the file at `path` after its first `length` bytes, its whole lines: what
+  /// is left after them of a line the server was writing when it was killed is cut off first, so the
+  /// next line starts a line of its own.
+  init(continuing path: String, after length: Int) throws(RecordError) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+    guard ftruncate(fd, off_t(length)) == 0 else {
+      let reason = String(cString: strerror(errno))
+      Glibc.close(fd)
+      throw RecordError(message: "cannot cut \(path) to its whole lines: \(reason)")
+    }
+    self.path = path
+    descriptor = fd
+  }
+
   /// A record appended to the file at `path`, which must exist (a device such as `/dev/full`, say),
   /// starting with the record's header.
   package init(appendingTo path: String, seed: UInt64, rules: Rules) throws(RecordError) {

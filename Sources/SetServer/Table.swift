@@ -247,11 +247,15 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   private func opened(_ info: HallTableInfo) {
     hallRecord?.write(HallRecordLine.open(info).line)
     guard let directory else { return }
-    do {
-      records[info.id] = try RecordFile(directory: directory, seed: info.seed, rules: info.rules)
-    } catch {
-      log(.error, "table \(info.id): \(error); its games go unrecorded")
+    // A table taken up again after a restart goes on in its record, opened before.
+    if records[info.id] == nil {
+      do {
+        records[info.id] = try RecordFile(directory: directory, seed: info.seed, rules: info.rules)
+      } catch {
+        log(.error, "table \(info.id): \(error); its games go unrecorded")
+      }
     }
+    noteRecord(of: info.id)
   }
 
   /// Writes `lines` to each of `ids`, in order. A broadcast's lines are encoded once and go out with

@@ -108,26 +108,36 @@ struct HallClientsTests {
     return (process, chosen)
   }
 
+  /// ann's `setduel play --table 2` at the hall on `port`, keeping its state in `folder`, and bob
+  /// (a machine client) in the other seat, once table 2's token is kept: the play process, its
+  /// arguments and environment to run it again, bob, and bob's resume token.
+  static func annAndBob(port: UInt16, folder: String) throws -> (
+    play: PseudoTerminalProcess, arguments: [String], environment: [String], bob: MachineClient, bobToken: String
+  ) {
+    let arguments = [try builtSetduel(), "play", "127.0.0.1:\(port)", "--name", "ann", "--table", "2"]
+    let environment = Self.environment + ["XDG_STATE_HOME=\(folder)"]
+    let play = try PseudoTerminalProcess(arguments, environment: environment)
+    #expect(Self.seated("ann", at: 2, port: port, pumping: play))
+    let bob = try MachineClient(port: port, label: "bob")
+    _ = try bob.ok("JOIN 2")
+    let bobToken = try #require(try bob.ok("NAME bob").last)
+    let location = try #require(
+      SeatTokenLocation(host: "127.0.0.1", port: port, name: "ann", environment: ["XDG_STATE_HOME": folder]))
+    let kept = eventually(timeout: 20) {
+      play.pump(milliseconds: 10)
+      return (try? readFile(location.path))?.hasPrefix("2-") == true
+    }
+    #expect(kept, "table 2's token is kept")
+    return (play, arguments, environment, bob, bobToken)
+  }
+
   @Test("after the server started again, a relaunched play whose token is refused sits at table 2 again")
   func restart() throws {
     let folder = try makeTemporaryFolder("hall-restart")
     defer { removeFolder(folder) }
     var served = try Self.serve(folder: folder)
     let port = served.port
-    let arguments = [try builtSetduel(), "play", "127.0.0.1:\(port)", "--name", "ann", "--table", "2"]
-    let environment = Self.environment + ["XDG_STATE_HOME=\(folder)"]
-    let first = try PseudoTerminalProcess(arguments, environment: environment)
-    #expect(Self.seated("ann", at: 2, port: port, pumping: first))
-    let bob = try MachineClient(port: port, label: "bob")
-    _ = try bob.ok("JOIN 2")
-    _ = try bob.ok("NAME bob")
-    let location = try #require(
-      SeatTokenLocation(host: "127.0.0.1", port: port, name: "ann", environment: ["XDG_STATE_HOME": folder]))
-    let kept = eventually(timeout: 20) {
-      first.pump(milliseconds: 10)
-      return (try? readFile(location.path))?.hasPrefix("2-") == true
-    }
-    #expect(kept, "table 2's token is kept")
+    let (first, _, environment, bob, _) = try Self.annAndBob(port: port, folder: folder)
     kill(first.pid, SIGKILL)
     _ = first.waitForExit(within: 20)
     bob.close()
@@ -141,6 +151,66 @@ struct HallClientsTests {
     _ = second.waitForExit(within: 20)
     served.process.signal(SIGTERM)
     _ = served.process.end()
+  }
+
+  @Test(
+    "killed with SIGKILL mid-game and started again, the server takes table 2's game up again: a relaunched play and bob's token take their seats back at the same cards"
+  )
+  func gameSurvivesSIGKILL() throws {
+    let folder = try makeTemporaryFolder("hall-kill")
+    defer { removeFolder(folder) }
+    var served = try Self.serve(folder: folder)
+    let port = served.port
+    let (first, arguments, environment, bob, bobToken) = try Self.annAndBob(port: port, folder: folder)
+    let playing = eventually(timeout: 20) {
+      first.pump(milliseconds: 10)
+      return (try? Self.hall(port)[2])?.state == .playing
+    }
+    #expect(playing, "the game at table 2 is dealt")
+    let look = try MachineClient(port: port, label: "look")
+    // OK @id PEEK 2 <seq> <deck> <cards>: the deck and the cards, as the seq goes on with who left.
+    let cards = try look.request("PEEK 2").reply.line.split(separator: " ").dropFirst(5)
+    #expect(cards.count == 13 && cards.dropFirst().allSatisfy { $0.contains("=") }, "\(cards)")
+    kill(first.pid, SIGKILL)
+    _ = first.waitForExit(within: 20)
+    served.process.signal(SIGKILL)
+    #expect(served.process.end() == "signal 9")
+    bob.close()
+    look.close()
+
+    served = try Self.serve(folder: folder, port: port)
+    let tables = try Self.hall(port)
+    #expect(tables[2]?.seats.values == ["ann", "bob"] && tables[2]?.state == .paused, "\(tables)")
+    let again = try MachineClient(port: port, label: "again")
+    #expect(
+      try again.request("PEEK 2").reply.line.split(separator: " ").dropFirst(5) == cards,
+      "the same deck and cards")
+    try again.refused("NAME bob", .nameTaken)
+    let bob2 = try MachineClient(port: port, label: "bob2")
+    #expect(try bob2.ok("RESUME \(bobToken)").prefix(2) == ["2", "bob"])
+    let second = try PseudoTerminalProcess(arguments, environment: environment)
+    let back = second.waitForFrame(within: 20) { $0.contains("You're back in your seat") }
+    #expect(back, "frame: \(second.lastFrame)")
+    #expect(second.lastFrame.contains("ann (you)") && second.lastFrame.contains("bob"))
+    let resumed = eventually(timeout: 20) {
+      second.pump(milliseconds: 10)
+      return (try? Self.hall(port)[2])?.state == .playing
+    }
+    #expect(resumed, "both back: the game goes on")
+    second.type("\u{03}")
+    _ = second.waitForExit(within: 20)
+    served.process.signal(SIGTERM)
+    #expect(served.process.end() == "exit 0")
+    // One record for table 2's game, going on through the kill, that replays.
+    let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".record") }
+    let table2 = try records.filter { file in
+      try readFile(folder + "/records/" + file).split(separator: "\n").contains {
+        $0.hasPrefix("ev JOINED ") && $0.hasSuffix(" 2 bob")
+      }
+    }
+    #expect(table2.count == 1, "\(records)")
+    let replayed = try runSetduel(["replay", folder + "/records/" + (table2.first ?? "")], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }
 
   @Test("bot --table 3 sits at table 3; a table that is not open ends it with the server's words")

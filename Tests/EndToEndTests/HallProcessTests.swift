@@ -8,7 +8,9 @@ import Testing
 /// server killed and started again on the same records folder.
 @Suite("The hall, served by the built binary")
 struct HallProcessTests {
-  @Test("two games at once at two tables of one server; after kill -9, a restart opens the same tables")
+  @Test(
+    "two games at once at two tables of one server; after kill -9, a restart opens the same tables with their games, held for their players"
+  )
   func twoGamesAndARestart() throws {
     let folder = try makeTemporaryFolder("hall")
     defer { removeFolder(folder) }
@@ -18,7 +20,7 @@ struct HallProcessTests {
     let dee = try MachineClient(port: server.port, label: "dee")
     let opened = try cy.request("OPEN finals variant=ultra firstTo=5")
     #expect(opened.reply.line.hasPrefix("OK @\(opened.reply.id ?? "") OPEN 2 0 -"), "\(opened.reply.line)")
-    try cy.ok("NAME cy")
+    let cyToken = try #require(try cy.ok("NAME cy").last)
     try dee.ok("JOIN finals")
     try dee.ok("NAME dee")
     try cy.readUntil("START") { $0.hasPrefix("START ") }
@@ -42,11 +44,17 @@ struct HallProcessTests {
     let again = try ServedTable(folder: folder)
     let eve = try MachineClient(port: again.port, label: "eve")
     let tables = try eve.request("TABLES").before
-    #expect(tables.contains("HALL 2 finals ultra 5 sets - - 0 0 waiting 0 -"), "\(tables)")
+    #expect(tables.contains("HALL 1 table-1 normal - sets ann bob 0 0 paused 0 -"), "\(tables)")
+    #expect(tables.contains("HALL 2 finals ultra 5 sets cy dee 0 0 paused 0 -"), "\(tables)")
     try eve.ok("JOIN finals")
     let named = try eve.request("NAME eve")
     #expect(
       named.before.contains { $0.hasPrefix("RULES ") && $0.contains("variant=ultra") && $0.contains("firstTo=5") })
+    #expect(named.reply.line.hasSuffix(" NAME 0 -"), "the seats are held: eve watches; \(named.reply.line)")
+    // cy's token takes her seat back, from anywhere in the hall.
+    let cyAgain = try MachineClient(port: again.port, label: "cy")
+    #expect(try cyAgain.ok("RESUME \(cyToken)") == ["1", "cy"])
+    #expect(try cyAgain.ok("WHERE") == ["2", "finals"])
     again.process.signal(SIGTERM)
     #expect(again.process.end() == "exit 0")
   }

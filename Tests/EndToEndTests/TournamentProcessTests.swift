@@ -112,49 +112,90 @@ struct TournamentBotTests {
 
 @Suite("A tournament through a SIGKILL, served by the built binary")
 struct TournamentRestartTests {
-  @Test("killed with SIGKILL mid-round and started again on the same folder, the tournament goes on from its record")
+  @Test(
+    "killed with SIGKILL mid-round and started again on the same folder, the tournament goes on from its record, its games at their tables"
+  )
   func goesOnAfterSIGKILL() throws {
     let folder = try makeTemporaryFolder("tournament-restart")
     defer { removeFolder(folder) }
     let options = ["--tournament", "swiss", "--rounds", "2", "--organiser", "org", "--start-in", "10m", "--grace", "3"]
     let server = try ServedTable(folder: folder, options: options)
     let org = try MachineClient(port: server.port, label: "org")
-    try org.ok("NAME org 8cTq2VbX0rLm5YwJ")
-    var players: [MachineClient] = []
+    let orgToken = try #require(try org.ok("NAME org 8cTq2VbX0rLm5YwJ").last)
+    var players: [String: MachineClient] = [:]
     for name in ["ann", "bob", "cy", "dee"] {
       let client = try MachineClient(port: server.port, label: name)
       try client.ok("NAME \(name)")
       try client.ok("ENTER")
-      players.append(client)
+      players[name] = client
     }
     _ = try org.ok("TOURNAMENT START")
+    // Each is moved to its game's table, and the game is dealt there.
+    var moved: [String: (table: String, token: String)] = [:]
+    var opponents: [String: String] = [:]
+    for (name, client) in players {
+      let seat = try client.readUntil("\(name)'s pairing") { $0.hasPrefix("TOURNEY seat ") && $0.contains(" \(name)") }
+      opponents[name] = seat.split(separator: " ").suffix(2).map(String.init).first { $0 != name }
+      let line = try client.readUntil("\(name)'s move") { $0.hasPrefix("TOURNEY moved ") }
+      let words = line.split(separator: " ").map(String.init)
+      moved[name] = (words[2], words[4])
+    }
+    let dealt = eventually(timeout: 20, pollMilliseconds: 100) {
+      let listed = (try? org.request("TABLES").before) ?? []
+      return Set(moved.values.map(\.table)).allSatisfy { table in
+        listed.contains { $0.hasPrefix("HALL \(table) ") && $0.contains(" playing ") }
+      }
+    }
+    #expect(dealt, "both games are dealt at their tables")
     let before = try org.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") }
     server.process.signal(SIGKILL)
     #expect(server.process.end() == "signal 9")
+    for client in players.values { client.close() }
 
     let again = try ServedTable(folder: folder, options: options)
     let org2 = try MachineClient(port: again.port, label: "org")
-    try org2.ok("NAME org 8cTq2VbX0rLm5YwJ")
+    #expect(try org2.ok("RESUME \(orgToken)").last == "org", "the organiser's seat at table 1 is held for its token")
     #expect(try org2.request("TOURNAMENT").reply.line.contains(" swiss running 4 "))
     #expect(try org2.request("STANDINGS").before.filter { $0.hasPrefix("STANDING ") } == before)
-    // The players come back under their names (only those present are paired), but round 1's games have
-    // no table now: past the resume grace both seats forfeit, and round 2 is paired.
-    for name in ["ann", "bob", "cy", "dee"] {
+    // ann and her opponent take their seats back with the tokens they were moved with: their game goes
+    // on at its table. The other two do not come back: past the resume grace their game is lost by both.
+    let rival = try #require(opponents["ann"])
+    var back: [String: MachineClient] = [:]
+    for name in ["ann", rival] {
       let client = try MachineClient(port: again.port, label: name)
-      try client.ok("NAME \(name)")
-      players.append(client)
+      let (table, token) = try #require(moved[name])
+      #expect(try client.ok("RESUME \(token)").last == name)
+      #expect(try client.ok("WHERE").first == table, "\(name) is back at the same table")
+      back[name] = client
     }
-    #expect(
-      try eventually(timeout: 20, pollMilliseconds: 500) {
-        let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
-        let text = try readFile(folder + "/records/" + records[0])
-        return text.contains("result=forfeit-both") && text.contains("= round number=2 ")
-      })
     let records = try listFiles(folder + "/records").filter { $0.hasSuffix(".tournament") }
     #expect(records.count == 1, "the same record goes on")
+    let path = folder + "/records/" + (records.first ?? "")
+    let results = { try readFile(path).split(separator: "\n").filter { $0.hasPrefix("= result ") } }
+    #expect(try eventually(timeout: 20, pollMilliseconds: 250) { try readFile(path).contains("result=forfeit-both") })
+    try back["ann"]?.sync()
+    let sofar = try results()
+    #expect(sofar.count == 1, "ann's game is still on: \(sofar)")
+    // ann's rival leaves: past the grace ann wins by forfeit, and round 2 is paired among those connected.
+    back[rival]?.close()
+    #expect(
+      try eventually(timeout: 20, pollMilliseconds: 250) {
+        try results().count == 2
+      })
+    let won = try #require(try results().last { $0.contains(" seat1=ann ") || $0.contains(" seat2=ann ") })
+    let rivalForfeits = won.contains(" seat1=ann ") ? " result=forfeit2 " : " result=forfeit1 "
+    #expect(won.contains(rivalForfeits), "ann wins by her rival's forfeit: \(won)")
+    // The other two come back (their seats at the finished game's table are still theirs, or free).
+    for name in ["bob", "cy", "dee"] where name != rival {
+      let client = try MachineClient(port: again.port, label: name)
+      let token = try #require(moved[name]?.token)
+      if case .ok = try client.request("RESUME \(token)").reply.kind {} else { try client.ok("NAME \(name)") }
+      back[name] = client
+    }
+    #expect(try eventually(timeout: 20, pollMilliseconds: 250) { try readFile(path).contains("= round number=2 ") })
     again.process.signal(SIGTERM)
     #expect(again.process.end() == "exit 0")
-    let replayed = try runSetduel(["tournament", "replay", folder + "/records/" + records[0]], folder: folder)
+    let replayed = try runSetduel(["tournament", "replay", path], folder: folder)
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
   }
 }

@@ -38,6 +38,23 @@ package struct HallDriver {
     perform(hall.hold(Tournament(settings: settings), organiser: organiser, record: record, at: now))
   }
 
+  /// Takes table `info.id` up again from `record`, the text of its record when the server was killed,
+  /// at `time`: the record goes on after that text, as the server appends to the same file. Returns the
+  /// table's number, or nil when the hall dealt it afresh.
+  package mutating func rebuild(_ info: HallTableInfo, from record: String, at time: Instant) throws -> Int? {
+    now = max(now, time)
+    let (id, actions) = hall.rebuild(info, from: try Replay(text: record), at: now)
+    guard let id else { return nil }
+    records[id] = record.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    perform(actions.filter { if case .opened = $0 { false } else { true } })
+    return id
+  }
+
+  /// The hall takes up `tournament` again, as after a restart.
+  package mutating func resume(_ tournament: Tournament, organiser: String? = nil, record: String? = nil) {
+    perform(hall.resume(tournament, organiser: organiser, record: record, at: now))
+  }
+
   /// Opens connection `id` (at table 1) from `peer`.
   package mutating func connect(_ id: ConnectionID, peer: String = "test") {
     perform(hall.connect(id, peer: peer, at: now))
