@@ -114,8 +114,16 @@ public enum HallRecordLine: Equatable, Sendable {
         if !text.isEmpty { warnings.append("line \(index + 1): not a line of a hall record") }
       }
     }
-    return Open(
-      tables: order.compactMap { $0 == 1 ? nil : open[$0] },
-      records: records.filter { $0.key == 1 || open[$0.key] != nil }, warnings: warnings)
+    // One file goes on as one table's record: a file named for two tables (an edited record) is the
+    // lowest-numbered one's, and the other is dealt afresh.
+    var kept: [Int: String] = [:]
+    for (id, file) in records.sorted(by: { $0.key < $1.key }) where id == 1 || open[id] != nil {
+      if kept.values.contains(file) {
+        warnings.append("table \(id): \(file) is named for another table already; table \(id) is dealt afresh")
+      } else {
+        kept[id] = file
+      }
+    }
+    return Open(tables: order.compactMap { $0 == 1 ? nil : open[$0] }, records: kept, warnings: warnings)
   }
 }
