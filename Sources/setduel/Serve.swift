@@ -190,7 +190,13 @@ enum Serve {
     printBanner(host: settings.network.host, port: port, seed: settings.seed)
     if let path = server.recordPath { print("Recording the games to \(path)") }
     if let plan = settings.tournament {
-      print("A \(plan.settings.formatName) tournament: ENTER to play; it starts in \(seconds(plan.startIn)) seconds.")
+      // A tournament taken up again from its record (the server was killed) may be running already.
+      if server.inspectHall({ $0.tournament?.state }) == .running {
+        print(
+          "The \(plan.settings.formatName) tournament goes on from its record; its players come back to their games.")
+      } else {
+        print("A \(plan.settings.formatName) tournament: ENTER to play; it starts in \(seconds(plan.startIn)) seconds.")
+      }
     }
     if settings.rules.variant != .normal || settings.rules.firstTo != nil {
       print(settings.rules.variant.rule + (settings.rules.firstTo.map { " The first to \($0) wins." } ?? ""))

@@ -153,6 +153,9 @@ struct TournamentRestartTests {
     for client in players.values { client.close() }
 
     let again = try ServedTable(folder: folder, options: options)
+    #expect(
+      again.process.outputLine(startingWith: "The swiss tournament goes on from its record") != nil,
+      "the organiser is told the tournament goes on, not that it takes entries: \(again.process.output)")
     let org2 = try MachineClient(port: again.port, label: "org")
     #expect(try org2.ok("RESUME \(orgToken)").last == "org", "the organiser's seat at table 1 is held for its token")
     #expect(try org2.request("TOURNAMENT").reply.line.contains(" swiss running 4 "))
