@@ -33,6 +33,16 @@ extension GameHost {
     }
     lastNow = now
     untaken = Set(Seat.allCases.filter { seating.holders[$0] != nil })
+    // A computer player's token was in its process, killed too: its seat is held under a new one.
+    var held = seating.holders
+    for seat in Seat.allCases {
+      guard let name = held[seat]?.name, botNames.contains(PlayerName.key(name)) else { continue }
+      let token = makeToken()
+      held[seat] = Seating.Holder(name: name, token: token, client: nil)
+      rebuiltBots.append((seat, name, token))
+      record(.resumeDigest(seat, digest: ResumeToken.digest(token)))
+    }
+    seating.restore(held)
     for seat in Seat.allCases where match.present[seat] {
       if let events = try? apply(.leave, by: seat, at: now) { broadcast(events, at: now) }
     }

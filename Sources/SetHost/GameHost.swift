@@ -63,6 +63,9 @@ public struct GameHost {
   /// game this server dealt): a game lost by forfeit where the winner's seat is among them was won by
   /// no one who came back.
   public internal(set) var untaken: Set<Seat> = []
+  /// The seats of a game taken up again that the server's own computer players held, each under a
+  /// new resume token for the computer player the hall seats again.
+  public internal(set) var rebuiltBots: [(seat: Seat, name: String, token: String)] = []
   /// The sequence number of the last event broadcast.
   public internal(set) var seq = 0
   /// The sequence number of the last event that changed the table (a START or a DIFF).

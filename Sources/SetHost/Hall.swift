@@ -175,6 +175,12 @@ public struct Hall {
       actions.append(.opened(info))
     }
     run(id, at: now) { $0.flush() }
+    // The computer player the table had comes back to its seat with the seat's new token.
+    if let level = info.bot ?? (id == 1 ? tables[1]?.shellBot : nil) {
+      for bot in host.rebuiltBots {
+        actions.append(.seatBot(table: id, level: level, name: bot.name, token: bot.token))
+      }
+    }
     return (id, flush(at: now))
   }
 

@@ -16,7 +16,7 @@ public enum HallAction: Equatable, Sendable {
   /// Lines for the tournament's record, written through at once.
   case tournamentRecord([String])
   /// Seat a computer player of `level` named `name` at table `table`, as a client of the server.
-  case seatBot(table: Int, level: BotLevel, name: String)
+  case seatBot(table: Int, level: BotLevel, name: String, token: String? = nil)
 }
 
 /// What a table of a hall is opened with, as the hall's record keeps it: enough to open it again.

@@ -50,8 +50,17 @@ final class Table: LineServerDelegate, @unchecked Sendable {
   var summaryWatcher: (@Sendable (TableSummary) -> Void)?
   var lastSummary: TableSummary?
   var summaryCheckPending = false
-  /// Asked to seat a computer player at a table.
-  var botWanted: (@Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void)?
+  /// Asked to seat a computer player at a table; set, it is given the ones asked for before it was.
+  var botWanted: (@Sendable (_ table: Int, _ level: BotLevel, _ name: String, _ token: String?) -> Void)? {
+    didSet {
+      guard let botWanted else { return }
+      for bot in botsWaiting { botWanted(bot.table, bot.level, bot.name, bot.token) }
+      botsWaiting = []
+    }
+  }
+  /// The computer players asked for before anyone seats them: those of the tables taken up again as
+  /// the server starts, before the shell has said how it seats them.
+  var botsWaiting: [(table: Int, level: BotLevel, name: String, token: String?)] = []
 
   /// A hall whose table 1 plays `rules`, dealing from `seed`, with a computer player of level `bot`
   /// that the shell seats there (or none), reporting log lines at or above `logLevel` to `log`. `later` runs the work it is given after a moment, where the table runs: the
@@ -213,15 +222,31 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   func perform(_ actions: [HallAction]) {
     assertOwner()
-    for action in actions {
+    // What a turn records is on disk before anything of it goes out: a seat's token digest is recorded
+    // after the broadcast that seats it, and a server killed between the two must still find it. Up to
+    // the first table opened or closed, as those make and end the files the lines after them go to.
+    let early =
+      actions.firstIndex { action in
+        switch action {
+        case .opened, .closed: true
+        default: false
+        }
+      } ?? actions.endIndex
+    for case .record(let table, let line) in actions[..<early] { records[table]?.write(line) }
+    for (index, action) in actions.enumerated() {
       switch action {
       case .host(let action): perform(action)
-      case .record(let table, let line): records[table]?.write(line)
+      case .record(let table, let line): if index >= early { records[table]?.write(line) }
       case .opened(let info): opened(info)
       case .closed(let table):
         records.removeValue(forKey: table)?.close()
         hallRecord?.write(HallRecordLine.close(table).line)
-      case .seatBot(let table, let level, let name): botWanted?(table, level, name)
+      case .seatBot(let table, let level, let name, let token):
+        if let botWanted {
+          botWanted(table, level, name, token)
+        } else {
+          botsWaiting.append((table, level, name, token))
+        }
       case .tournamentRecord(let lines): for line in lines { tournamentRecord?.write(line) }
       }
     }

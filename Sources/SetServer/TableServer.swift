@@ -170,8 +170,11 @@ public final class TableServer: @unchecked Sendable {
   }
 
   /// Calls `handler` where the table runs each time the hall wants a computer player seated at a table
-  /// (`OPEN bot=LEVEL`): with the table's number, the level and the name the player is to take.
-  public func onBotWanted(_ handler: @escaping @Sendable (_ table: Int, _ level: BotLevel, _ name: String) -> Void) {
+  /// (`OPEN bot=LEVEL`): with the table's number, the level and the name the player is to take, and
+  /// the resume token of the seat it is to take back (a table taken up again after a restart), or nil.
+  public func onBotWanted(
+    _ handler: @escaping @Sendable (_ table: Int, _ level: BotLevel, _ name: String, _ token: String?) -> Void
+  ) {
     onTable { table.botWanted = handler }
   }
 

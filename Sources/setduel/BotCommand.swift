@@ -75,9 +75,9 @@ enum BotCommand {
   /// `table` (by number or name) or at the table a connection starts at.
   static func makeBot(
     host: String, port: UInt16, name: String, level: BotLevel, seed: UInt64, queue: DispatchQueue = .main,
-    table: String? = nil
+    table: String? = nil, token: String? = nil
   ) -> BotPlayer {
-    let session = ClientSession(host: host, port: port, name: name, queue: queue, table: table)
+    let session = ClientSession(host: host, port: port, name: name, queue: queue, savedToken: token, table: table)
     return BotPlayer(session: session, brain: BotBrain(level: level, seed: seed, showsMood: true))
   }
 
@@ -94,6 +94,9 @@ enum BotCommand {
     timer.setEventHandler {
       guard let first = server.inspect({ $0.summary.seats.one }) else { return }
       timer.cancel()
+      // A game taken up again after a restart: the hall seats its computer player again itself.
+      let held = server.inspect { host in host.summary.seats.two.map { host.botNames.contains(PlayerName.key($0)) } }
+      if held == true { return }
       // Marked only now, under a name the person in seat 1 does not have: a person who named
       // themselves "bot-normal" is not taken for the computer.
       let botName = PlayerName.same(first, name) ? name + "2" : name
@@ -112,9 +115,10 @@ extension BotCommand {
   /// Seats a computer player wherever the hall asks for one (`OPEN bot=LEVEL`): a bot client of the
   /// server at `host:port`, on `queue`, that joins that table and names itself as the hall said, once
   /// the one who opened it has seat 1 (they may name themselves only after `OPEN`). Polls the table's
-  /// seats every 200 ms, and gives up if the table closes first.
+  /// seats every 200 ms, and gives up if the table closes first. At a table taken up again after a
+  /// restart it takes its seat back with the token the hall gave it.
   static func seatWhenAsked(by server: TableServer, host: String, port: UInt16, queue: DispatchQueue) {
-    server.onBotWanted { table, level, name in
+    server.onBotWanted { table, level, name, token in
       queue.async {
         var system = SystemRandomNumberGenerator()
         let seed: UInt64 = system.next()
@@ -128,7 +132,8 @@ extension BotCommand {
           guard seats.one != nil else { return }
           timer.cancel()
           let bot = makeBot(
-            host: host, port: port, name: name, level: level, seed: seed, queue: queue, table: "\(table)")
+            host: host, port: port, name: name, level: level, seed: seed, queue: queue, table: "\(table)",
+            token: token)
           bot.start()
           Bots.keep(bot)
         }

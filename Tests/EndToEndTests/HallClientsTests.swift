@@ -96,10 +96,12 @@ struct HallClientsTests {
 
   /// `setduel serve --tables 3` on `port` (0: one the kernel chose) recording to `folder`: the process
   /// and its port.
-  static func serve(folder: String, port: UInt16 = 0) throws -> (process: Subprocess, port: UInt16) {
+  static func serve(folder: String, port: UInt16 = 0, options: [String] = []) throws -> (
+    process: Subprocess, port: UInt16
+  ) {
     let process = try Subprocess(
       [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "\(port)", "--records", folder + "/records"]
-        + ["--tables", "3", "--no-announce", "--log-level", "warning"], folder: folder, name: "serve")
+        + ["--tables", "3", "--no-announce", "--log-level", "warning"] + options, folder: folder, name: "serve")
     guard let serving = process.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"),
       let chosen = serving.split(separator: ":").dropFirst().first?.split(separator: " ").first.flatMap({
         UInt16($0)
@@ -211,6 +213,37 @@ struct HallClientsTests {
     #expect(table2.count == 1, "\(records)")
     let replayed = try runSetduel(["replay", folder + "/records/" + (table2.first ?? "")], folder: folder)
     #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+
+  @Test(
+    "after a SIGKILL the computer player the server seated takes its seat back, and the game goes on",
+    arguments: [(["--bot", "normal"], 1), ([], 4)])
+  func computerSurvivesSIGKILL(options: [String], table: Int) throws {
+    let folder = try makeTemporaryFolder("hall-kill-bot")
+    defer { removeFolder(folder) }
+    var served = try Self.serve(folder: folder, options: options)
+    let port = served.port
+    let ann = try MachineClient(port: port, label: "ann")
+    var token = try #require(try ann.ok("NAME ann").last)
+    if table != 1 { token = try #require(try ann.ok("OPEN bot=normal").last) }
+    try ann.readUntil("the computer's game") { $0.hasPrefix("START ") }
+    served.process.signal(SIGKILL)
+    #expect(served.process.end() == "signal 9")
+    ann.close()
+
+    served = try Self.serve(folder: folder, port: port, options: options)
+    let again = try MachineClient(port: port, label: "ann")
+    #expect(try again.ok("RESUME \(token)") == ["1", "ann"])
+    // Both seats held and playing, the computer back in its own, and no second one watching.
+    let both = eventually(timeout: 20) {
+      let listing = try? Self.hall(port)[table]
+      return listing?.seats.values == ["ann", "bot-normal"] && listing?.state == .playing && listing?.bot == .normal
+        && listing?.watching == 0
+    }
+    let shown = (try? Self.hall(port))?[table].map { "\($0.seats) \($0.state) \($0.watching)" } ?? ""
+    #expect(both, "\(shown)")
+    served.process.signal(SIGTERM)
+    #expect(served.process.end() == "exit 0")
   }
 
   @Test("bot --table 3 sits at table 3; a table that is not open ends it with the server's words")

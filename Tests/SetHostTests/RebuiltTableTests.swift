@@ -189,4 +189,38 @@ struct RebuiltTableTests {
     #expect(again.hall.host(of: table)?.match.results.first?.ending == .forfeit(.two))
     #expect(again.hall.tournament?.swiss.rounds.first?.games.first?.result == .forfeit2)
   }
+
+  @Test(
+    "the server's computer player is asked back to a table taken up again, with a new token for its seat that the record keeps the digest of"
+  )
+  func computerComesBack() throws {
+    var hall = HallDriver(seed: 7)
+    hall.connectMachine(c(1))
+    hall.send("NAME ann", from: c(1))
+    #expect(hall.send("OPEN bot=normal", from: c(1)).last?.hasPrefix("OK OPEN 2 1 2-") == true)
+    hall.connectMachine(c(2))
+    hall.send("JOIN 2", from: c(2))
+    #expect(hall.send("NAME bot-normal", from: c(2)).last?.hasPrefix("OK NAME 2 ") == true)
+    #expect(hall.hall.host(of: 2)?.match.game == 1, "the game is dealt")
+    let text = hall.recordText(of: 2)
+    #expect(text.contains("\nbot 2\n"))
+
+    var again = HallDriver(seed: 99)
+    let info = HallTableInfo(id: 2, name: "table-2", rules: Rules(), seed: 99, bot: .normal)
+    #expect(try again.rebuild(info, from: text, at: Instant(milliseconds: 1_000)) == 2)
+    let wanted = try #require(again.botsWanted.first)
+    #expect(again.botsWanted.count == 1 && wanted.table == 2 && wanted.level == .normal && wanted.name == "bot-normal")
+    let token = try #require(wanted.token)
+    #expect(token.hasPrefix("2-"))
+    let digests = again.recordText(of: 2).split(separator: "\n").filter { $0.hasPrefix("resume 2 ") }
+    #expect(digests.last == Substring("resume 2 \(ResumeToken.digest(token))"), "a second kill finds it too")
+    again.connectMachine(c(3))
+    #expect(again.send("RESUME \(token)", from: c(3)).last == "OK RESUME 2 bot-normal")
+    #expect(again.hall.host(of: 2)?.botNames.contains("bot-normal") == true, "still shown as a computer player")
+    // Without a level in the table's line the hall cannot seat one: the seat is held, and forfeits.
+    var plain = HallDriver(seed: 99)
+    let unmarked = HallTableInfo(id: 2, name: "table-2", rules: Rules(), seed: 99)
+    #expect(try plain.rebuild(unmarked, from: text, at: Instant(milliseconds: 1_000)) == 2)
+    #expect(plain.botsWanted.isEmpty)
+  }
 }

@@ -20,7 +20,7 @@ package struct HallDriver {
   package private(set) var opened: [HallTableInfo] = []
   package private(set) var closed: [Int] = []
   /// The computer players asked for: table, level, name.
-  package private(set) var botsWanted: [(table: Int, level: BotLevel, name: String)] = []
+  package private(set) var botsWanted: [(table: Int, level: BotLevel, name: String, token: String?)] = []
   /// The tournament's record, header first, once `hold` gave the hall one.
   package private(set) var tournamentRecord: [String] = []
   private var drained: [ConnectionID: Int] = [:]
@@ -110,7 +110,7 @@ package struct HallDriver {
       case .closed(let table):
         closed.append(table)
         records[table, default: []].append("end")
-      case .seatBot(let table, let level, let name): botsWanted.append((table, level, name))
+      case .seatBot(let table, let level, let name, let token): botsWanted.append((table, level, name, token))
       case .tournamentRecord(let lines): tournamentRecord += lines
       }
     }
