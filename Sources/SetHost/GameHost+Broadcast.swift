@@ -2,7 +2,7 @@ import SetCore
 import SetProtocol
 import SetTransport
 
-// One broadcast, each connection in its own presentation.
+// One broadcast: the events numbered, recorded and told to everyone at the table.
 extension GameHost {
 
   /// The scores as players see them: a newcomer to a seat after a game ended has 0, not the score
@@ -48,8 +48,8 @@ extension GameHost {
     broadcast(wire: seats.map { .joined($0.0, name: $0.1) })
   }
 
-  /// Broadcasts events to every named connection; in words, they end with the status of `state` (by
-  /// default, the match as it stands).
+  /// Broadcasts events to every named connection, followed, where a presentation has a status line,
+  /// by the status of `state` (by default, the match as it stands).
   mutating func broadcast(wire events: [ServerEvent], statusOf state: Match? = nil) {
     guard !events.isEmpty else { return }
     let first = seq + 1
@@ -60,10 +60,6 @@ extension GameHost {
       record(.event(seq: first + offset, events[offset]), text: RecordLine.eventLine(line))
       log(.info, line)
     }
-    // The human presentation of the same events, made once for each seat that reads it (and once
-    // for spectators): in the second person for the player it concerns.
-    var words: [Int: [String]] = [:]
-    let state = state ?? match
     // The seated players first, then the spectators, whatever order they connected in: with a thousand
     // watching, a player who resumed late still reads every event as soon as the other player does.
     // The seats' holders are found without looking through the spectators; every other connection
@@ -71,37 +67,13 @@ extension GameHost {
     let seated = Seat.allCases.compactMap { seat in
       seating.holders[seat]?.client.flatMap { clients[$0] != nil ? $0 : nil }
     }
-    // The machine clients in a row share one `.broadcast` action; a human client between them has its
-    // own lines, so the connections are written in this order.
-    actions.end()
-    for id in seated + clientOrder.filter({ !seated.contains($0) }) {
-      guard let client = clients[id], client.name != nil else { continue }
-      switch client.presentation {
-      case .machine:
-        actions.broadcast(lines, to: id)
-      case .human:
-        let seat = seating.seat(of: id)
-        let key = seat?.rawValue ?? 0
-        if words[key] == nil { words[key] = humanLines(for: events, state: state, viewer: seat) }
-        for line in words[key] ?? [] { send(id, line) }
-        sendStatus(to: id, of: state, ifChanged: true)
-      }
-    }
-    actions.end()
+    tellEveryone(
+      .events(events, encoded: lines), in: seated + clientOrder.filter { !seated.contains($0) },
+      statusOf: state ?? match)
     if !pendingRated.isEmpty {
       let rated = pendingRated
       pendingRated = []
       broadcast(wire: rated)
-    }
-  }
-
-  /// The whole state for one connection: the table and both seats (and, in words, the status, or,
-  /// `statusIfChanged`, the status only if the broadcast just before did not already tell it).
-  mutating func sendState(to id: ConnectionID, statusIfChanged: Bool = false) {
-    guard let client = clients[id] else { return }
-    switch client.presentation {
-    case .human: sendHumanState(to: id, statusIfChanged: statusIfChanged)
-    case .machine: sendMachineState(to: id)
     }
   }
 }

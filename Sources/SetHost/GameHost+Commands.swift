@@ -10,16 +10,11 @@ extension GameHost {
     switch command {
     case .help(let verb):
       if var lines = Help.lines(for: verb, groupSize: match.rules.variant.groupSize) {
-        let human = clients[id]?.presentation == .human
         if verb == nil, let rule = HumanText.variantRule(match.rules) { lines.append(rule) }
-        for line in lines {
-          if human { say(id, line) } else { send(id, ServerLine.help(line).line) }
-        }
+        tell(id, .help(lines))
         answer = .success(.ok(.help))
-      } else if clients[id]?.presentation == .human, let verb {
-        // In words, as for a mistyped command: the nearest verb, if one is near.
-        let guess = Help.nearest(to: verb).map { Suggestion.question("HELP \($0)") } ?? "HELP lists them"
-        answer = .failure(ProtocolError(.unknownCommand, "no such command \(verb); " + guess))
+      } else if let presenter = presenter(of: id), let verb {
+        answer = .failure(presenter.unknownCommand(ProtocolError(.unknownCommand), verb: verb, help: true))
       } else {
         answer = .failure(ProtocolError(.unknownCommand))
       }
@@ -27,8 +22,8 @@ extension GameHost {
     case .mode(let presentation):
       let switched = clients[id]?.presentation != presentation
       clients[id]?.presentation = presentation
-      // A named connection that turns to the machine presentation missed the RULES line at its NAME.
-      if switched, clients[id]?.name != nil { sendRules(to: id) }
+      // A named connection that turns to another presentation missed what it tells at a NAME.
+      if switched, clients[id]?.name != nil { tell(id, .rules(asked: false)) }
       answer = .success(.ok(.mode(presentation)))
     case .name(let name, let secret): answer = takeName(name, secret: secret, for: id, at: now)
     case .resume(let token): answer = resume(token, for: id, at: now)
@@ -46,11 +41,7 @@ extension GameHost {
     case .mood(let mood): answer = show(mood, by: id, at: now)
     case .rules:
       // Named or not: a page shows How to play with the table's numbers before its visitor has a name.
-      if clients[id]?.presentation == .machine {
-        send(id, ServerLine.rules(match.rules).line)
-      } else {
-        for line in HumanText.rules(match.rules) { say(id, line) }
-      }
+      tell(id, .rules(asked: true))
       answer = .success(.ok(.rules))
     case .claim, .unpick, .deal, .new, .rematchSame:
       answer = play(command, by: id, at: now)
@@ -74,35 +65,22 @@ extension GameHost {
   }
 
   mutating func inform(_ command: ClientCommand, for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
-    guard let client = clients[id], let name = client.name else { return .failure(ProtocolError(.notNamed)) }
-    let human = client.presentation == .human
+    guard let name = clients[id]?.name else { return .failure(ProtocolError(.notNamed)) }
     switch command {
     case .table:
-      if human {
-        sendState(to: id)
-      } else {
-        send(id, ServerLine.table(seq: seq, deck: match.deck.count, cards: match.table.cards, chain: match.chain).line)
-      }
+      tell(id, .table)
+      tellStatus(to: id, in: view(for: seating.seat(of: id)))
       return .success(.ok(.table))
     case .state:
-      sendState(to: id)
-      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: seating.seat(of: id))) }
+      tellState(to: id)
+      tell(id, .scores)
       return .success(.ok(.state(StateSummary(match, seq: seq, now: lastNow))))
     case .scores:
-      if human { say(id, HumanText.scores(scores, names: seating.seated, viewer: seating.seat(of: id))) }
+      tell(id, .scores)
       return .success(.ok(.scores(scores.one, scores.two)))
     case .history:
-      for (result, (names, finds)) in zip(match.results, zip(resultNames, resultFinds)) {
-        if human {
-          say(id, HumanText.outcome(result, names: names, viewer: nil))
-          if let times = HumanText.findTimes(finds, names: names) { say(id, times) }
-        } else {
-          send(id, ServerLine.result(result, names: names).line)
-          for find in finds {
-            send(id, ServerLine.found(game: result.game, seat: find.seat, findMs: find.findMs).line)
-          }
-        }
-      }
+      let games = zip(match.results, zip(resultNames, resultFinds)).map { (result: $0, names: $1.0, finds: $1.1) }
+      tell(id, .history(games))
       return .success(.ok(.history(count: match.results.count)))
     case .say(let text):
       broadcast(wire: [.said(name: name, text: text)])
@@ -112,8 +90,8 @@ extension GameHost {
     }
   }
 
-  /// A seated player's mood, told to everyone at the table: `MOOD <seat> <word>` to programs, in words
-  /// to people. Neither an event nor recorded, it changes nothing; a seat may show `Mood.perSecond`.
+  /// A seated player's mood, told to everyone at the table, each in its presentation. Neither an event
+  /// nor recorded, it changes nothing; a seat may show `Mood.perSecond`.
   mutating func show(_ mood: Mood, by id: ConnectionID, at now: Instant) -> Result<Reply.Kind, ProtocolError> {
     guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
     guard let seat = seating.seat(of: id) else { return .failure(ProtocolError(.notSeated)) }
@@ -121,16 +99,7 @@ extension GameHost {
       return .failure(
         ProtocolError(.rateLimited, "moods shown too often: at most \(Mood.perSecond) a second"))
     }
-    let line = ServerLine.mood(seat, mood).line
-    actions.end()
-    for other in clientOrder {
-      guard let client = clients[other], client.name != nil else { continue }
-      switch client.presentation {
-      case .machine: actions.broadcast([line], to: other)
-      case .human: say(other, mood.sentence(name: seating.names[seat], you: other == id))
-      }
-    }
-    actions.end()
+    tellEveryone(.mood(mood, seat: seat), in: clientOrder)
     return .success(.ok(.mood))
   }
 
@@ -240,24 +209,11 @@ extension GameHost {
 
 extension GameHost {
   /// `EVENTS`: the events broadcast so far in the game being played (or the one just over), from its
-  /// `START`, one `EVENT` line each, or in words the happenings told as they were (not the picks, the
-  /// table's changes or open play). Only what every named connection was already told: never the sets
-  /// on the table.
+  /// `START`, in the connection's presentation. Only what every named connection was already told:
+  /// never the sets on the table.
   mutating func pastEvents(for id: ConnectionID) -> Result<Reply.Kind, ProtocolError> {
-    guard let client = clients[id], client.name != nil else { return .failure(ProtocolError(.notNamed)) }
-    if client.presentation == .human {
-      let told = gameEvents.map(\.event).filter { event in
-        switch event {
-        case .claim, .picked, .unpicked, .diff, .open, .chain, .resumed, .rated: false
-        default: true
-        }
-      }
-      let lines = HumanText.sentences(
-        for: told, names: seating.names, viewer: seating.seat(of: id), groupSize: match.rules.variant.groupSize)
-      for line in lines { say(id, line) }
-    } else {
-      for (seq, event) in gameEvents { send(id, ServerLine.pastEvent(seq: seq, event).line) }
-    }
+    guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
+    tell(id, .pastEvents(gameEvents))
     return .success(.ok(.events(game: match.game, count: gameEvents.count)))
   }
 }

@@ -47,16 +47,14 @@ extension GameHost {
       resumeSeat(seat, name: holder.name, token: token, for: id, at: now)
       return (seat, token, flush())
     }
-    sendRules(to: id)
+    tell(id, .rules(asked: false))
     tellRecordLost(to: id)
     if let seat = seating.firstFree, !limited || players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
     }
-    sendState(to: id)
-    if clients[id]?.presentation == .human {
-      say(id, seating.firstFree == nil ? "Both seats are taken: you are watching." : "You are watching.")
-    }
+    tellState(to: id)
+    tell(id, .watching)
     return (nil, nil, flush())
   }
 
@@ -123,5 +121,14 @@ extension GameHost {
     return HallListing(
       id: id, name: name, variant: match.rules.variant, firstTo: match.rules.firstTo, scoring: match.rules.scoring,
       seats: summary.seats, scores: scores, state: state, watching: summary.spectators, bot: bot)
+  }
+}
+
+// The table as a connection at another table sees it with `PEEK`.
+extension GameHost {
+  /// The table's last event, the cards left in the deck, the cards and the chain: what its `TABLE` line
+  /// says, for `OK PEEK`. No cards before the first game is dealt.
+  var peek: (seq: Int, deck: Int, cards: [Card], chain: [Card]) {
+    match.game > 0 ? (seq, match.deck.count, match.table.cards, match.chain) : (seq, match.deck.count, [], [])
   }
 }

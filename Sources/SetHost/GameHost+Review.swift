@@ -16,11 +16,7 @@ extension GameHost {
       let list = games.map { "\($0.game)" }.joined(separator: ", ")
       return .failure(ProtocolError(.badArgument, "no finished game \(number ?? 0); finished: \(list)"))
     }
-    if clients[id]?.presentation == .human {
-      for line in AnalysisText.report(game) { say(id, line.isEmpty ? " " : line) }
-    } else {
-      for line in ReviewLine.lines(for: game) { send(id, line) }
-    }
+    tell(id, .review(game))
     return .success(.ok(.review(game: game.game)))
   }
 }

@@ -26,12 +26,12 @@ extension GameHost {
     clients[id]?.name = name
     clients[id]?.fingerprint = fingerprint
     actions.append(.identified(id))
-    sendRules(to: id)
+    tell(id, .rules(asked: false))
     tellRecordLost(to: id)
     guard let seat = seating.firstFree else {
       log(.info, "\(name) watches (\(id))")
-      sendState(to: id)
-      if clients[id]?.presentation == .human { say(id, "Both seats are taken: you are watching.") }
+      tellState(to: id)
+      tell(id, .watching)
       return .success(.ok(.name(seat: nil, token: nil)))
     }
     let token = takeSeat(seat, for: id, as: name, fingerprint: fingerprint, owner: owner, at: now)
@@ -97,26 +97,18 @@ extension GameHost {
     if botNames.contains(PlayerName.key(name)) { record(.bot(seat)) }
     if let fingerprint { record(.owner(seat, fingerprint: fingerprint)) }
     let started = events.contains { if case .gameStarted = $0 { true } else { false } }
-    if match.game > 0, !started { sendState(to: id, statusIfChanged: true) }
-    if clients[id]?.presentation == .human {
-      say(id, "If your connection drops, reconnect and type:")
-      say(id, "  RESUME \(token)")
-    }
+    if match.game > 0, !started { tellState(to: id, statusIfChanged: true) }
+    tell(id, .resumeHint(token: token))
     tellRating(name, owned: fingerprint != nil, byOther: fingerprint == nil && owner != nil, to: id)
     return token
   }
 
   /// Tells a player just seated whether their games change the name's rating: as its owner (a secret
   /// was given), as a guest on a name someone else owns (they do not), or as a guest on a name no one
-  /// owns (they do): `NOTICE rating <status> <name> ...`, or in words `Rated: ...`.
+  /// owns (they do).
   mutating func tellRating(_ name: String, owned: Bool, byOther: Bool, to id: ConnectionID) {
     let status: Notice.NameRating = owned ? .rated : byOther ? .guest : .open
-    let notice = Notice.rating(status, name: name)
-    if clients[id]?.presentation == .human {
-      say(id, notice.text)
-    } else {
-      send(id, ServerLine.notice(notice).line)
-    }
+    tell(id, .rating(.rating(status, name: name)))
   }
 
   /// `RESUME`: a new connection takes back the seat its token holds, while the seat is held for it.
@@ -148,7 +140,7 @@ extension GameHost {
     clients[id]?.name = holder.name
     clients[id]?.fingerprint = holder.fingerprint
     actions.append(.identified(id))
-    sendRules(to: id)
+    tell(id, .rules(asked: false))
     tellRecordLost(to: id)
     log(.info, "\(holder.name) takes back seat \(seat.rawValue), freed after they left (\(id))")
     _ = takeSeat(seat, for: id, as: holder.name, proven: holder.fingerprint, token: holder.token, at: now)
@@ -166,11 +158,11 @@ extension GameHost {
     clients[id]?.name = name
     untaken.remove(seat)
     actions.append(.identified(id))
-    sendRules(to: id)
+    tell(id, .rules(asked: false))
     tellRecordLost(to: id)
     log(.info, "\(name) resumes seat \(seat.rawValue) (\(id))")
     if let events = try? apply(.join, by: seat, at: now) { broadcast(events, at: now) }
-    sendState(to: id, statusIfChanged: true)
+    tellState(to: id, statusIfChanged: true)
   }
 
   /// Outside a running game, a seat whose player has gone is freed for the next NAME.
@@ -179,13 +171,10 @@ extension GameHost {
     case .waiting, .over:
       for (seat, name) in seating.freeAbandoned(at: lastNow) {
         log(.info, "seat \(seat.rawValue) (\(name)) is free")
-        tellSpectators(HumanText.seatFree(seat))
-        tellMachineSpectators(.notice(.seatFree(seat)))
+        tellEveryone(.seatFree(seat), in: spectators)
       }
     case .open, .window, .paused:
       break
     }
   }
-
-  /// Tells the spectators who read words, who would otherwise go on reading that both seats are taken.
 }

@@ -28,12 +28,7 @@ extension GameHost {
     guard let player = history.player(name ?? asker, variant: variant) else {
       return .failure(ProtocolError(.unknownPlayer))
     }
-    if clients[id]?.presentation == .human {
-      let played = history.variantsPlayed(by: name ?? asker)
-      for line in StatsText.player(player, variant: variant, played: played) { send(id, line) }
-    } else {
-      send(id, ServerLine.stat(player.figures).line)
-    }
+    tell(id, .stats(player, variant: variant, played: history.variantsPlayed(by: name ?? asker)))
     return .success(.ok(.stats))
   }
 
@@ -43,11 +38,7 @@ extension GameHost {
   > {
     guard clients[id]?.name != nil else { return .failure(ProtocolError(.notNamed)) }
     let players = history.leaderboard(limit: count, variant: variant)
-    if clients[id]?.presentation == .human {
-      for line in StatsText.leaderboard(players) { send(id, line) }
-    } else {
-      for player in players { send(id, ServerLine.stat(player.figures).line) }
-    }
+    tell(id, .leaderboard(players))
     return .success(.ok(.top(count: players.count)))
   }
 }

@@ -10,11 +10,12 @@ import SetTransport
 /// the only copy of the game state, so whoever owns it (one serial queue) settles every race by order.
 ///
 /// The host coordinates; each job has its own file: the calls from the shell (here), the commands
-/// (GameHost+Commands), who sits where (`Seating`, GameHost+Seats), the broadcast (GameHost+Broadcast)
-/// in the human and machine presentations (GameHost+HumanPresentation, GameHost+MachinePresentation),
-/// and the figures and reviews (GameHost+Stats, GameHost+Review). What it returns is grouped as it is
-/// gathered (`HostActions`): a connection's lines in a row are one action, a broadcast's machine
-/// clients one more, so the shell only encodes and writes.
+/// (GameHost+Commands), who sits where (`Seating`, GameHost+Seats), the broadcast (GameHost+Broadcast),
+/// what is told to whom (GameHost+Telling), and the figures and reviews (GameHost+Stats,
+/// GameHost+Review). It decides what to tell and to whom, never how it reads: each connection's
+/// presenter (`HumanPresenter`, `MachinePresenter`) turns a `TableMessage` into its lines. What it
+/// returns is grouped as it is gathered (`HostActions`): a connection's lines in a row are one action,
+/// the readers of one broadcast's identical lines one more, so the shell only encodes and writes.
 public struct GameHost {
   /// One connection's standing at the table. Which seat it sits in is `seating`'s to say
   /// (`seating.seat(of:)`): there is one record of who sits where.
@@ -28,20 +29,7 @@ public struct GameHost {
     var fingerprint: String?
     /// What the status line last told this connection, so that it is told again only when that
     /// changes; nil before the first (and for a client in the machine presentation, never told one).
-    var lastStatus: ToldStatus?
-  }
-
-  /// What a human's status line told: what could be done, as a value, and who held each seat (before
-  /// the first game). Held apart from `Client`, which a thousand spectators in the machine presentation
-  /// hold each without ever being told a status line.
-  final class ToldStatus: Sendable {
-    let doing: StatusDoing
-    let seated: PerSeat<String?>
-
-    init(doing: StatusDoing, seated: PerSeat<String?>) {
-      self.doing = doing
-      self.seated = seated
-    }
+    var lastStatus: ToldStatus.Kept?
   }
 
   /// A tournament's game at a table, as the table's record marks it (`RecordLine.tournament`).
@@ -172,10 +160,10 @@ public struct GameHost {
   }
 
   /// A person may be waiting at connection `id`: it said nothing since its banner, which came for its
-  /// silence or telnet's negotiation, a while ago (the shell's `promptDelay`). In the human presentation
-  /// it is prompted, as every answer is; a program would have spoken by then.
+  /// silence or telnet's negotiation, a while ago (the shell's `promptDelay`). It is prompted, as every
+  /// answer is, where its presentation prompts; a program would have spoken by then.
   public mutating func promptWaiting(_ id: ConnectionID) -> [HostAction] {
-    if clients[id]?.presentation == .human { prompt(id) }
+    prompt(id)
     return flush()
   }
 
@@ -187,16 +175,14 @@ public struct GameHost {
   /// A line arrived on a connection, already read as `request` (nil for a blank line).
   mutating func receive(_ request: Request?, line: String, from id: ConnectionID, at now: Instant) -> [HostAction] {
     lastNow = max(lastNow, now)
-    guard clients[id] != nil, let request else {
-      if clients[id]?.presentation == .human { prompt(id) }
+    guard let presenter = presenter(of: id), let request else {
+      prompt(id)
       return flush()
     }
     switch request.command {
     case .failure(var error):
-      if error.code == .unknownCommand, clients[id]?.presentation == .human, let verb = Request.verb(of: line) {
-        error = ProtocolError(
-          .unknownCommand,
-          "no such command \(verb); " + (Help.nearest(to: verb).map(Suggestion.question) ?? "HELP lists them"))
+      if error.code == .unknownCommand, let verb = Request.verb(of: line) {
+        error = presenter.unknownCommand(error, verb: verb, help: false)
       }
       reply(id, Reply(id: request.id, .error(error)))
     case .success(let command):
@@ -255,9 +241,8 @@ public struct GameHost {
 
   /// Tells one connection the game record could not be written, if it could not.
   mutating func tellRecordLost(to id: ConnectionID) {
-    guard let reason = recordLost, let client = clients[id] else { return }
-    let notice = ServerLine.notice(.recordLost(reason))
-    send(id, client.presentation == .machine ? notice.line : HumanText.recordLost(reason))
+    guard let reason = recordLost else { return }
+    tell(id, .recordLost(reason: reason))
   }
 
   /// The server is closing: tells everyone, named or not.
@@ -273,16 +258,7 @@ public struct GameHost {
 
   mutating func reply(_ id: ConnectionID, _ reply: Reply, prompting: Bool = true) {
     send(id, reply.line)
-    if prompting, clients[id]?.presentation == .human { prompt(id) }
-  }
-
-  /// Sends a line of words to a connection in the human presentation, wrapped to fit the terminal.
-  mutating func say(_ id: ConnectionID, _ text: String) {
-    for line in HumanTable.wrap(text) { send(id, line) }
-  }
-
-  mutating func prompt(_ id: ConnectionID) {
-    actions.append(.prompt(id, "> "))
+    if prompting { prompt(id) }
   }
 
   /// Sends a line to a connection, with the lines sent to it just before.

@@ -41,12 +41,13 @@ extension Hall {
     return result
   }
 
-  /// Tells a connection, in words, which table it is at now.
+  /// Tells a connection which table it is at now, in its presentation (by default, the one it reads
+  /// at `table`).
   mutating func tellArrival(
     _ id: ConnectionID, _ listing: HallListing, opened: Bool, at table: Int, presentation: Presentation? = nil
   ) {
-    guard (presentation ?? self.presentation(of: id, at: table)) == .human else { return }
-    actions.append(.host(.lines(id, HumanTable.wrap(HallText.arrived(at: listing, opened: opened)))))
+    let lines = (presentation?.presenter ?? presenter(of: id, at: table)).lines(.arrived(listing, opened: opened))
+    if !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
   }
 
   /// Notes whether table `id` is deserted now, and when it next wants the time: after every call to
@@ -94,10 +95,12 @@ extension Hall {
   /// Pushes one listing to every connection that watches the hall, in its presentation.
   mutating func push(_ listing: HallListing) {
     guard !watchers.isEmpty else { return }
-    let machine = [listing.line]
-    let words = HumanTable.wrap(HallText.table(listing))
+    // Made once for each presentation, however many watch.
+    var made: [Presentation: [String]] = [:]
     for id in watchers.sorted() {
-      actions.append(.host(.lines(id, presentation(of: id) == .machine ? machine : words)))
+      let presentation = presentation(of: id)
+      if made[presentation] == nil { made[presentation] = presentation.presenter.lines(.listing(listing)) }
+      if let lines = made[presentation], !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
     }
   }
 }

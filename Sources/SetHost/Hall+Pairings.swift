@@ -22,11 +22,7 @@ extension Hall {
       guard let id = connection(named: name), let from = location[id] else { continue }
       let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: true)
       if taken == seat { seated.append(name) }
-      if presentation(of: id) == .machine {
-        // Like OK JOIN's fields, for this connection alone: a client resets its table to this one.
-        let line = "\(TourneyLine.tag) moved \(table) \(taken?.rawValue ?? 0) \(token ?? "-")"
-        actions.append(.host(.lines(id, [line])))
-      }
+      tell(id, .moved(table: table, seat: taken, token: token))
     }
     return seated
   }
@@ -67,9 +63,7 @@ extension Hall {
       guard let name = tables[location[id] ?? 0]?.host.name(of: id),
         held.tournament.isEntered(name) || told.contains(where: { $0.names(name) })
       else { continue }
-      let lines =
-        presentation(of: id) == .machine ? told.map(\.line) : told.flatMap { HumanTable.wrap($0.words) }
-      actions.append(.host(.lines(id, lines)))
+      tell(id, .tourney(told))
     }
   }
 }

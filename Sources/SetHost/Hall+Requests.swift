@@ -23,14 +23,7 @@ extension Hall {
     case .peek(let target):
       guard let to = table(named: target, for: id, at: at, requestID), let host = tables[to]?.host else { return true }
       let (seq, deck, cards, chain) = host.peek
-      if presentation(of: id, at: at) == .human {
-        let drawn = host.tableWords()
-        let heading =
-          drawn.isEmpty
-          ? "Table \(to) (\(name(ofTable: to))): no game has been dealt there yet."
-          : "Table \(to) (\(name(ofTable: to))), \(deck) \(deck == 1 ? "card" : "cards") left in the deck:"
-        actions.append(.host(.lines(id, [heading] + drawn)))
-      }
+      tell(id, at: at, .peek(table: to, name: name(ofTable: to), match: host.match))
       reply(id, at: at, requestID, .success(.peek(table: to, seq: seq, deck: deck, cards: cards, chain: chain)))
     case .open(let request):
       open(request, requestID: requestID, for: id, at: at, now: now)
@@ -122,21 +115,19 @@ extension Hall {
     reply(id, at: number, requestID, .success(.open(table: number, seat: seat, token: token)))
   }
 
-  /// The tables, in the connection's presentation: `HALL` lines, or a sentence each. With `watch`, the
-  /// connection is told each change from now on.
+  /// The tables, in the connection's presentation. With `watch`, the connection is told each change
+  /// from now on.
   mutating func listTables(for id: ConnectionID, at: Int, watch: Bool) {
     let listings = self.listings
     if watch {
       watchers.insert(id)
       for listing in listings { tables[listing.id]?.listed = listing }
     }
-    let lines: [String] =
-      presentation(of: id) == .machine
-      ? listings.map(\.line) : HallText.list(listings, here: at).flatMap { HumanTable.wrap($0) }
-    actions.append(.host(.lines(id, lines)))
+    tell(id, at: at, .tables(listings, here: at))
   }
 
-  /// Sends a connection the hall's reply to its request, with the prompt after it in words.
+  /// Sends a connection the hall's reply to its request, with the prompt after it where its
+  /// presentation prompts.
   mutating func reply(_ id: ConnectionID, at table: Int, _ requestID: String?, _ answer: Result<OKReply, ProtocolError>)
   {
     let line =
@@ -145,11 +136,22 @@ extension Hall {
       case .failure(let error): Reply(id: requestID, .error(error)).line
       }
     actions.append(.host(.lines(id, [line])))
-    if presentation(of: id, at: table) == .human { actions.append(.host(.prompt(id, "> "))) }
+    if let prompt = presenter(of: id, at: table).prompt { actions.append(.host(.prompt(id, prompt))) }
   }
 
   /// How connection `id` reads, at its table (or at `table`).
   func presentation(of id: ConnectionID, at table: Int? = nil) -> Presentation {
     tables[table ?? location[id] ?? 1]?.host.presentation(of: id) ?? .human
+  }
+
+  /// The presenter of connection `id`'s presentation, at its table (or at `table`).
+  func presenter(of id: ConnectionID, at table: Int? = nil) -> any Presenter {
+    presentation(of: id, at: table).presenter
+  }
+
+  /// Tells connection `id`, at its table (or at `table`), the hall's `message` in its presentation.
+  mutating func tell(_ id: ConnectionID, at table: Int? = nil, _ message: HallMessage) {
+    let lines = presenter(of: id, at: table).lines(message)
+    if !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
   }
 }

@@ -90,14 +90,11 @@ extension Hall {
       held.standingsAsked[id] = recent + [now]
       tourney = held
       let lines = Self.standingLines(held.tournament)
-      let shown = presentation(of: id, at: at) == .machine ? lines.map(\.line) : StandingsTable.lines(lines)
-      actions.append(.host(.lines(id, shown)))
+      tell(id, at: at, .standings(lines))
       return reply(id, at: at, requestID, .success(.standings(count: lines.count)))
     case .tournament(nil):
       let told = summary(held.tournament, at: now)
-      if presentation(of: id, at: at) != .machine {
-        actions.append(.host(.lines(id, HumanTable.wrap(StandingsTable.sentence(told)))))
-      }
+      tell(id, at: at, .tournament(told))
       return reply(id, at: at, requestID, .success(.tournament(told)))
     case .tournament(let given?):
       let proven = name.map { PlayerName.key($0) == held.organiser && tables[at]?.host.proven(id) == true } ?? false

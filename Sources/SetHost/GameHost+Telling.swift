@@ -1,0 +1,86 @@
+import SetCore
+import SetProtocol
+import SetTransport
+
+// Telling: what the table says to whom. Each connection's presenter makes the lines; the host chooses
+// only the message and who hears it.
+extension GameHost {
+  /// The presenter of connection `id`'s presentation, nil for a connection the table does not know.
+  func presenter(of id: ConnectionID) -> (any Presenter)? {
+    clients[id]?.presentation.presenter
+  }
+
+  /// The table as `viewer` sees it, in `state` (by default the match as it stands).
+  func view(of state: Match? = nil, for viewer: Seat?) -> TableView {
+    let state = state ?? match
+    return TableView(
+      match: state, seating: seating, scores: state.game == match.game ? scores : state.scores, viewer: viewer,
+      seq: seq, now: lastNow)
+  }
+
+  /// Tells connection `id` `message`, in its presentation.
+  mutating func tell(_ id: ConnectionID, _ message: TableMessage) {
+    guard let presenter = presenter(of: id) else { return }
+    for line in presenter.lines(message, in: view(for: seating.seat(of: id))) { send(id, line) }
+  }
+
+  /// Tells connection `id` the whole state, then its status line (or, `statusIfChanged`, the status only
+  /// if the broadcast just before did not already tell it).
+  mutating func tellState(to id: ConnectionID, statusIfChanged: Bool = false) {
+    tell(id, .state)
+    tellStatus(to: id, in: view(for: seating.seat(of: id)), ifChanged: statusIfChanged)
+  }
+
+  /// Tells connection `id` its status line as `view` has it, if its presentation has one; `ifChanged`,
+  /// only if it tells something the connection was not last told.
+  mutating func tellStatus(to id: ConnectionID, in view: TableView, ifChanged: Bool = false) {
+    guard let presenter = presenter(of: id), let status = presenter.status(in: view) else { return }
+    if ifChanged, let last = clients[id]?.lastStatus?.status, status.repeats(last, inGame: view.match.game) { return }
+    clients[id]?.lastStatus = ToldStatus.Kept(status)
+    send(id, presenter.statusLine(in: view))
+  }
+
+  /// Tells `message` to each named connection of `order`, in that order, each in its presentation; with
+  /// `statusOf`, then the status line of that state to each whose status it changed. What a presenter
+  /// gives its whole audience alike is made once and written as one grouped action, so a thousand
+  /// spectators cost one encoding; otherwise the lines are made once for each seat and the spectators.
+  mutating func tellEveryone(_ message: TableMessage, in order: [ConnectionID], statusOf state: Match? = nil) {
+    var made: [(presentation: Presentation, seat: Seat?, view: TableView, lines: [String])] = []
+    var grouped: Int?
+    actions.end()
+    for id in order {
+      guard let client = clients[id], client.name != nil else { continue }
+      let presenter = client.presentation.presenter
+      let alike = presenter.audience == .everyone
+      let seat = alike ? nil : seating.seat(of: id)
+      let index: Int
+      if let found = made.firstIndex(where: { $0.presentation == client.presentation && $0.seat == seat }) {
+        index = found
+      } else {
+        let view = view(of: state, for: seat)
+        made.append((client.presentation, seat, view, presenter.lines(message, in: view)))
+        index = made.count - 1
+      }
+      if alike {
+        // One grouped action holds one set of lines: another set starts a group of its own.
+        if grouped != index { actions.end() }
+        grouped = index
+        actions.broadcast(made[index].lines, to: id)
+      } else {
+        for line in made[index].lines { send(id, line) }
+      }
+      if state != nil { tellStatus(to: id, in: made[index].view, ifChanged: true) }
+    }
+    actions.end()
+  }
+
+  /// The spectators named at the table, in the order they connected.
+  var spectators: [ConnectionID] {
+    clientOrder.filter { clients[$0]?.name != nil && seating.seat(of: $0) == nil }
+  }
+
+  /// What follows an answer to connection `id`, in its presentation (a person's prompt).
+  mutating func prompt(_ id: ConnectionID) {
+    if let prompt = presenter(of: id)?.prompt { actions.append(.prompt(id, prompt)) }
+  }
+}

@@ -1,0 +1,38 @@
+import SetProtocol
+
+/// Turns what a table tells into the lines one connection reads: a presentation, as a type. The host
+/// says what to tell and to whom; a presenter alone says how it reads.
+protocol Presenter {
+  /// What follows each answer, or nil for none.
+  var prompt: String? { get }
+  /// Who reads the same lines of a message told to everyone at the table.
+  var audience: Audience { get }
+  /// The lines `message` is, for the connection that `view` sees with.
+  func lines(_ message: TableMessage, in view: TableView) -> [String]
+  /// What the status line tells the viewer now, or nil where there is no status line.
+  func status(in view: TableView) -> ToldStatus?
+  /// The lines the hall's `message` is.
+  func lines(_ message: HallMessage) -> [String]
+  /// The status line itself.
+  func statusLine(in view: TableView) -> String
+  /// The refusal of `verb`, which no command has (`help`: asked about with `HELP`), as `error` says it.
+  func unknownCommand(_ error: ProtocolError, verb: String, help: Bool) -> ProtocolError
+}
+
+/// Who reads the same lines of a message told to everyone at the table.
+enum Audience: Equatable {
+  /// Every reader in this presentation: the lines are made once and written as one grouped action.
+  case everyone
+  /// The players of each seat and the spectators: the lines are made once for each.
+  case eachSeat
+}
+
+extension Presentation {
+  /// The presenter that writes this presentation.
+  var presenter: any Presenter {
+    switch self {
+    case .human: HumanPresenter()
+    case .machine: MachinePresenter()
+    }
+  }
+}
