@@ -45,31 +45,45 @@ extension GameHost {
   /// gives its whole audience alike is made once and written as one grouped action, so a thousand
   /// spectators cost one encoding; otherwise the lines are made once for each seat and the spectators.
   mutating func tellEveryone(_ message: TableMessage, in order: [ConnectionID], statusOf state: Match? = nil) {
-    var made: [(presentation: Presentation, seat: Seat?, view: TableView, lines: [String])] = []
-    var grouped: Int?
+    // What was made, by presentation and seat (nil for the spectators, and for a whole audience alike),
+    // kept apart from the views and lines so that finding it copies neither.
+    var keys: [(presentation: Presentation, seat: Seat?)] = []
+    var views: [TableView] = []
+    var made: [[String]] = []
+    // The lines last given to a whole audience alike, and where they are in `made`: with a thousand
+    // programs watching, each finds them without a search.
+    var alikeLast: (presentation: Presentation, index: Int)?
     actions.end()
     for id in order {
       guard let client = clients[id], client.name != nil else { continue }
-      let presenter = client.presentation.presenter
+      let presentation = client.presentation
+      if let last = alikeLast, last.presentation == presentation {
+        actions.broadcast(made[last.index], to: id)
+        continue
+      }
+      let presenter = presentation.presenter
       let alike = presenter.audience == .everyone
       let seat = alike ? nil : seating.seat(of: id)
       let index: Int
-      if let found = made.firstIndex(where: { $0.presentation == client.presentation && $0.seat == seat }) {
+      if let found = keys.firstIndex(where: { $0.presentation == presentation && $0.seat == seat }) {
         index = found
       } else {
         let view = view(of: state, for: seat)
-        made.append((client.presentation, seat, view, presenter.lines(message, in: view)))
+        keys.append((presentation, seat))
+        views.append(view)
+        made.append(presenter.lines(message, in: view))
         index = made.count - 1
       }
       if alike {
         // One grouped action holds one set of lines: another set starts a group of its own.
-        if grouped != index { actions.end() }
-        grouped = index
-        actions.broadcast(made[index].lines, to: id)
+        actions.end()
+        alikeLast = (presentation, index)
+        actions.broadcast(made[index], to: id)
       } else {
-        for line in made[index].lines { send(id, line) }
+        alikeLast = nil
+        for line in made[index] { send(id, line) }
+        if state != nil { tellStatus(to: id, in: views[index], ifChanged: true) }
       }
-      if state != nil { tellStatus(to: id, in: made[index].view, ifChanged: true) }
     }
     actions.end()
   }

@@ -21,7 +21,8 @@ protocol Presenter {
 
 /// Who reads the same lines of a message told to everyone at the table.
 enum Audience: Equatable {
-  /// Every reader in this presentation: the lines are made once and written as one grouped action.
+  /// Every reader in this presentation: the lines are made once and written as one grouped action. A
+  /// presentation whose lines never depend on the reader has no status line, which names the reader.
   case everyone
   /// The players of each seat and the spectators: the lines are made once for each.
   case eachSeat
