@@ -32,9 +32,12 @@ extension GameHost {
   }
 
   /// Tells connection `id` its status line as `view` has it, if its presentation has one; `ifChanged`,
-  /// only if it tells something the connection was not last told.
-  mutating func tellStatus(to id: ConnectionID, in view: TableView, ifChanged: Bool = false) {
-    guard let presenter = presenter(of: id), let status = presenter.status(in: view) else { return }
+  /// only if it tells something the connection was not last told. `presenter`: the connection's, when
+  /// the caller has it already.
+  mutating func tellStatus(
+    to id: ConnectionID, in view: TableView, ifChanged: Bool = false, presenter: (any Presenter)? = nil
+  ) {
+    guard let presenter = presenter ?? self.presenter(of: id), let status = presenter.status(in: view) else { return }
     if ifChanged, let last = clients[id]?.lastStatus?.status, status.repeats(last, inGame: view.match.game) { return }
     clients[id]?.lastStatus = ToldStatus.Kept(status)
     send(id, presenter.statusLine(in: view))
@@ -82,7 +85,7 @@ extension GameHost {
       } else {
         alikeLast = nil
         for line in made[index] { send(id, line) }
-        if state != nil { tellStatus(to: id, in: views[index], ifChanged: true) }
+        if state != nil { tellStatus(to: id, in: views[index], ifChanged: true, presenter: presenter) }
       }
     }
     actions.end()

@@ -16,7 +16,7 @@ extension Hall {
     watchers.remove(id)
     guard from != to else {
       let seated = tables[to]?.host.seatAndToken(of: id)
-      if !quietly, let listing = tables[to]?.listing { tellArrival(id, listing, opened: opened, at: to) }
+      if !quietly, let listing = tables[to]?.listing { tell(id, at: to, .arrived(listing, opened: opened)) }
       return (seated?.seat, seated?.token)
     }
     guard let (traveller, left) = change(from, { $0.host.depart(id, at: now) }) ?? nil else {
@@ -30,7 +30,7 @@ extension Hall {
     if back != nil { heldSeats[id] = nil }
     if !quietly, let listing = tables[to]?.listing {
       // Told before what the new table says, in the presentation the connection reads.
-      tellArrival(id, listing, opened: opened, at: from, presentation: traveller.client.presentation)
+      tell(id, as: traveller.client.presentation, .arrived(listing, opened: opened))
     }
     var result: (Seat?, String?) = (nil, nil)
     run(to, at: now) { host in
@@ -39,15 +39,6 @@ extension Hall {
       return arrived.actions
     }
     return result
-  }
-
-  /// Tells a connection which table it is at now, in its presentation (by default, the one it reads
-  /// at `table`).
-  mutating func tellArrival(
-    _ id: ConnectionID, _ listing: HallListing, opened: Bool, at table: Int, presentation: Presentation? = nil
-  ) {
-    let lines = (presentation?.presenter ?? presenter(of: id, at: table)).lines(.arrived(listing, opened: opened))
-    if !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
   }
 
   /// Notes whether table `id` is deserted now, and when it next wants the time: after every call to

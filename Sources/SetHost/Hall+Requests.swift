@@ -149,9 +149,12 @@ extension Hall {
     presentation(of: id, at: table).presenter
   }
 
-  /// Tells connection `id`, at its table (or at `table`), the hall's `message` in its presentation.
-  mutating func tell(_ id: ConnectionID, at table: Int? = nil, _ message: HallMessage) {
-    let lines = presenter(of: id, at: table).lines(message)
+  /// Tells connection `id` the hall's `message` in `presentation`, by default the one it reads at its
+  /// table (or at `table`).
+  mutating func tell(
+    _ id: ConnectionID, at table: Int? = nil, as presentation: Presentation? = nil, _ message: HallMessage
+  ) {
+    let lines = (presentation ?? self.presentation(of: id, at: table)).presenter.lines(message)
     if !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
   }
 }

@@ -84,7 +84,9 @@ struct LoopbackTests {
       ann.dropConnection()
     }
     // While ann is away, bob acts: ann's model must learn of it after resuming.
-    #expect(eventually(timeout: 30) { queue.sync { ann.link == .connected && links.count >= 2 } })
+    #expect(
+      eventually(timeout: 30) { queue.sync { ann.link == .connected && links.count >= 2 } },
+      "the link went \(queue.sync { links })")
     #expect(eventually(timeout: 30) { queue.sync { ann.model.present == [true, true] && !ann.model.awaitingState } })
     bob.send("DEAL")
     #expect(
@@ -176,7 +178,6 @@ struct LoopbackTests {
   @Test("a connection that never reached a table is not retried")
   func notATableIsNotRetried() throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(listener) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -186,10 +187,24 @@ struct LoopbackTests {
         bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
       }
     }
-    try #require(bound)
+    guard bound else {
+      close(listener)
+      throw TestFailure("cannot listen on 127.0.0.1")
+    }
     let port = UInt16(bigEndian: address.sin_port)
-    // Accepts one connection and closes it at once, as something that is not a SetDuel table might.
-    DispatchQueue.global().async { close(accept(listener, nil, nil)) }
+    // Accepts one connection and closes it at once, as something that is not a SetDuel table might, on
+    // a thread of its own that is over before the listener is closed: a late accept on a descriptor
+    // number another test has since been given would take that test's connection.
+    let acceptor = DispatchSemaphore(value: 0)
+    DispatchQueue(label: "test.notatable.accept").async {
+      close(accept(listener, nil, nil))
+      acceptor.signal()
+    }
+    defer {
+      shutdown(listener, Int32(SHUT_RDWR))  // Wakes an accept still waiting.
+      acceptor.wait()
+      close(listener)
+    }
     let queue = DispatchQueue(label: "test.notatable")
     var links: [LinkStatus] = []
     let session = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: .quick)
