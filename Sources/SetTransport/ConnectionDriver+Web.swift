@@ -37,9 +37,12 @@ extension ConnectionDriver {
   }
 
   /// The sniffing time is over at `now` (the owner has read what reached the machine before it): a
-  /// connection that has sent nothing is a line client, and gets its banner.
+  /// connection that has sent nothing is a line client, and gets its banner, unless it opened near a
+  /// browser's request from its address (`SpareConnections`): then it is told apart by what it sends.
   package func sniffingTimeDue(now: Instant) {
-    guard machine.isOpen, let actions = webState?.connection.sniffingTimedOut(), !actions.isEmpty else { return }
+    guard machine.isOpen, webPhase == .sniffing else { return }
+    if owner?.driverMayBeSpare(peer: peer, openedAt: now + (.zero - sniffingTime)) == true { return }
+    guard let actions = webState?.connection.sniffingTimedOut(), !actions.isEmpty else { return }
     performWeb(actions, arrivedAt: now, now: now)
   }
 
@@ -78,6 +81,8 @@ extension ConnectionDriver {
           channel.enqueue(pong)
           wrote = true
         }
+      case .browserRequest:
+        owner?.driverSawBrowser(peer: peer, at: now)
       case .peerClosed, .close:
         ending = action
       }

@@ -42,6 +42,9 @@ public struct WebConnection: Sendable {
     case write([UInt8])
     /// A ping came: if the connection's rate allows, queue this pong.
     case ping(pong: [UInt8])
+    /// A browser made a request (see `SpareConnections`): the connections it opens about now may be
+    /// spares, to be sent no banner while silent.
+    case browserRequest
     /// The WebSocket peer closed (its close was echoed): its input ended.
     case peerClosed
     /// Close the connection once what is queued is written.
@@ -181,6 +184,7 @@ public struct WebConnection: Sendable {
   }
 
   private mutating func answer(_ request: HTTPRequest, _ actions: inout [Action]) {
+    if SpareConnections.isBrowsers(request) { actions.append(.browserRequest) }
     let keepAlive = request.keepsAlive && !request.hasBody
     let isHead = request.method == "HEAD"
     func refuse(_ status: Int, _ message: String, extra: [HTTPResponse.HTTPField] = []) {

@@ -2,6 +2,7 @@ import Glibc
 import SetNet
 import SetServer
 import SetTestSupport
+import SetTransport
 import Testing
 
 /// A browser whose request is late: its first packet delayed on a lossy link, or a connection opened
@@ -33,17 +34,27 @@ struct LateBrowserFaultTests {
     return (early ?? link.readLine(timeout: 10), sentAfter)
   }
 
+  /// What the first of three tries gives that the machine did not hold up so long that it proves
+  /// nothing either way (`attempt` gives nil for such a try); nil, and an issue, if it held up all three.
+  static func notHeldUp<T>(
+    _ attempt: () throws -> T?, sourceLocation: SourceLocation = #_sourceLocation
+  ) rethrows -> T? {
+    for _ in 0..<3 {
+      if let result = try attempt() { return result }
+    }
+    Issue.record("the machine held every try up too long", sourceLocation: sourceLocation)
+    return nil
+  }
+
   @Test("a request 0.3 s or 1.5 s after connecting gets the page, and nothing comes before it", arguments: [0.3, 1.5])
   func lateRequestGetsThePage(delay: Double) throws {
     let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
-    // A try held up past the sniffing time proves nothing either way, and is made again.
-    for _ in 0..<3 {
+    // A try held up past the sniffing time is made again.
+    let tried = try Self.notHeldUp {
       let (answer, sentAfter) = try Self.lateRequest(table, after: delay)
-      guard sentAfter < Self.sniffingSeconds - 0.1 else { continue }
-      #expect(answer == "HTTP/1.1 200 OK", "sent after \(sentAfter) s")
-      return
+      return sentAfter < Self.sniffingSeconds - 0.1 ? (answer, sentAfter) : nil
     }
-    Issue.record("the machine held every try up past the sniffing time")
+    if let (answer, sentAfter) = tried { #expect(answer == "HTTP/1.1 200 OK", "sent after \(sentAfter) s") }
   }
 
   @Test("a silent connection gets the banner after the sniffing time, and the prompt a moment later")
@@ -84,5 +95,63 @@ struct LateBrowserFaultTests {
     // The banner and the answer come before the sniffing time could have passed, however busy the machine.
     #expect(link.readLine(timeout: 10)?.hasPrefix("SETDUEL 1 ") == true)
     #expect(link.readLine(timeout: 10) == "PONG")
+  }
+
+  /// A request as Chromium sends it, for `path`.
+  static func browserRequest(_ path: String, userAgent: String = "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0")
+    -> [UInt8]
+  {
+    Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \(userAgent)\r\n\r\n".utf8)
+  }
+
+  /// A connection opened just after a browser's request from the same address, and silent past the
+  /// sniffing time: what it was sent while silent (nil for nothing) and the first line answered to what
+  /// it sends then; nil for the whole if the machine held this process up so long that the connection
+  /// opened past the window after the request.
+  static func spare(at table: LoopbackTable, sending: [UInt8]) throws -> (early: String?, answer: String?)? {
+    let browser = try BlockingLineClient(port: table.port, timeout: 10)
+    defer { browser.close() }
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    _ = browser.sendRaw(browserRequest("/"))
+    guard browser.readLine(timeout: 10) == "HTTP/1.1 200 OK" else { return (nil, nil) }
+    let spare = try BlockingLineClient(port: table.port, timeout: 10)
+    defer { spare.close() }
+    guard seconds(since: start) < Double(SpareConnections.window.components.seconds) - 1 else { return nil }
+    let early = spare.readLine(timeout: sniffingSeconds + 1.5)
+    _ = spare.sendRaw(sending)
+    return (early, early ?? spare.readLine(timeout: 10))
+  }
+
+  @Test("a browser's spare connection, silent past the sniffing time, gets no banner, and HTTP when it asks")
+  func aBrowsersSpareGetsHTTP() throws {
+    let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
+    // A try held up past the window is made again.
+    guard
+      let (early, answer) = try Self.notHeldUp({ try Self.spare(at: table, sending: Self.browserRequest("/page.js")) })
+    else { return }
+    #expect(early == nil, "a silent connection opened beside a browser was sent \(early ?? "")")
+    #expect(answer == "HTTP/1.1 200 OK")
+  }
+
+  @Test("a person typing on a connection opened beside a browser gets the banner and the answer at once")
+  func aLineOnASpareGetsTheBanner() throws {
+    let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
+    guard let (early, answer) = try Self.notHeldUp({ try Self.spare(at: table, sending: Array("PING\r\n".utf8)) })
+    else { return }
+    #expect(early == nil)
+    #expect(answer?.hasPrefix("SETDUEL 1 ") == true, "\(answer ?? "nothing")")
+  }
+
+  @Test("a request from a program that is not a browser leaves a silent connection to get the banner")
+  func aProgramsRequestMakesNoSpares() throws {
+    let table = try LoopbackTable.lenient { $0.network.webSite = TablePage.site }
+    let program = try BlockingLineClient(port: table.port, timeout: 10)
+    defer { program.close() }
+    _ = program.sendRaw(Self.browserRequest("/", userAgent: "python-requests/2.31"))
+    #expect(program.readLine(timeout: 10) == "HTTP/1.1 200 OK")
+    let silent = try BlockingLineClient(port: table.port, timeout: 10)
+    defer { silent.close() }
+    #expect(silent.readLine(timeout: 10)?.hasPrefix("SETDUEL 1 ") == true)
   }
 }
