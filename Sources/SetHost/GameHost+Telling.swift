@@ -37,10 +37,10 @@ extension GameHost {
   mutating func tellStatus(
     to id: ConnectionID, in view: TableView, ifChanged: Bool = false, presenter: (any Presenter)? = nil
   ) {
-    guard let presenter = presenter ?? self.presenter(of: id), let status = presenter.status(in: view) else { return }
+    guard let (status, line) = (presenter ?? self.presenter(of: id))?.status(in: view) else { return }
     if ifChanged, let last = clients[id]?.lastStatus?.status, status.repeats(last, inGame: view.match.game) { return }
     clients[id]?.lastStatus = ToldStatus.Kept(status)
-    send(id, presenter.statusLine(in: view))
+    send(id, line)
   }
 
   /// Tells `message` to each named connection of `order`, in that order, each in its presentation; with

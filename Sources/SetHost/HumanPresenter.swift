@@ -114,18 +114,15 @@ struct HumanPresenter: Presenter {
     }
   }
 
-  func status(in view: TableView) -> ToldStatus? {
-    ToldStatus(
-      doing: StatusDoing(
-        view.match.phase, game: view.match.game, names: view.seating.names, viewer: view.viewer),
-      seated: view.seating.seated)
-  }
-
-  func statusLine(in view: TableView) -> String {
+  func status(in view: TableView) -> (told: ToldStatus, line: String)? {
     let state = view.match
-    return HumanText.status(
+    let told = ToldStatus(
+      doing: StatusDoing(state.phase, game: state.game, names: view.seating.names, viewer: view.viewer),
+      seated: view.seating.seated)
+    let line = HumanText.status(
       game: state.game, phase: state.phase, names: view.seating.names, seated: view.seating.seated,
       scores: view.scores, deck: state.deck.count, viewer: view.viewer, groupSize: state.rules.variant.groupSize)
+    return (told, line)
   }
 
   /// In words: the nearest verb, if one is near.

@@ -86,9 +86,7 @@ struct MachinePresenter: Presenter {
     }
   }
 
-  func status(in view: TableView) -> ToldStatus? { nil }
-
-  func statusLine(in view: TableView) -> String { "" }
+  func status(in view: TableView) -> (told: ToldStatus, line: String)? { nil }
 
   /// As the grammar gives it: a program reads the code.
   func unknownCommand(_ error: ProtocolError, verb: String, help: Bool) -> ProtocolError { error }

@@ -9,12 +9,11 @@ protocol Presenter {
   var audience: Audience { get }
   /// The lines `message` is, for the connection that `view` sees with.
   func lines(_ message: TableMessage, in view: TableView) -> [String]
-  /// What the status line tells the viewer now, or nil where there is no status line.
-  func status(in view: TableView) -> ToldStatus?
+  /// The status line for the viewer now, and what it tells (for telling it only on a change), or nil
+  /// where there is no status line.
+  func status(in view: TableView) -> (told: ToldStatus, line: String)?
   /// The lines the hall's `message` is.
   func lines(_ message: HallMessage) -> [String]
-  /// The status line itself.
-  func statusLine(in view: TableView) -> String
   /// The refusal of `verb`, which no command has (`help`: asked about with `HELP`), as `error` says it.
   func unknownCommand(_ error: ProtocolError, verb: String, help: Bool) -> ProtocolError
 }

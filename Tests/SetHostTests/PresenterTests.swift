@@ -41,14 +41,15 @@ struct PresenterTests {
     let human = HumanPresenter()
     var seating = Seating()
     seating.take(.one, name: "ann", token: "t1", client: ConnectionID(1), afterGame: false)
-    let alone = try #require(human.status(in: Self.view(seating, viewer: .one)))
-    let both = try #require(human.status(in: Self.view(Self.annAndBob, viewer: .one)))
+    let alone = try #require(human.status(in: Self.view(seating, viewer: .one))?.told)
+    let both = try #require(human.status(in: Self.view(Self.annAndBob, viewer: .one))?.told)
     #expect(alone.repeats(alone, inGame: 0))
     #expect(!both.repeats(alone, inGame: 0), "bob sat down: the line names him")
     #expect(both.repeats(alone, inGame: 3), "in a game the seats are not on the status line")
     let playing = ToldStatus(
       doing: StatusDoing(.open, game: 3, names: ["ann", "bob"], viewer: .one), seated: ["ann", "bob"])
     #expect(!playing.repeats(both, inGame: 3))
-    #expect(MachinePresenter().status(in: Self.view(Self.annAndBob, viewer: .one)) == nil)
+    let programs = MachinePresenter().status(in: Self.view(Self.annAndBob, viewer: .one))
+    #expect(programs == nil, "a program has no status line")
   }
 }
