@@ -14,14 +14,6 @@ extension LineServer: ConnectionDriverOwner {
     queue.async { [self] in delegate?.disconnected(id, reason: reason) }
   }
 
-  package func driverSawBrowser(peer: String, at now: Instant) {
-    spares.browserRequested(from: peer, at: now)
-  }
-
-  package func driverMayBeSpare(peer: String, openedAt opened: Instant) -> Bool {
-    spares.mayBeSpare(peer: peer, openedAt: opened)
-  }
-
   package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
     guard check == .delivery else { return scheduleSniffingEnd(of: id, after: delay) }
     let wait = DispatchTimeInterval.milliseconds(Int(max(1, delay.wholeMilliseconds)))

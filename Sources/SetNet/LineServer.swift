@@ -92,7 +92,7 @@ public final class LineServer: @unchecked Sendable {
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   var webSocketText = WebSocketTextCache()
   /// The requests browsers made, for telling their spare connections from a person's (`SpareConnections`).
-  var spares = SpareConnections()
+  package var spares = SpareConnections()
 
   /// A server with `configuration`, running on the serial `queue`. Call `start()` to listen.
   public init(configuration: Configuration = Configuration(), queue: DispatchQueue) {

@@ -41,7 +41,7 @@ extension ConnectionDriver {
   /// browser's request from its address (`SpareConnections`): then it is told apart by what it sends.
   package func sniffingTimeDue(now: Instant) {
     guard machine.isOpen, webPhase == .sniffing else { return }
-    if owner?.driverMayBeSpare(peer: peer, openedAt: now + (.zero - sniffingTime)) == true { return }
+    if owner?.spares.mayBeSpare(peer: peer, openedAt: now + (.zero - sniffingTime)) == true { return }
     guard let actions = webState?.connection.sniffingTimedOut(), !actions.isEmpty else { return }
     performWeb(actions, arrivedAt: now, now: now)
   }
@@ -82,7 +82,7 @@ extension ConnectionDriver {
           wrote = true
         }
       case .browserRequest:
-        owner?.driverSawBrowser(peer: peer, at: now)
+        owner?.spares.browserRequested(from: peer, at: now)
       case .peerClosed, .close:
         ending = action
       }

@@ -16,10 +16,9 @@ package protocol ConnectionDriverOwner: AnyObject {
   func driverFarewellLine(for reason: DisconnectReason) -> String?
   /// Call back `id`'s driver with `check` once `delay` has passed (if the connection is still held).
   func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration)
-  /// A browser made a request at `now` on a connection from `peer` (see `SpareConnections`).
-  func driverSawBrowser(peer: String, at now: Instant)
-  /// Whether a silent connection from `peer`, opened at `opened`, may be a browser's spare.
-  func driverMayBeSpare(peer: String, openedAt opened: Instant) -> Bool
+  /// The requests browsers made on the owner's connections, for telling their spare connections from
+  /// a person's silent one.
+  var spares: SpareConnections { get set }
 }
 
 /// Something a `ConnectionDriver` asks to be woken for.

@@ -37,7 +37,7 @@ public final class EmbeddedLineServer: LineTransport {
   let sweepTimer: ManualTimer
   var webSocketText = WebSocketTextCache()
   /// The requests browsers made, for telling their spare connections from a person's (`SpareConnections`).
-  var spares = SpareConnections()
+  package var spares = SpareConnections()
 
   /// A server held to `configuration`'s limits on `clock`, each connection's socket holding
   /// `socketBufferBytes` unread bytes.
@@ -145,13 +145,5 @@ extension EmbeddedLineServer: ConnectionDriverOwner {
 
   package func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
     checks.append((clock.now + delay, id, check))
-  }
-
-  package func driverSawBrowser(peer: String, at now: Instant) {
-    spares.browserRequested(from: peer, at: now)
-  }
-
-  package func driverMayBeSpare(peer: String, openedAt opened: Instant) -> Bool {
-    spares.mayBeSpare(peer: peer, openedAt: opened)
   }
 }

@@ -20,8 +20,7 @@ import Testing
     func driverSchedule(_ check: ConnectionCheck, for id: ConnectionID, after delay: Duration) {
       scheduled.append((check, delay))
     }
-    func driverSawBrowser(peer: String, at now: Instant) { calls.append("browser \(peer)") }
-    func driverMayBeSpare(peer: String, openedAt opened: Instant) -> Bool { false }
+    var spares = SpareConnections()
   }
 
   static func at(_ milliseconds: Int64) -> Instant { .zero + .milliseconds(milliseconds) }
