@@ -56,7 +56,11 @@ final class Flooder: Sendable {
       }
       var open = load.opening.isEmpty || connection.send(bytes: load.opening)
       while open && !stopping.load(ordering: .relaxed) {
-        let sent = connection.send(bytes: load.chunk)
+        // A non-reader the server stops reading waits for room, as long as the load runs.
+        let sent =
+          load.reads
+          ? connection.send(bytes: load.chunk)
+          : connection.send(bytes: load.chunk) { !stopping.load(ordering: .relaxed) }
         if sent { sentChunks.add(1, ordering: .relaxed) }
         // A non-reader learns that it was dropped when a send fails.
         if load.reads {

@@ -71,8 +71,14 @@ final class LineConnection {
   /// Sends `bytes`, waiting at most a second for room. Returns false if they could not all be sent.
   @discardableResult
   func send(bytes: [UInt8]) -> Bool {
-    guard fd >= 0 else { return false }
     let deadline = Clock.after(seconds: 1)
+    return send(bytes: bytes) { Clock.now() < deadline }
+  }
+
+  /// Sends `bytes`, waiting for room as long as `waiting()` says to. Returns false if they could not
+  /// all be sent: the connection failed, or waiting stopped first.
+  func send(bytes: [UInt8], waitingWhile waiting: () -> Bool) -> Bool {
+    guard fd >= 0 else { return false }
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeBytes {
@@ -82,11 +88,9 @@ final class LineConnection {
         offset += count
         continue
       }
-      guard count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK, Clock.now() < deadline else {
-        return false
-      }
+      guard count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK, waiting() else { return false }
       var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-      _ = poll(&entry, 1, Clock.pollTimeout(until: deadline))
+      _ = poll(&entry, 1, 100)
     }
     return true
   }

@@ -51,6 +51,9 @@ extension LineServer {
   static let readBytesPerTurn = 256
 
   func readInput(_ driver: Driver) {
+    // A connection that does not read what it is sent is not read either, until its output is written:
+    // its requests wait in the kernel (and then in its own), at no cost to anyone else.
+    guard driver.readsInput else { return driver.channel.pauseReading() }
     switch driver.channel.read(into: readBuffer) {
     case .wouldBlock:
       return

@@ -14,7 +14,8 @@ import SetTransport
 ///
 /// Protections: lines past `maxLineBytes` arrive as `.tooLong`; lines past the rate limit arrive as
 /// `.rateLimited`, and a sustained flood drops the connection; a connection whose queued output
-/// passes `maxQueuedOutputBytes` loses that output and is closed after its farewell line; an
+/// passes `ConnectionStateMachine.Limits.pauseInputAbove` is not read until that output is written;
+/// one whose queued output passes `maxQueuedOutputBytes` loses it and is closed after its farewell; an
 /// unidentified connection that stays silent past `idleTimeout` is dropped; connections past
 /// `maxConnections` are turned away with one line; running out of descriptors pauses accepting for
 /// `acceptRetryDelay` instead of spinning.
@@ -224,6 +225,11 @@ public final class LineServer: @unchecked Sendable {
   /// How many writes handed the kernel some of `id`'s output, or nil if `id` is gone (for tests).
   func writeCalls(of id: ConnectionID) -> Int? {
     connections[id]?.channel.writeCalls
+  }
+
+  /// Whether `id`'s input is left unread until its output is written (for tests).
+  func isReadingPaused(_ id: ConnectionID) -> Bool {
+    connections[id]?.channel.isReadingPaused ?? false
   }
 
   /// Marks `id` as identified: the idle timeout no longer applies to it.

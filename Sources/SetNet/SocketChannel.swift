@@ -36,6 +36,8 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
   private var readStarted = false
   private var readCancelled = false
   private var writeArmed = false
+  /// Input is left unread until every byte of output is written (`pauseReading()`).
+  private(set) var isReadingPaused = false
   private var output = OutputBuffer()
   /// `close()` was called: nothing more is read or written.
   private(set) var isClosed = false
@@ -102,6 +104,26 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
     guard !readCancelled else { return }
     readCancelled = true
     loop.setInterest(token, read: false, write: writeArmed)
+  }
+
+  /// Leaves the input unread, in the kernel, until every byte of output waiting is written: the
+  /// socket's readiness for reading is not watched meanwhile (its writability is, so the output is
+  /// written as the peer makes room), and reading resumes by itself once nothing is left to write.
+  func pauseReading() {
+    guard !isReadingPaused && !isClosed && !readCancelled && !output.isEmpty else { return }
+    isReadingPaused = true
+    writeArmed = true
+    loop.setInterest(token, read: false, write: true)
+  }
+
+  /// Whether readiness for reading is watched.
+  private var readsNow: Bool { readStarted && !readCancelled && !isReadingPaused }
+
+  /// Ends a pause in reading once the output is all written.
+  private func resumeReadingIfWritten() {
+    guard isReadingPaused && output.isEmpty else { return }
+    isReadingPaused = false
+    loop.setInterest(token, read: readsNow, write: writeArmed)
   }
 
   /// How many bytes wait to be written.
@@ -206,13 +228,17 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
       }
     }
     watchWritability(false)
+    resumeReadingIfWritten()
     return .drained
   }
 
   /// Forgets the output still queued, but for the rest of a telnet command already begun.
   func discardOutput() {
     output.removeAllButUnfinishedCommand()
-    if output.isEmpty { watchWritability(false) }
+    if output.isEmpty {
+      watchWritability(false)
+      resumeReadingIfWritten()
+    }
   }
 
   /// Tells the peer nothing more will be sent (TCP FIN), keeping the socket open for reading.
@@ -246,6 +272,6 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
   private func watchWritability(_ armed: Bool) {
     guard armed != writeArmed && !isClosed else { return }
     writeArmed = armed
-    loop.setInterest(token, read: readStarted && !readCancelled, write: armed)
+    loop.setInterest(token, read: readsNow, write: armed)
   }
 }

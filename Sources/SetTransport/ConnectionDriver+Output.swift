@@ -4,6 +4,11 @@ extension ConnectionDriver {
   /// Whether the delegate's output is taken: the connection is open and the delegate knows it.
   package var canSend: Bool { machine.isOpen && isAttached }
 
+  /// Whether the owner should read the connection's input now: not while more of its output waits
+  /// than the limits allow (`ConnectionStateMachine.readsInput(pendingBytes:)`); the owner then leaves
+  /// its input unread until everything queued is written.
+  package var readsInput: Bool { machine.readsInput(pendingBytes: channel.pendingOutputBytes) }
+
   /// Whether it is a browser's WebSocket: its lines go out as text messages.
   package var isWebSocket: Bool {
     guard isAttached, let phase = webPhase else { return false }

@@ -34,6 +34,14 @@ public struct ConnectionStateMachine: Sendable {
       self.closeTimeout = closeTimeout
     }
 
+    /// The most output bytes queued (beyond what the kernel holds) while the connection's input is
+    /// still read: past it, its input waits unread, in the network, until all the output is written
+    /// (`readsInput(pendingBytes:)`). Half the cap, and at most 64 KiB, so a connection that sends
+    /// requests but does not read their answers stops being read long before its own answers would
+    /// reach the cap, and costs the server nothing while it waits; what others send it (a broadcast)
+    /// still counts towards the cap.
+    public var pauseInputAbove: Int { min(64 * 1024, maxQueuedOutputBytes / 2) }
+
     /// The limits of a line server `configuration`.
     public init(_ configuration: LineServerConfiguration) {
       self.init(
@@ -181,6 +189,13 @@ public struct ConnectionStateMachine: Sendable {
     if bucket?.take(now: now.milliseconds) == true { return (true, nil) }
     if bucket?.isFlooding == true { return (false, beginClose(.flooded, .immediately, now: now)) }
     return (false, nil)
+  }
+
+  /// Whether the connection's input is read while `pendingBytes` of output wait: always while closing
+  /// (its input is read only to be discarded), and while open unless more than
+  /// `limits.pauseInputAbove` wait. A connection not read waits until every byte queued is written.
+  public func readsInput(pendingBytes: Int) -> Bool {
+    !isOpen || pendingBytes <= limits.pauseInputAbove
   }
 
   /// Output was queued for the open connection and flushed as far as the socket took it; `pendingBytes`

@@ -15,17 +15,42 @@ extension EmbeddedLineServer {
     return id
   }
 
-  /// The peer of `id` sends `bytes`.
+  /// The peer of `id` sends `bytes`: read at once, as one read of the socket, unless more of the
+  /// connection's output waits than its limits allow; they then wait unread until the peer has read
+  /// enough for everything queued to be written (as `LineServer` leaves them in the kernel).
   public func write(_ bytes: [UInt8], from id: ConnectionID) {
     turn {
       guard let driver = drivers[id], !driver.channel.isReadingStopped, !driver.channel.peerInputEnded else { return }
-      // A closing connection's input is discarded: the driver frames nothing unless open.
-      var items: [LineInput] = []
-      let ending = bytes.withUnsafeBytes { driver.frame($0, into: &items, now: clock.now) }
-      let dropped = driver.framer.takeDroppedCommands()
-      driver.deliver(items, arrivedAt: clock.now, droppedTelnetCommands: dropped, now: clock.now)
-      if let ending { driver.endWeb(ending, now: clock.now) }
+      if !driver.readsInput { driver.channel.pauseReading() }
+      guard !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty else {
+        return driver.channel.peerSendsUnread(bytes)
+      }
+      read(bytes, by: driver)
     }
+  }
+
+  /// The server reads `bytes` that `driver`'s peer sent.
+  private func read(_ bytes: [UInt8], by driver: ConnectionDriver<MemoryChannel>) {
+    // A closing connection's input is discarded: the driver frames nothing unless open.
+    var items: [LineInput] = []
+    let ending = bytes.withUnsafeBytes { driver.frame($0, into: &items, now: clock.now) }
+    let dropped = driver.framer.takeDroppedCommands()
+    driver.deliver(items, arrivedAt: clock.now, droppedTelnetCommands: dropped, now: clock.now)
+    if let ending { driver.endWeb(ending, now: clock.now) }
+  }
+
+  /// The peer of `driver` took output: once its output is all written, what it had sent meanwhile is
+  /// read, a write at a time while the output stays within the limits, then the end of its input if
+  /// it ended it.
+  private func tookOutput(_ driver: ConnectionDriver<MemoryChannel>) {
+    driver.peerTookOutput(now: clock.now)
+    guard driver.channel.resumeReadingIfWritten() else { return }
+    while let bytes = driver.channel.takeUnreadInput() {
+      read(bytes, by: driver)
+      if !driver.readsInput { driver.channel.pauseReading() }
+    }
+    let caughtUp = !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty
+    if caughtUp && driver.channel.peerInputEnded && !driver.channel.isClosed { driver.inputEnded(now: clock.now) }
   }
 
   /// The peer of `id` sends `line` and a LF.
@@ -40,7 +65,7 @@ extension EmbeddedLineServer {
     turn {
       while let driver = drivers[id], !driver.channel.socket.isEmpty {
         bytes += driver.channel.peerRead()
-        driver.peerTookOutput(now: clock.now)
+        tookOutput(driver)
       }
     }
     return bytes
@@ -52,7 +77,7 @@ extension EmbeddedLineServer {
     turn {
       guard let driver = drivers[id], !driver.channel.socket.isEmpty else { return [] }
       let bytes = driver.channel.peerRead(upTo: limit)
-      driver.peerTookOutput(now: clock.now)
+      tookOutput(driver)
       return bytes
     }
   }
@@ -62,6 +87,8 @@ extension EmbeddedLineServer {
     turn {
       guard let driver = drivers[id], !driver.channel.isClosed, !driver.channel.peerInputEnded else { return }
       driver.channel.peerEndsInput()
+      // Behind input left unread, the end is seen once that is read.
+      guard !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty else { return }
       driver.inputEnded(now: clock.now)
     }
   }

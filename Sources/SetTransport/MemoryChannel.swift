@@ -19,6 +19,11 @@ public final class MemoryChannel: ByteChannel {
   public private(set) var isReadingStopped = false
   /// The peer sent its end of input.
   public private(set) var peerInputEnded = false
+  /// Reading is paused until every byte of output is written (`pauseReading()`): what the peer sends
+  /// meanwhile waits unread in `unreadInput`, as it would in the kernel.
+  public private(set) var isReadingPaused = false
+  /// What the peer sent while reading was paused, not yet read: each write as one read.
+  public private(set) var unreadInput: [[UInt8]] = []
   public private(set) var bytesWritten = 0
   public private(set) var isWaitingToWrite = false
 
@@ -98,6 +103,25 @@ public final class MemoryChannel: ByteChannel {
     isReadingStopped = true
   }
 
+  /// Leaves what the peer sends unread until every byte of output waiting is written.
+  public func pauseReading() {
+    guard !isClosed && !isReadingStopped && !output.isEmpty else { return }
+    isReadingPaused = true
+  }
+
+  /// Ends a pause in reading if the output is all written (or forgotten): whether it ended.
+  public func resumeReadingIfWritten() -> Bool {
+    guard isReadingPaused && output.isEmpty else { return false }
+    isReadingPaused = false
+    return true
+  }
+
+  /// The first of the peer's writes left unread, to be read now, unless reading is paused.
+  public func takeUnreadInput() -> [UInt8]? {
+    guard !isReadingPaused && !isClosed && !unreadInput.isEmpty else { return nil }
+    return unreadInput.removeFirst()
+  }
+
   // MARK: - The peer's side
 
   /// Whether the peer sees the end of its input once it has read what the socket holds.
@@ -108,6 +132,11 @@ public final class MemoryChannel: ByteChannel {
     let bytes = Array(socket.prefix(limit))
     socket.removeFirst(bytes.count)
     return bytes
+  }
+
+  /// The peer sends `bytes` while reading is paused: they wait unread.
+  public func peerSendsUnread(_ bytes: [UInt8]) {
+    unreadInput.append(bytes)
   }
 
   /// The peer sends its end of input.

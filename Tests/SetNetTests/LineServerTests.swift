@@ -186,6 +186,37 @@ import Testing
     #expect(other.readLine(timeout: 5) == "echo pong")
   }
 
+  @Test func stopsReadingAClientThatAsksWithoutReadingAndAnswersEverythingOnceItReads() throws {
+    let harness = try ServerHarness(
+      LineServer.Configuration(maxQueuedOutputBytes: 256 * 1024, rateLimit: nil, closeTimeout: .seconds(60)))
+    let asker = try harness.client()
+    let askerID = try #require(harness.id(of: asker))
+    let other = try harness.client()
+    // 10,000 small requests, 70 KB, each answered with 2 KB: 20 MB, far more than the kernel's buffers
+    // and the cap together, a mark among them every thousand. One read's answers, some 64 KB, fit.
+    let requests = (0..<10_000).map { $0.isMultiple(of: 1_000) ? "spam 2\nmark \($0)\n" : "spam 2\n" }
+    #expect(asker.sendRaw(Array(requests.joined().utf8)))
+    other.send("ping")
+    #expect(other.readLine(timeout: 5) == "echo ping")
+    // The server stops reading it rather than dropping it: what it asked waits unread.
+    #expect(harness.eventually { server, _ in server.isReadingPaused(askerID) })
+    let read = harness.sync { _, delegate in delegate.inputs[askerID]?.count ?? 0 }
+    #expect(read < 10_000, "all \(read) requests were read though none of the answers were")
+    other.send("still there")
+    #expect(other.readLine(timeout: 5) == "echo still there")
+    // It reads: every answer, in order, and it was never dropped.
+    var spam = 0
+    var marks: [String] = []
+    while spam < 20_000 || marks.count < 10, let line = asker.readLine(timeout: 10) {
+      if line.hasPrefix("mark") || line.hasPrefix("echo") { marks.append(line) } else { spam += 1 }
+    }
+    #expect(spam == 20_000)
+    #expect(marks == (0..<10).map { "echo mark \($0 * 1_000)" })
+    #expect(harness.sync { _, delegate in delegate.disconnects[askerID] } == nil)
+    asker.send("ping")
+    #expect(asker.readLine(timeout: 5) == "echo ping")
+  }
+
   @Test func rateLimitsLinesAndDropsASustainedFlood() throws {
     let limit = TokenBucket.Configuration(
       linesPerSecond: 1, burst: 5, floodRefusals: 10, floodWindowMilliseconds: 60_000)

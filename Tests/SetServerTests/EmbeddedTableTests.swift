@@ -83,8 +83,9 @@ struct EmbeddedTableTests {
     let slow = table.named("slow")
     _ = ann.lines()
     #expect(table.connectionCount == 2)
-    // About a kilobyte of HELP each, 200 KB in all, never read: far more than the socket and the cap hold.
-    for _ in 0..<200 { slow.send("HELP") }
+    // About a kilobyte of HELP each, 200 KB in all, asked in one read and never read: far more than
+    // the socket and the cap hold.
+    slow.sendRaw(Array(String(repeating: "HELP\n", count: 200).utf8))
     #expect(!table.transport.isConnected(slow.id))
     #expect(table.connectionCount == 1)
     #expect(table.transport.queuedOutputBytes(slow.id) < 1024, "the queue was forgotten at once")
@@ -99,6 +100,35 @@ struct EmbeddedTableTests {
     #expect(slow.outputEnded && !slow.isClosed)
     table.advance(by: .seconds(5))
     #expect(slow.isClosed, "closed at the deadline though the peer never closed")
+  }
+
+  @Test("a client that asks and asks but never reads is not read either, and loses nothing once it reads")
+  func nonReaderIsPaused() {
+    let table = EmbeddedTable(socketBufferBytes: 16 * 1024) {
+      $0.network.maxQueuedOutputBytes = 64 * 1024
+      $0.network.rateLimit = nil
+    }
+    let ann = table.named("ann")
+    let asker = table.named("asker")
+    _ = ann.lines()
+    // 200 HELPs one by one, some 3 KB of answer each, 600 KB in all: far past the socket and the cap.
+    for index in 1...200 { asker.send(index.isMultiple(of: 50) ? "PING \(index)" : "HELP") }
+    asker.endInput()
+    #expect(table.transport.isConnected(asker.id), "dropped, though it only asked")
+    let queued = table.transport.queuedOutputBytes(asker.id)
+    #expect(queued > 32 * 1024 && queued < 32 * 1024 + 4 * 1024, "\(queued) queued: read on past half the cap")
+    // Meanwhile the others carry on, and its seat is not left.
+    ann.send("PING here")
+    #expect(ann.lines() == ["PONG here"])
+    // It reads, slowly: every answer comes, in order, and then its end of input is seen.
+    var lines: [String] = []
+    for _ in 0..<10_000 where !asker.isClosed { lines += asker.lines(upTo: 4096) }
+    lines += asker.lines()  // What the socket still held when it closed.
+    #expect(lines.filter { $0 == "OK HELP" }.count == 196)
+    #expect(lines.filter { $0.hasPrefix("PONG ") } == ["PONG 50", "PONG 100", "PONG 150", "PONG 200"])
+    #expect(!lines.contains { $0.contains("TOO_SLOW") })
+    #expect(asker.isClosed, "its end of input was not seen")
+    #expect(ann.lines() == ["LEFT 4 2 60000"], "its seat is left when it goes, not before")
   }
 
   @Test("a flood is refused line by line, then cut off, and other connections are not limited")
