@@ -22,9 +22,7 @@ extension EmbeddedLineServer {
     turn {
       guard let driver = drivers[id], !driver.channel.isReadingStopped, !driver.channel.peerInputEnded else { return }
       if !driver.readsInput { driver.channel.pauseReading() }
-      guard !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty else {
-        return driver.channel.peerSendsUnread(bytes)
-      }
+      guard !driver.channel.holdsInput else { return driver.channel.peerSendsUnread(bytes) }
       read(bytes, by: driver)
     }
   }
@@ -49,8 +47,9 @@ extension EmbeddedLineServer {
       read(bytes, by: driver)
       if !driver.readsInput { driver.channel.pauseReading() }
     }
-    let caughtUp = !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty
-    if caughtUp && driver.channel.peerInputEnded && !driver.channel.isClosed { driver.inputEnded(now: clock.now) }
+    if !driver.channel.holdsInput && driver.channel.peerInputEnded && !driver.channel.isClosed {
+      driver.inputEnded(now: clock.now)
+    }
   }
 
   /// The peer of `id` sends `line` and a LF.
@@ -88,7 +87,7 @@ extension EmbeddedLineServer {
       guard let driver = drivers[id], !driver.channel.isClosed, !driver.channel.peerInputEnded else { return }
       driver.channel.peerEndsInput()
       // Behind input left unread, the end is seen once that is read.
-      guard !driver.channel.isReadingPaused && driver.channel.unreadInput.isEmpty else { return }
+      guard !driver.channel.holdsInput else { return }
       driver.inputEnded(now: clock.now)
     }
   }

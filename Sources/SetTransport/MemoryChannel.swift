@@ -116,6 +116,9 @@ public final class MemoryChannel: ByteChannel {
     return true
   }
 
+  /// Whether what the peer sends now waits behind a pause or behind input left unread.
+  public var holdsInput: Bool { isReadingPaused || !unreadInput.isEmpty }
+
   /// The first of the peer's writes left unread, to be read now, unless reading is paused.
   public func takeUnreadInput() -> [UInt8]? {
     guard !isReadingPaused && !isClosed && !unreadInput.isEmpty else { return nil }
