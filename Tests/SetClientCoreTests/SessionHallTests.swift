@@ -21,7 +21,10 @@ struct SessionHallTests {
   func lobby() throws {
     var machine = SessionMachine(name: "dan", policy: .quick, lobby: true)
     _ = machine.start()
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.tables(watch: true), id: .tables)])
+    #expect(
+      machine.connected() == [
+        SessionMachineTests.awaitBanner, .send(.mode(.machine), id: nil), .send(.tables(watch: true), id: .tables),
+      ])
     for line in Self.five { #expect(try Self.receive(line, &machine).isEmpty) }
     #expect(try Self.receive("OK @tables TABLES 3", &machine).isEmpty, "no NAME: the player chooses")
     #expect(machine.choosing && machine.model.hall.count == 3)
@@ -54,7 +57,8 @@ struct SessionHallTests {
     _ = machine.start()
     #expect(
       machine.connected() == [
-        .send(.mode(.machine), id: nil), .send(.tables(watch: true), id: .tables), .send(.join("table-3"), id: .join),
+        SessionMachineTests.awaitBanner, .send(.mode(.machine), id: nil), .send(.tables(watch: true), id: .tables),
+        .send(.join("table-3"), id: .join),
       ])
     #expect(try Self.receive("OK @tables TABLES 3", &machine).isEmpty)
     #expect(!machine.choosing, "the JOIN is on its way")
@@ -63,7 +67,10 @@ struct SessionHallTests {
 
     var bot = SessionMachine(name: "bot", policy: .quick, table: "7")
     _ = bot.start()
-    #expect(bot.connected() == [.send(.mode(.machine), id: nil), .send(.join("7"), id: .join)])
+    #expect(
+      bot.connected() == [
+        SessionMachineTests.awaitBanner, .send(.mode(.machine), id: nil), .send(.join("7"), id: .join),
+      ])
     _ = try Self.receive("ERR @join NO_SUCH_TABLE no table 7", &bot)
     #expect(bot.status == .ended(.tableRefused("no table 7")))
   }
@@ -101,7 +108,10 @@ struct SessionHallTests {
     #expect(SessionMachine.table(ofToken: "0123abcd") == nil)
     var machine = SessionMachine(name: "dan", policy: .quick, savedToken: "3-0123abcd", lobby: true)
     _ = machine.start()
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.resume("3-0123abcd"), id: .resume)])
+    #expect(
+      machine.connected() == [
+        SessionMachineTests.awaitBanner, .send(.mode(.machine), id: nil), .send(.resume("3-0123abcd"), id: .resume),
+      ])
     let actions = try Self.receive("ERR @resume BAD_TOKEN no seat holds that token", &machine)
     #expect(actions == [.send(.join("3"), id: .join), .savedTokenAnswered(resumed: false)])
     #expect(
@@ -150,7 +160,10 @@ struct SessionHallTests {
     _ = try Self.receive("OK @name NAME 0 -", &machine)
     #expect(machine.disconnected() == [.wait(milliseconds: 50)])
     _ = machine.timerFired()
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.join("2"), id: .join)])
+    #expect(
+      machine.connected() == [
+        SessionMachineTests.awaitBanner, .send(.mode(.machine), id: nil), .send(.join("2"), id: .join),
+      ])
   }
 
   @Test("a kept token of a table other than the first has the shape of a token")

@@ -13,6 +13,9 @@ struct SessionMachineTests {
     try #require(ServerLine.decode(text), "not a server line: \(text)", sourceLocation: sourceLocation)
   }
 
+  /// What every connection opened asks first: the wait for the table's banner.
+  static let awaitBanner = SessionAction.awaitBanner(milliseconds: ReconnectPolicy.quick.answerWithin)
+
   /// Feeds a line at time zero.
   static func receive(_ text: String, _ machine: inout SessionMachine) throws -> [SessionAction] {
     machine.received(try line(text), at: .zero)
@@ -34,7 +37,7 @@ struct SessionMachineTests {
     var machine = SessionMachine(name: "ann", policy: .quick)
     #expect(machine.status == .connecting)
     #expect(machine.start() == [.connect])
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .lookUpSecret(name: "ann")])
+    #expect(machine.connected() == [Self.awaitBanner, .send(.mode(.machine), id: nil), .lookUpSecret(name: "ann")])
     #expect(machine.secretFound("s3cret", for: "ann") == [.send(.name("ann", secret: "s3cret"), id: .name)])
     #expect(!machine.guest, "a name proven by a secret is not a guest's")
     #expect(try Self.receive("SETDUEL 1 welcome", &machine).isEmpty)
@@ -101,7 +104,8 @@ struct SessionMachineTests {
   func savedResume() throws {
     var machine = SessionMachine(name: "ann", policy: .quick, savedToken: "old")
     _ = machine.start()
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.resume("old"), id: .resume)])
+    #expect(
+      machine.connected() == [Self.awaitBanner, .send(.mode(.machine), id: nil), .send(.resume("old"), id: .resume)])
     let resumed = try Self.receive("OK @resume RESUME 1 ann", &machine)
     #expect(resumed.contains(.savedTokenAnswered(resumed: true)))
     #expect(machine.token == "old")
@@ -124,7 +128,8 @@ struct SessionMachineTests {
     // A later drop takes the new seat back, and nothing more is reported about the old token.
     _ = machine.disconnected()
     #expect(machine.timerFired() == [.connect])
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.resume("new"), id: .resume)])
+    #expect(
+      machine.connected() == [Self.awaitBanner, .send(.mode(.machine), id: nil), .send(.resume("new"), id: .resume)])
     #expect(
       try Self.receive("ERR @resume BAD_TOKEN no seat holds that token", &machine) == [.lookUpSecret(name: "ann")])
   }
@@ -144,7 +149,11 @@ struct SessionMachineTests {
     _ = machine.timerFired()
     #expect(machine.connectFailed("refused") == [.wait(milliseconds: 300)])
     _ = machine.timerFired()
-    #expect(machine.connected() == [.send(.mode(.machine), id: nil), .send(.resume("tok"), id: .resume)])
+    #expect(
+      machine.connected() == [
+        .awaitBanner(milliseconds: policy.answerWithin), .send(.mode(.machine), id: nil),
+        .send(.resume("tok"), id: .resume),
+      ])
     #expect(machine.status == .reconnecting(attempt: 3, limit: 4), "connected only once the banner comes")
     _ = try Self.receive("SETDUEL 1 welcome", &machine)
     #expect(machine.status == .connected)
@@ -198,11 +207,41 @@ struct SessionMachineTests {
     _ = refused.start()
     #expect(refused.connectFailed("cannot connect: refused").isEmpty)
     #expect(refused.status == .ended(.cannotConnect("cannot connect: refused")))
+    var closing = SessionMachine(name: "ann", policy: .quick)
+    _ = closing.start()
+    _ = closing.connected()
+    #expect(closing.disconnected().isEmpty)
+    #expect(closing.status == .ended(.notATable))
+    #expect(closing.bannerTimerFired().isEmpty)
     var silent = SessionMachine(name: "ann", policy: .quick)
     _ = silent.start()
     _ = silent.connected()
-    #expect(silent.disconnected().isEmpty)
-    #expect(silent.status == .ended(.notATable))
+    #expect(silent.bannerTimerFired() == [.disconnect])
+    #expect(silent.status == .ended(.silent(milliseconds: ReconnectPolicy.quick.answerWithin)))
+    #expect(silent.timerFired().isEmpty && silent.disconnected().isEmpty, "nothing is retried")
+  }
+
+  @Test("a connection made again on which the table says nothing is closed after answerWithin and made again")
+  func silentReconnection() throws {
+    let policy = ReconnectPolicy(first: 100, longest: 300, attempts: 3, answerWithin: 2_000)
+    var machine = try Self.connected(policy: policy)
+    #expect(machine.bannerTimerFired().isEmpty, "the banner came on this connection")
+    _ = machine.secretFound(nil, for: "ann")
+    _ = try Self.receive("OK @name NAME 1 tok", &machine)
+    #expect(machine.disconnected() == [.wait(milliseconds: 100)])
+    #expect(machine.timerFired() == [.connect])
+    #expect(machine.connected().first == .awaitBanner(milliseconds: 2_000))
+    // The link came up and went dead (or the server is too busy to answer): it counts as dropped.
+    #expect(machine.bannerTimerFired() == [.disconnect, .wait(milliseconds: 200)])
+    #expect(machine.status == .reconnecting(attempt: 2, limit: 3))
+    #expect(machine.bannerTimerFired().isEmpty, "one close for one connection")
+    #expect(machine.timerFired() == [.connect])
+    #expect(machine.connected().contains(.send(.resume("tok"), id: .resume)))
+    _ = try Self.receive("SETDUEL 1 welcome", &machine)
+    #expect(machine.bannerTimerFired().isEmpty, "the banner came in time")
+    #expect(machine.status == .connected)
+    _ = try Self.receive("OK @resume RESUME 1 ann", &machine)
+    #expect(machine.model.seat == .one)
   }
 
   @Test("leaving sends QUIT and closes once; nothing is retried after")

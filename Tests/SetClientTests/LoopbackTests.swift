@@ -177,21 +177,7 @@ struct LoopbackTests {
 
   @Test("a connection that never reached a table is not retried")
   func notATableIsNotRetried() throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
-      throw TestFailure("cannot listen on 127.0.0.1")
-    }
-    let port = UInt16(bigEndian: address.sin_port)
+    let (listener, port) = try Self.listener()
     // Accepts one connection and closes it at once, as something that is not a SetDuel table might, on
     // a thread of its own that is over before the listener is closed: a late accept on a descriptor
     // number another test has since been given would take that test's connection.
@@ -215,6 +201,45 @@ struct LoopbackTests {
     let lost = LinkStatus.lost("127.0.0.1:\(port) closed the connection before saying it is a SetDuel table")
     #expect(eventually(timeout: 30) { queue.sync { session.link == lost } })
     queue.sync { #expect(!links.contains { if case .reconnecting = $0 { true } else { false } }) }
+  }
+
+  @Test("a host that accepts the connection and says nothing: the session says so, without retrying")
+  func silentHost() throws {
+    // Never accepted: the kernel completes the connection into the backlog, and nothing answers.
+    let (listener, port) = try Self.listener()
+    defer { close(listener) }
+    var policy = ReconnectPolicy.quick
+    policy.answerWithin = 300
+    let queue = DispatchQueue(label: "test.silent")
+    var links: [LinkStatus] = []
+    let session = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: policy)
+    queue.sync {
+      session.onChange = { links.append(session.link) }
+      session.start()
+    }
+    let lost = LinkStatus.lost(
+      "127.0.0.1:\(port) accepted the connection but said nothing for 0.3 s: is it a SetDuel table?")
+    #expect(eventually(timeout: 30) { queue.sync { session.link == lost } }, "\(queue.sync { session.link })")
+    queue.sync { #expect(!links.contains { if case .reconnecting = $0 { true } else { false } }) }
+  }
+
+  /// A socket listening on 127.0.0.1 at a port of the system's choosing, and that port.
+  static func listener() throws -> (Int32, UInt16) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      close(listener)
+      throw TestFailure("cannot listen on 127.0.0.1")
+    }
+    return (listener, UInt16(bigEndian: address.sin_port))
   }
 
   @Test("a connection that gets no answer says how long it waited")

@@ -167,22 +167,30 @@ public final class ClientSession: @unchecked Sendable {
       case .connect:
         connect()
       case .wait(let milliseconds):
-        let current = generation
-        queue.asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { [weak self] in
-          guard let self, self.generation == current else { return }
-          self.step { $0.timerFired() }
-        }
+        after(milliseconds) { $0.timerFired() }
+      case .awaitBanner(let milliseconds):
+        after(milliseconds) { $0.bannerTimerFired() }
       case .send(let command, let id):
         client?.send(command.line(id: id?.rawValue))
       case .lookUpSecret(let name):
         let found = secret(name)
         perform(machine.secretFound(found, for: name))
       case .disconnect:
+        generation += 1  // The drop it causes, and the waits of this connection, are not reported.
         client?.close()
         client = nil
       case .savedTokenAnswered(let resumed):
         onSavedTokenAnswered?(resumed)
       }
+    }
+  }
+
+  /// Feeds the machine `event` after `milliseconds`, unless a connection was opened or closed since.
+  private func after(_ milliseconds: Int64, _ event: @escaping @Sendable (inout SessionMachine) -> [SessionAction]) {
+    let current = generation
+    queue.asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { [weak self] in
+      guard let self, self.generation == current else { return }
+      self.step(event)
     }
   }
 
@@ -229,6 +237,7 @@ public final class ClientSession: @unchecked Sendable {
     case .closed(let farewell): "the server closed: \(farewell)"
     case .cannotConnect(let why): why
     case .notATable: ConnectFailure.notATable.message(host: host, port: port)
+    case .silent(let milliseconds): ConnectFailure.silent(milliseconds: milliseconds).message(host: host, port: port)
     case .gaveUp: "the server went away"
     case .tableRefused(let why): "cannot join that table: \(why)"
     }

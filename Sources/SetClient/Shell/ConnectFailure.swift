@@ -13,6 +13,8 @@ public enum ConnectFailure: Error, Equatable, Sendable {
   case unreachable
   /// The host accepted the connection and closed it without the protocol's banner.
   case notATable
+  /// The host accepted the connection and said nothing for this many milliseconds.
+  case silent(milliseconds: Int64)
   /// Anything else, in the system's words.
   case other(String)
 
@@ -35,6 +37,9 @@ public enum ConnectFailure: Error, Equatable, Sendable {
     case .noAnswer(let seconds): return "cannot connect to \(place): no answer within \(seconds) s"
     case .unreachable: return "cannot connect to \(place): the host cannot be reached"
     case .notATable: return "\(place) closed the connection before saying it is a SetDuel table"
+    case .silent(let milliseconds):
+      let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+      return "\(place) accepted the connection but said nothing for \(seconds) s: is it a SetDuel table?"
     case .other(let words): return "cannot connect to \(place): \(words)"
     }
   }

@@ -59,6 +59,8 @@ public struct SessionMachine: Equatable, Sendable {
   private var attempt = 0
   /// Whether a connection ever reached the table (its banner came): only then is a lost one retried.
   private var reachedTable = false
+  /// Whether the table's banner came on the connection now open.
+  private var bannerCame = false
   var connection = Connection.none
 
   /// The connection the session holds or is making.
@@ -120,8 +122,8 @@ public struct SessionMachine: Equatable, Sendable {
   /// The connection asked for opened: switch to the machine presentation and ask for a seat.
   public mutating func connected() -> [SessionAction] {
     connection = .open
-    (moving, watchingHall) = (false, false)
-    var actions: [SessionAction] = [.send(.mode(.machine), id: nil)]
+    (moving, watchingHall, bannerCame) = (false, false, false)
+    var actions: [SessionAction] = [.awaitBanner(milliseconds: policy.answerWithin), .send(.mode(.machine), id: nil)]
     if let token {
       actions.append(.send(.resume(token), id: .resume))
     } else {
@@ -152,7 +154,7 @@ public struct SessionMachine: Equatable, Sendable {
     case .reply(let reply):
       actions += answered(reply)
     case .banner:
-      reachedTable = true
+      (reachedTable, bannerCame) = (true, true)
       if status != .connected { status = .connected }
     default:
       break
@@ -182,6 +184,18 @@ public struct SessionMachine: Equatable, Sendable {
     if let farewell = model.farewell { return end(.closed(farewell: farewell)) }
     guard reachedTable else { return end(.notATable) }
     return retryLater()
+  }
+
+  /// The wait for the table's banner (`awaitBanner`) is over: a connection on which it has not come is
+  /// closed and taken for dropped (tried again if a table was reached before; otherwise the session
+  /// ends, as the host is not a table that answers).
+  public mutating func bannerTimerFired() -> [SessionAction] {
+    guard !closing, connection == .open, !bannerCame else { return [] }
+    guard reachedTable else {
+      connection = .none
+      return [.disconnect] + end(.silent(milliseconds: policy.answerWithin))
+    }
+    return [.disconnect] + disconnected()
   }
 
   /// The wait asked for (`wait`) is over: connect again, unless that is no longer wanted.

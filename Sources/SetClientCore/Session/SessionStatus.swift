@@ -21,6 +21,8 @@ public enum SessionEnd: Equatable, Sendable {
   case cannotConnect(String)
   /// The host accepted the connection and closed it before the table's banner.
   case notATable
+  /// The host accepted the first connection and said nothing for this many milliseconds.
+  case silent(milliseconds: Int64)
   /// A dropped connection could not be made again within the reconnection policy's tries.
   case gaveUp
   /// The table asked for could not be joined (no such table), with the server's words.
