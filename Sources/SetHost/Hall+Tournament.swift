@@ -53,8 +53,39 @@ extension Hall {
     guard let name, let held = tourney, held.tournament.state != .finished else { return }
     let key = PlayerName.key(name)
     guard let entrant = held.tournament.entrants.first(where: { PlayerName.key($0) == key }) else { return }
-    let present = connection(named: entrant) != nil
-    if present != held.tournament.isConnected(entrant) { apply(.connection(entrant, connected: present), at: now) }
+    let present = connection(named: entrant)
+    if (present != nil) != held.tournament.isConnected(entrant) {
+      apply(.connection(entrant, connected: present != nil), at: now)
+    }
+    if let present { seatAtWaitingGame(entrant, connection: present, at: now) }
+  }
+
+  /// An entrant in the hall whose game waits at a tournament table they are not at (paired while they
+  /// were away: the round began as a restarted server took the tournament up, before they came back) is
+  /// moved to their seat there, as the pairing moves those present.
+  private mutating func seatAtWaitingGame(_ entrant: String, connection id: ConnectionID, at now: Instant) {
+    guard let held = tourney, let from = location[id] else { return }
+    let key = PlayerName.key(entrant)
+    for (table, game) in held.playing.sorted(by: { $0.key < $1.key }) {
+      guard let seat = [Seat.one, .two].first(where: { PlayerName.key(game.seats[$0]) == key }) else { continue }
+      guard let host = tables[table]?.host, host.match.results.count == game.finished,
+        host.seatAndToken(of: id) == nil, !host.seatsTaken[seat]
+      else { return }
+      if from == table {
+        // Watching there already (it came back to the table it knew): it sits down.
+        var token: String?
+        run(table, at: now) { host in
+          let seated = host.seatPaired(id, in: seat, at: now)
+          token = seated.token
+          return seated.actions
+        }
+        tell(id, .moved(table: table, seat: token == nil ? nil : seat, token: token))
+      } else {
+        let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: seat)
+        tell(id, .moved(table: table, seat: taken, token: token))
+      }
+      return
+    }
   }
 
   /// When the hall's tournament next needs time to pass: its own deadline, or its orphaned games'.

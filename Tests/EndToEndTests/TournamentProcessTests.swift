@@ -226,6 +226,68 @@ extension TournamentRestartTests {
   }
 }
 
+extension TournamentRestartTests {
+  @Test(
+    "eight bots play a Swiss through a SIGKILL in round 2: started again on the same port, the bots come back by themselves and every game of every round is played, none forfeited"
+  )
+  func botsPlayASwissThroughSIGKILL() throws {
+    let folder = try makeTemporaryFolder("tournament-bots-kill")
+    defer { removeFolder(folder) }
+    let options = [
+      "--tournament", "swiss", "--rounds", "3", "--first-to", "3", "--organiser", "org", "--start-in", "10m",
+      "--grace", "30",
+    ]
+    let server = try ServedTable(folder: folder, options: options)
+    let org = try MachineClient(port: server.port, label: "org")
+    let orgToken = try #require(try org.ok("NAME org 8cTq2VbX0rLm5YwJ").last)
+    let names = (1...8).map { "k\($0)" }
+    let bots = try startBots(names, port: server.port, folder: folder, organiser: org)
+    defer { for bot in bots { bot.signal(SIGTERM) } }
+    let record = try #require(try listFiles(folder + "/records").first { $0.hasSuffix(".tournament") })
+    let path = folder + "/records/" + record
+    let results = { try readFile(path).split(separator: "\n").filter { $0.hasPrefix("= result ") }.count }
+    // Round 1's four games end; the break is skipped; round 2's games are dealt, and the server is
+    // killed while one at least is being played (none paired and not yet dealt).
+    let midRound = try eventually(timeout: 120, pollMilliseconds: 50) {
+      let ended = try results()
+      guard ended >= 4 else { return false }
+      if !(try readFile(path).contains("= round number=2 ")) {
+        _ = try? org.request("TOURNAMENT NEXT")
+        return false
+      }
+      let playing = try org.request("TABLES").before.filter { $0.hasPrefix("HALL ") && $0.contains(" playing ") }
+      return playing.count >= 1 && playing.count + ended - 4 == 4
+    }
+    #expect(midRound, "round 2 was never seen under way: \((try? readFile(path)) ?? "")")
+    server.process.signal(SIGKILL)
+    #expect(server.process.end() == "signal 9")
+    let resultsAtKill = try results()
+
+    let again = try ServedTable(folder: folder, options: options, port: server.port)
+    defer { again.process.signal(SIGTERM) }
+    // The organiser sat at table 1, where the first bot may have sat down too before the start: with a
+    // game taken up there, its seat is held for its token; with none, its name and secret say who it is.
+    let org2 = try MachineClient(port: again.port, label: "org")
+    if (try? org2.ok("RESUME \(orgToken)")) == nil { _ = try org2.ok("NAME org 8cTq2VbX0rLm5YwJ") }
+    let finished = try eventually(timeout: 240, pollMilliseconds: 1_000) {
+      _ = try? org2.request("TOURNAMENT NEXT")
+      return try org2.request("TOURNAMENT").reply.line.contains(" finished ")
+    }
+    #expect(finished, "the tournament did not finish after the restart: \((try? readFile(path)) ?? "")")
+    let standings = try org2.request("STANDINGS").before.compactMap { StandingLine(line: $0) }
+    #expect(standings.count == 8 && standings.allSatisfy { $0.games == 3 }, "\(standings.map(\.line))")
+    #expect(standings.map(\.points).reduce(0) { $0 + (Double($1) ?? 0) } == 12, "\(standings.map(\.line))")
+    #expect(standings.allSatisfy { names.contains($0.name) }, "no bot renamed: \(standings.map(\.line))")
+    let text = try readFile(path)
+    #expect(try results() == 12 && resultsAtKill < 8, "\(text)")
+    #expect(!text.contains("result=forfeit"), "no game lost to the kill: \(text)")
+    again.process.signal(SIGTERM)
+    #expect(again.process.end() == "exit 0")
+    let replayed = try runSetduel(["tournament", "replay", path], folder: folder)
+    #expect(replayed.end == "exit 0", "\(replayed.output) \(replayed.error)")
+  }
+}
+
 @Suite("An arena of bots, served by the built binary")
 struct ArenaBotTests {
   @Test(

@@ -1,10 +1,11 @@
 import SetCore
-import SetHost
 import SetProtocol
 import SetPureTestSupport
 import SetTournament
 import SetTransport
 import Testing
+
+@testable import SetHost
 
 /// Connection `n`.
 private func c(_ number: UInt64) -> ConnectionID { ConnectionID(rawValue: number) }
@@ -312,5 +313,60 @@ struct HallPresenceTests {
     hall.send("NAME Ann", from: c(2))
     #expect(hall.hall.tournament?.isConnected("ann") == true, "names compare as the hall compares them")
     #expect(hall.hall.tournament?.isConnected("bob") == false)
+  }
+}
+
+@Suite("The hall's tournament: a round paired while its players were away seats each as they come back")
+struct HallWaitingGameTests {
+  /// A Swiss of ann, bob, cy and dee taken up after a restart in the break before round 2, whose
+  /// pairings were made before the stop; nobody is connected. Returns one of round 2's pairings.
+  static func restartedInTheBreak() throws -> (HallDriver, TournamentPairing) {
+    let settings = TournamentSettings(format: .swiss(rounds: 2), seed: 5, startAt: Instant(milliseconds: 300_000))
+    var tournament = Tournament(settings: settings)
+    for name in ["ann", "bob", "cy", "dee"] { _ = try tournament.apply(.enter(name, rating: 1500), at: .zero) }
+    _ = try tournament.apply(.start(organiser: true), at: .zero)
+    for game in tournament.liveGames {
+      _ = try tournament.apply(.result(game: game.game, .seat1), at: Instant(milliseconds: 1_000))
+    }
+    #expect(tournament.breakEnds != nil, "round 2 is paired, its games handed out when the break ends")
+    var hall = HallDriver(seed: 3)
+    _ = hall.hall.resume(tournament, organiser: nil, at: Instant(milliseconds: 2_000))
+    // The break ends with nobody back: the game is seated at a table nobody is at.
+    hall.advance(to: Instant(milliseconds: 60_000))
+    let pairing = try #require(hall.hall.tournament?.liveGames.first)
+    #expect(pairing.round == 2)
+    return (hall, pairing)
+  }
+
+  /// The table of `pairing`'s game: the one whose host counts it as its tournament game.
+  static func table(of pairing: TournamentPairing, in hall: HallDriver) -> Int? {
+    hall.hall.tableInfos.map(\.id).first { hall.hall.host(of: $0)?.tournamentGame?.game == pairing.game }
+  }
+
+  @Test("each player back under their name sits in their pairing's seat, the second first as well")
+  func seatsEachInTheirSeat() throws {
+    var (hall, pairing) = try Self.restartedInTheBreak()
+    let table = try #require(Self.table(of: pairing, in: hall))
+    #expect(hall.hall.host(of: table)?.seatsTaken == [false, false])
+    // Seat 2's player comes back first: seat 1 stays free for seat 1's.
+    let second = pairing.seats[.two]
+    hall.connect(c(2))
+    hall.send("MODE MACHINE", from: c(2))
+    hall.send("NAME \(second)", from: c(2))
+    #expect(hall.hall.table(of: c(2)) == table)
+    #expect(hall.hall.host(of: table)?.seatsTaken == [false, true])
+    let told = hall.drain(c(2))
+    #expect(told.last?.hasPrefix("TOURNEY moved \(table) 2 ") == true, "told its table and seat: \(told)")
+    // Seat 1's player comes back to the table they knew, watching it, then names themself.
+    let first = pairing.seats[.one]
+    hall.connect(c(3))
+    hall.send("MODE MACHINE", from: c(3))
+    hall.send("JOIN \(table)", from: c(3))
+    #expect(hall.hall.host(of: table)?.seatsTaken == [false, true], "watching, unnamed")
+    hall.send("NAME \(first)", from: c(3))
+    #expect(hall.hall.host(of: table)?.seatsTaken == [true, true])
+    let host = try #require(hall.hall.host(of: table))
+    #expect(host.seatAndToken(of: c(3))?.seat == .one && host.seatAndToken(of: c(2))?.seat == .two)
+    #expect(host.match.phase != .waiting, "the game starts")
   }
 }

@@ -6,11 +6,12 @@ package final class ServedTable {
   /// The record file the server named when it started.
   package let recordPath: String
 
-  /// Starts the server with `options` after the usual ones; `shell` is run by bash just before it
-  /// (see `Subprocess`). Throws if it does not say where it serves and records.
-  package init(folder: String, options: [String] = [], shell: String = "") throws {
+  /// Starts the server with `options` after the usual ones, on `port` (0: one the system chooses);
+  /// `shell` is run by bash just before it (see `Subprocess`). Throws if it does not say where it
+  /// serves and records.
+  package init(folder: String, options: [String] = [], port: UInt16 = 0, shell: String = "") throws {
     let command =
-      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "0", "--seed", "7"]
+      [try builtSetduel(), "serve", "--host", "127.0.0.1", "--port", "\(port)", "--seed", "7"]
       + ["--records", folder + "/records", "--log-level", "warning"] + options
     process = try Subprocess(command, folder: folder, name: "serve", shell: shell)
     guard let serving = process.outputLine(startingWith: "SetDuel is serving on 127.0.0.1:"),
