@@ -51,7 +51,7 @@ extension GameHost {
     tell(id, .rules(asked: false))
     tellRecordLost(to: id)
     // A tournament's player sits in the seat their pairing gives them, if it is free.
-    let free = wanted.map { seating.holders[$0] == nil ? $0 : nil } ?? seating.firstFree
+    let free = wanted.map { seating.holders[$0] == nil ? $0 : nil } ?? freeSeat(for: name)
     if let seat = free, !limited || players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
@@ -76,10 +76,24 @@ extension GameHost {
 
   /// Notes in the record that the table's next game is game `game` of the hall's tournament, of
   /// `round` (nil in an arena), whose own record is the file `record` (nil for none).
-  mutating func noteTournamentGame(_ game: Int, round: Int?, record file: String?) -> [HostAction] {
+  /// `seats` are the pairing's players: until the game ends, nobody else sits here.
+  mutating func noteTournamentGame(
+    _ game: Int, round: Int?, record file: String?, seats: PerSeat<String>? = nil
+  ) -> [HostAction] {
     record(.tournament(game: game, round: round, record: file))
-    tournamentGame = TournamentGame(game: game, round: round, record: file, finished: match.results.count)
+    tournamentGame = TournamentGame(
+      game: game, round: round, record: file, finished: match.results.count, seats: seats)
     return flush()
+  }
+
+  /// The seat `name` may take here now: the first free one, but at a table whose tournament game has
+  /// not ended, only the seat its pairing gives that name (someone else watches, and a player paired
+  /// here, back before the hall moves them, finds their seat free).
+  func freeSeat(for name: String) -> Seat? {
+    guard let marked = tournamentGame, let reserved = marked.seats, match.results.count == marked.finished else {
+      return seating.firstFree
+    }
+    return Seat.allCases.first { seating.holders[$0] == nil && PlayerName.same(reserved[$0], name) }
   }
 
   /// Whether a seat here is held with `token`, or was freed outside a game and may be taken back with it.

@@ -20,7 +20,7 @@ extension GameHost {
       closeAfterReply = clients[id]?.badTokens ?? 0 >= Self.maxBadTokens
       return .failure(ProtocolError(.wrongSecret))
     }
-    if seating.firstFree != nil, !players.allowSeat(clients[id]?.address ?? "", at: now) {
+    if freeSeat(for: name) != nil, !players.allowSeat(clients[id]?.address ?? "", at: now) {
       return .failure(seatingLimited)
     }
     clients[id]?.name = name
@@ -28,7 +28,7 @@ extension GameHost {
     actions.append(.identified(id))
     tell(id, .rules(asked: false))
     tellRecordLost(to: id)
-    guard let seat = seating.firstFree else {
+    guard let seat = freeSeat(for: name) else {
       log(.info, "\(name) watches (\(id))")
       tellState(to: id)
       tell(id, .watching)
@@ -45,7 +45,10 @@ extension GameHost {
     if let seat = seating.seat(of: id) {
       return .failure(ProtocolError(.seatTaken, "you already play in seat \(seat.rawValue)"))
     }
-    guard let seat = seating.firstFree else {
+    guard let seat = freeSeat(for: name) else {
+      if seating.firstFree != nil {
+        return .failure(ProtocolError(.seatTaken, "the free seat is kept for the tournament's paired player"))
+      }
       return .failure(ProtocolError(.seatTaken, "both seats are taken; SIT once one is free"))
     }
     guard players.allowSeat(client.address, at: now) else { return .failure(seatingLimited) }

@@ -41,6 +41,8 @@ public struct GameHost {
     public var record: String?
     /// How many games the table had finished when this one was marked: it is the next to end.
     public var finished: Int
+    /// Whom the pairing seats in each seat, when known: until the game ends, only they sit there.
+    public var seats: PerSeat<String>? = nil
   }
 
   /// The match the table plays.

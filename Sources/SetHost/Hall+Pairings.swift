@@ -15,7 +15,9 @@ extension Hall {
     let finished = tables[table]?.host.match.results.count ?? 0
     tourney?.playing[table] = (pairing.game, pairing.seats, finished)
     let record = tourney?.record
-    run(table, at: now) { $0.noteTournamentGame(pairing.game, round: pairing.round, record: record) }
+    run(table, at: now) {
+      $0.noteTournamentGame(pairing.game, round: pairing.round, record: record, seats: pairing.seats)
+    }
     var seated: [String] = []
     for seat in [Seat.one, .two] {
       let name = pairing.seats[seat]

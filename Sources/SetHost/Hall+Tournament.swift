@@ -23,7 +23,8 @@ extension Hall {
     -> [HallAction]
   {
     tourney = HallTournament(tournament: tournament, organiser: organiser.map(PlayerName.key), record: record)
-    for pairing in tournament.liveGames {
+    // A round paired and waiting for its break is handed out when the break ends, as it would have been.
+    for pairing in tournament.handedOutGames {
       let table = order.first { id in
         guard let host = tables[id]?.host, let marked = host.tournamentGame,
           marked.game == pairing.game, marked.record == record
@@ -39,6 +40,7 @@ extension Hall {
       }
       tourney?.playing[table] = (pairing.game, pairing.seats, marked.finished)
       tourney?.tables.insert(table)
+      _ = change(table) { $0.host.tournamentGame?.seats = pairing.seats }
     }
     if !(tourney?.orphans.isEmpty ?? true) { tourney?.orphansDue = now.adding(milliseconds: rules.resumeGrace) }
     // The record says who was connected before the stop; nobody is yet.

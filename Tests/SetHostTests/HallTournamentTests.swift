@@ -368,5 +368,32 @@ struct HallWaitingGameTests {
     let host = try #require(hall.hall.host(of: table))
     #expect(host.seatAndToken(of: c(3))?.seat == .one && host.seatAndToken(of: c(2))?.seat == .two)
     #expect(host.match.phase != .waiting, "the game starts")
+    // Past the resume grace from the restart, the game goes on: it was paired, not yet handed out, when
+    // the server stopped, and no game of it was lost with the stop.
+    hall.advance(to: Instant(milliseconds: 70_000))
+    #expect(hall.tournamentRecord.allSatisfy { !$0.contains("forfeit") }, "\(hall.tournamentRecord)")
+    #expect(hall.hall.host(of: table)?.match.phase != .waiting)
+  }
+
+  @Test("until its game ends, a tournament table's seats are its paired players': anyone else watches")
+  func strangersWatch() throws {
+    var (hall, pairing) = try Self.restartedInTheBreak()
+    let table = try #require(Self.table(of: pairing, in: hall))
+    // eve, in no pairing, goes to the table and names herself there; then asks to sit.
+    hall.connect(c(5))
+    hall.send("MODE MACHINE", from: c(5))
+    hall.send("JOIN \(table)", from: c(5))
+    #expect(hall.send("NAME eve", from: c(5)).last == "OK NAME 0 -")
+    #expect(hall.send("SIT", from: c(5)).last?.hasPrefix("ERR SEAT_TAKEN the free seat is kept") == true)
+    #expect(hall.hall.host(of: table)?.seatsTaken == [false, false])
+    // The pairing's players, named there too, sit in their own seats.
+    for (number, seat) in [(6, Seat.two), (7, .one)] as [(UInt64, Seat)] {
+      hall.connect(c(number))
+      hall.send("MODE MACHINE", from: c(number))
+      hall.send("JOIN \(table)", from: c(number))
+      hall.send("NAME \(pairing.seats[seat])", from: c(number))
+      #expect(hall.hall.host(of: table)?.seatAndToken(of: c(number))?.seat == seat)
+    }
+    #expect(hall.hall.host(of: table)?.match.phase != .waiting, "the game starts")
   }
 }

@@ -62,6 +62,12 @@ public struct Tournament: Equatable, Sendable {
   /// The games being played or waiting to be, by number.
   public var liveGames: [TournamentPairing] { live.keys.sorted().map { live[$0]!.pairing } }
 
+  /// The games handed out to be played (their players seated or called to their tables), by number:
+  /// not those of a Swiss round paired and waiting for its break to end.
+  public var handedOutGames: [TournamentPairing] {
+    live.keys.sorted().compactMap { live[$0]!.noShowAt == nil ? nil : live[$0]!.pairing }
+  }
+
   /// Applies `command` at `now`, after anything time made due. A refused command throws and changes
   /// nothing, not even what time made due: the caller's next `advance(to:)` does that.
   public mutating func apply(_ command: TournamentCommand, at now: Instant) throws(TournamentError)
