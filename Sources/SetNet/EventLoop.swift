@@ -37,7 +37,10 @@ final class EventLoop: @unchecked Sendable {
   private let wakeFD: Int32
   private var watched: [UInt64: Watched] = [:]
   /// Runs on the queue after the handlers of each batch of readiness (see `onBatchEnd`).
-  private var batchEnded: (() -> Void)?
+  private var batchEnded: (() -> Bool)?
+  /// Whether the last batch's end left work for the next turn: the loop then looks for readiness
+  /// without waiting.
+  private var hasWorkLeft = false
   /// Runs on the queue if waiting fails (see `onFailure`).
   private var failed: ((Int32) -> Void)?
   private var lastToken: UInt64 = 0
@@ -126,8 +129,10 @@ final class EventLoop: @unchecked Sendable {
   }
 
   /// Runs `body` on the queue after the handlers of every batch of readiness have run: the handlers
-  /// of one batch may gather what they read, and `body` act on all of it together.
-  func onBatchEnd(_ body: @escaping () -> Void) {
+  /// of one batch may gather what they read, and `body` act on all of it together, or on some of it:
+  /// when `body` returns true, work is left, and the loop's next turn comes at once, with whatever is
+  /// ready by then (none, if nothing is), rather than when something is.
+  func onBatchEnd(_ body: @escaping () -> Bool) {
     dispatchPrecondition(condition: .onQueue(queue))
     batchEnded = body
   }
@@ -140,18 +145,19 @@ final class EventLoop: @unchecked Sendable {
     failed = body
   }
 
-  /// Runs, now, the handlers of every descriptor that is ready, without waiting: input that arrived
-  /// while the queue was busy is read before what the caller does next.
+  /// Runs, now, the handlers of every descriptor that is ready, without waiting, and not the batch's
+  /// end: input that arrived while the queue was busy is read before what the caller does next, and
+  /// the caller delivers what of it it needs.
   func handleReady() {
     dispatchPrecondition(condition: .onQueue(queue))
     guard !isStopped else { return }
     var events = [epoll_event](repeating: epoll_event(), count: 64)
     let count = epoll_wait(epoll, &events, Int32(events.count), 0)
-    handle(events, count: Int(count))
+    handle(events, count: Int(count), endingBatch: false)
   }
 
-  /// Runs the handlers of the first `count` of `events`, then the batch's end.
-  private func handle(_ events: [epoll_event], count: Int) {
+  /// Runs the handlers of the first `count` of `events`, then (`endingBatch`) the batch's end.
+  private func handle(_ events: [epoll_event], count: Int, endingBatch: Bool = true) {
     let outermost = !isHandlingBatch
     isHandlingBatch = true
     defer { if outermost { isHandlingBatch = false } }
@@ -160,7 +166,7 @@ final class EventLoop: @unchecked Sendable {
       // Looked up now: an earlier handler in this batch may have removed it.
       watched[token]?.handler(events[index].events)
     }
-    batchEnded?()
+    if endingBatch { hasWorkLeft = batchEnded?() ?? false }
   }
 
   /// Ends the waiting thread, which closes the epoll descriptor. Handlers still watched are dropped.
@@ -183,8 +189,10 @@ final class EventLoop: @unchecked Sendable {
     var events = [epoll_event](repeating: epoll_event(), count: 256)
     var running = true
     var ownsEpoll = true
+    // Wait for readiness, unless the last batch's end left work: then only look.
+    var timeout: Int32 = -1
     while running {
-      let count = epoll_wait(epoll, &events, Int32(events.count), -1)
+      let count = epoll_wait(epoll, &events, Int32(events.count), timeout)
       if count < 0 && errno != EINTR {
         let code = errno
         // A descriptor closed under the loop is no longer its own to close.
@@ -206,6 +214,7 @@ final class EventLoop: @unchecked Sendable {
           return
         }
         handle(events, count: Int(count))
+        timeout = hasWorkLeft ? 0 : -1
       }
     }
     Glibc.close(wakeFD)

@@ -55,7 +55,7 @@ extension LineServer {
     // A request that reached the machine in time, while the queue was busy, still counts: read first.
     if driver.webPhase == .sniffing {
       readInput(driver)
-      deliverArrived()
+      deliverAllWaiting(of: [delegate?.turnGroup(of: driver.id) ?? 0])
     }
     guard connections[id] === driver else { return }
     driver.sniffingTimeDue(now: MonotonicClock.now())

@@ -78,8 +78,11 @@ public final class LineServer: @unchecked Sendable {
   let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: LineServer.readBytesPerTurn, alignment: 16)
   /// What the last read framed, kept to save an allocation a read.
   var framed: [LineInput] = []
-  /// What the reads of this batch of readiness framed, delivered in the order it arrived at its end.
+  /// What the reads of this batch of readiness framed, waited for delivery at its end.
   var arrived: [Arrival] = []
+  /// What was read and is not yet delivered, in turns between the delegate's groups (see
+  /// `deliverInTurns`).
+  var waiting = DeliveryTurns<Arrival>()
   /// The reads made since the server started, which order arrivals at the same instant.
   var readCount: UInt64 = 0
   /// The limits every connection's state machine holds it to.
@@ -139,8 +142,9 @@ public final class LineServer: @unchecked Sendable {
 
     let loop = try EventLoop.started(on: queue, orClosing: fd)
     loop.onBatchEnd { [self] in
-      deliverArrived()
+      let more = deliverInTurns()
       writeUnwritten()
+      return more
     }
     self.loop = loop
 
@@ -285,6 +289,8 @@ public final class LineServer: @unchecked Sendable {
     for driver in connections.values {
       driver.serverStopped(now: now)
     }
+    arrived.removeAll()
+    _ = waiting.takeAll()
     loop?.stop()
     loop = nil
   }

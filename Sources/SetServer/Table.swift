@@ -205,6 +205,11 @@ final class Table: LineServerDelegate, @unchecked Sendable {
     perform(hall.disconnect(id, at: now()))
   }
 
+  /// Lines are handled in turns between the hall's tables, in the order they arrived within each: a
+  /// quiet table's line waits for no busy table's backlog, and of two claims at a table the first to
+  /// arrive wins.
+  func turnGroup(of id: ConnectionID) -> Int { hall.table(of: id) ?? 0 }
+
   func farewellLine(for reason: DisconnectReason) -> String? {
     let code: ErrorCode? =
       switch reason {
@@ -323,9 +328,11 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   private func timerFired() {
     armedDeadline = nil  // re-armed whatever happens, in case the firing came early
-    // Input that came before the deadline but waits unread (the server was held up) is judged first.
-    server?.readWaitingInput()
-    perform(hall.advance(to: now()))
+    // Input that came before the deadline but waits unread (the server was held up) is judged first:
+    // at the tables whose deadline came, while the other tables' lines keep their turns.
+    let now = now()
+    server?.readWaitingInput(of: hall.tablesDue(at: now))
+    perform(hall.advance(to: now))
     server?.writeQueuedOutput()  // The players learn of the deadline now, whatever the transport holds.
   }
 

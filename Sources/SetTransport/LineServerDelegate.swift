@@ -26,6 +26,11 @@ public protocol LineServerDelegate: AnyObject {
   /// The last line to write to a connection the server drops on its own for `reason`, or nil for
   /// none. Written best-effort: a peer that is not reading may never see it. Default nil.
   func farewellLine(for reason: DisconnectReason) -> String?
+  /// The group whose lines `id`'s are handled among (a table of a hall): a group's lines are handled
+  /// in the order they arrived, and when several groups have lines waiting they take turns by the time
+  /// each has had, the one that had least first (`DeliveryTurns`). Default 0: one group, every line in
+  /// the order it arrived.
+  func turnGroup(of id: ConnectionID) -> Int
 }
 
 extension LineServerDelegate {
@@ -41,4 +46,7 @@ extension LineServerDelegate {
 
   /// No farewell line.
   public func farewellLine(for reason: DisconnectReason) -> String? { nil }
+
+  /// One group.
+  public func turnGroup(of id: ConnectionID) -> Int { 0 }
 }
