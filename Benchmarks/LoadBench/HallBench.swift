@@ -1,14 +1,26 @@
 /// The hall's isolation: a quiet table (table 1 of a hall, two players and a pinger) measured while
 /// the other tables are calm, while two bots at zero think time play at each of many other tables, while
-/// one connection at another table floods it with lines, and while one there never reads. A one-table
-/// server's quiet table, sample for sample in turn with the hall's, is the yardstick.
+/// one connection at another table floods it with lines, and while one there never reads; and, calm and
+/// beside the busy tables, the same table asking at a steady pace (`quietPause`) rather than as fast as
+/// it is answered. A one-table server's quiet table, sample for sample in turn with the hall's, is the
+/// yardstick.
 ///
 /// Each round takes every condition once, in the same order, so a busy moment on the shared machine
 /// falls on all of them alike; and within each, the two quiet tables take turns sample by sample.
 enum HallBench {
   enum Condition: Int, CaseIterable {
     case calm, busy, flood, nonReader
+    /// As `calm` and `busy`, the quiet table asking at a steady pace (`quietPause`).
+    case calmPaced, busyPaced
+
+    /// Whether the quiet table pauses between samples.
+    var isPaced: Bool { self == .calmPaced || self == .busyPaced }
   }
+
+  /// The quiet table's pace where it is paced: a sample at each server, then this pause, in seconds.
+  /// A table of people asks far less often; with no pause, a table asks some thousands of times a
+  /// second, more than its share of the hall's one core beside 32 busy tables.
+  static let quietPause = 0.001
 
   struct Result {
     /// Per condition, the samples at the one-table server (index 0) and at the hall (index 1).
@@ -49,8 +61,8 @@ enum HallBench {
       for condition in Condition.allCases {
         var flooder: Flooder?
         switch condition {
-        case .calm: break
-        case .busy:
+        case .calm, .calmPaced: break
+        case .busy, .busyPaced:
           busy.play(true)
         case .flood:
           // A line flood at table 2, every answer read.
@@ -65,7 +77,8 @@ enum HallBench {
         let games = busy.games
         let began = Clock.now()
         let ticks = ProcessStats.cpuTicks(pid: setting.hallPid) ?? 0
-        try result.samples[condition.rawValue].take([solo, hall], pings: pings, picks: picks)
+        try result.samples[condition.rawValue].take(
+          [solo, hall], pings: pings, picks: picks, pause: condition.isPaced ? quietPause : 0)
         switch condition {
         case .busy:
           let seconds = Double(Clock.now() - began) / 1e9
@@ -74,9 +87,10 @@ enum HallBench {
           let used = Double((ProcessStats.cpuTicks(pid: setting.hallPid) ?? ticks) - ticks)
           result.busyCPU += used / Double(ProcessStats.ticksPerSecond) * 100
           busy.play(false)
+        case .busyPaced: busy.play(false)
         case .flood: result.floodDrops += flooder?.drops ?? 0
         case .nonReader: result.nonReaderDrops += flooder?.drops ?? 0
-        case .calm: break
+        case .calm, .calmPaced: break
         }
         try flooder?.stop()
         Clock.sleep(seconds: 0.2)  // the last of the load read and answered

@@ -3,7 +3,7 @@
 @MainActor
 func measureHall() {
   if wanted("hall", options.hallPort, options.soloPort), let hallPid = options.hallPid {
-    runOn(options.serverCPU)
+    runOn(options.clientCPU)
     progress("the hall: a quiet table beside \(plan.busyTables) busy ones, a flooder and a non-reader")
     do {
       let setting = HallBench.Setting(

@@ -14,6 +14,26 @@ extension Report {
     let sameTime = "the same, against the one-table server at the same moments (its core shared with the busy hall)"
     compare("\(sameTime): PING p99", busy.ping.p99, busySolo.ping.p99, limit: nil, against: "one table")
     compare("\(sameTime): pick → SET p99", busy.pick.p99, busySolo.pick.p99, limit: nil, against: "one table")
+    let pace = "\(Format.fixed(HallBench.quietPause * 1000, 0)) ms"
+    let paced = result.summary(.busyPaced, hall: true)
+    let pacedSolo = result.summary(.busyPaced, hall: false)
+    let pacedCalmSolo = result.summary(.calmPaced, hall: false)
+    let pacedLabel = "the quiet table at a steady pace (\(pace) between samples), \(busyTables) tables busy"
+    compare(
+      "\(pacedLabel), vs a one-table server: PING p50", paced.ping.p50, pacedCalmSolo.ping.p50, limit: nil,
+      against: "one table")
+    compare(
+      "\(pacedLabel), vs a one-table server: PING p99", paced.ping.p99, pacedCalmSolo.ping.p99, limit: nil,
+      against: "one table")
+    compare(
+      "\(pacedLabel), vs a one-table server: pick → SET p99", paced.pick.p99, pacedCalmSolo.pick.p99, limit: nil,
+      against: "one table")
+    compare(
+      "\(pacedLabel), vs the one-table server at the same moments: PING p99", paced.ping.p99, pacedSolo.ping.p99,
+      limit: nil, against: "one table")
+    compare(
+      "\(pacedLabel), vs the one-table server at the same moments: pick → SET p99", paced.pick.p99, pacedSolo.pick.p99,
+      limit: nil, against: "one table")
     let idle = "quiet table of a hall, \(busyTables + 1) tables open and calm, vs a one-table server"
     compare("\(idle): PING p99", calm.ping.p99, solo.ping.p99, limit: nil, against: "one table")
     compare("\(idle): pick → SET p99", calm.pick.p99, solo.pick.p99, limit: nil, against: "one table")
@@ -26,7 +46,8 @@ extension Report {
     let gamesPerSecond = Double(result.games) / max(result.busySeconds, 1e-9)
     note(
       "Hall: a quiet table (table 1: seat 1 picks sets one at a time, a third connection pings) at a hall and at "
-        + "a one-table server, the two in turn sample by sample, \(summaryCount(calm)) a condition; "
+        + "a one-table server, the two in turn sample by sample, \(summaryCount(calm)) a condition, asking as fast "
+        + "as it is answered (at a steady pace where it says so); "
         + "\(busyTables) busy tables played \(Format.fixed(gamesPerSecond, 1)) games/s with the hall at "
         + "\(Format.fixed(result.busyCPU, 0))% of its core; the flooder (PING lines, every answer read, at "
         + "table 2) was dropped \(result.floodDrops) times, the non-reader (HELP, never read, at table 3) "

@@ -59,9 +59,14 @@ struct QuietSamples {
     picks = pings
   }
 
-  /// Adds `pings` PING samples and `picks` pick samples at each table.
-  mutating func take(_ tables: [QuietTable], pings count: Int, picks pickCount: Int) throws(BenchError) {
+  /// Adds `pings` PING samples and `picks` pick samples at each table, `pause` seconds apart (a round
+  /// of a sample at each table, then the pause): with a pause, a table asks at a steady pace whatever
+  /// its answers' speed, as a table of people does; with none, as fast as it is answered.
+  mutating func take(_ tables: [QuietTable], pings count: Int, picks pickCount: Int, pause: Double = 0)
+    throws(BenchError)
+  {
     for round in 0..<max(count, pickCount) {
+      if pause > 0 && round > 0 { Clock.sleep(seconds: pause) }
       for step in tables.indices {
         let which = (round + step) % tables.count
         if round < count { pings[which].add(try tables[which].ping()) }
