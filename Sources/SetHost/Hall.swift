@@ -263,13 +263,6 @@ public struct Hall {
     return flush(at: now)
   }
 
-  /// The tables whose deadline has come by `now`, where `advance(to:)` acts; nil when the hall's
-  /// tournament's has come too, which may act at any table.
-  public func tablesDue(at now: Instant) -> Set<Int>? {
-    if let due = tournamentDeadline, due <= now { return nil }
-    return Set(order.filter { id in wakeUps[id]?.host.map { $0 <= now } ?? false })
-  }
-
   /// Time passed: at each table whose deadline came, a window may have run out or a seat been
   /// forfeited; a table nobody has been at for `limits.idleClose` closes.
   public mutating func advance(to now: Instant) -> [HallAction] {

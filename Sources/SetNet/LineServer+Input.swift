@@ -4,14 +4,14 @@ import SetTransport
 // Reading: each ready socket's bytes into its driver, and the lines read delivered in turns between the
 // hall's tables, in the order they reached the machine within each.
 extension LineServer {
-  /// Reads, now, every connection whose input is waiting, and delivers what of it, and of what was read
-  /// before and still waits, comes from connections in `groups` (nil: every connection), in the order
-  /// it arrived: call before acting on a deadline at those groups (tables), so that what came before
-  /// the deadline is judged first. The other groups' lines keep their turns.
-  public func readWaitingInput(of groups: Set<Int>?) {
+  /// Reads, now, every connection whose input is waiting, and delivers it with everything read before
+  /// and still waiting, whatever its table, in the order it arrived: call before acting on a deadline,
+  /// so that what came before the deadline is judged first (a `RESUME` for a seat at another table
+  /// too, sent from the table a connection starts at).
+  public func readWaitingInput() {
     dispatchPrecondition(condition: .onQueue(queue))
     loop?.handleReady()
-    deliverAllWaiting(of: groups)
+    deliverAllWaiting()
   }
 
   /// Lines one read framed, with the time the kernel received them.

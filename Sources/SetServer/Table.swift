@@ -328,11 +328,9 @@ final class Table: LineServerDelegate, @unchecked Sendable {
 
   private func timerFired() {
     armedDeadline = nil  // re-armed whatever happens, in case the firing came early
-    // Input that came before the deadline but waits unread (the server was held up) is judged first:
-    // at the tables whose deadline came, while the other tables' lines keep their turns.
-    let now = now()
-    server?.readWaitingInput(of: hall.tablesDue(at: now))
-    perform(hall.advance(to: now))
+    // Input that came before the deadline but waits unread (the server was held up) is judged first.
+    server?.readWaitingInput()
+    perform(hall.advance(to: now()))
     server?.writeQueuedOutput()  // The players learn of the deadline now, whatever the transport holds.
   }
 

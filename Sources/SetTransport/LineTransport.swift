@@ -25,10 +25,9 @@ public protocol LineTransport: AnyObject {
   func markIdentified(_ id: ConnectionID)
   /// Closes every connection at once and stops.
   func stop()
-  /// Reads and delivers, now, the input waiting on the connections of `groups` (the delegate's
-  /// `turnGroup`s; nil: every connection): called before acting on a deadline at those groups.
-  /// Default: nothing (for a transport that delivers input as it comes).
-  func readWaitingInput(of groups: Set<Int>?)
+  /// Reads and delivers, now, the input waiting on every connection: called before acting on a
+  /// deadline. Default: nothing (for a transport that delivers input as it comes).
+  func readWaitingInput()
   /// Writes now what the connections were given so far in this turn, rather than at its end: called
   /// after acting on a deadline. Default: nothing (for a transport that writes as it is given output).
   func writeQueuedOutput()
@@ -41,7 +40,7 @@ extension LineTransport {
   }
 
   /// Nothing waits: input is delivered as it comes.
-  public func readWaitingInput(of groups: Set<Int>?) {}
+  public func readWaitingInput() {}
 
   /// Nothing waits: output is written as it is given.
   public func writeQueuedOutput() {}
