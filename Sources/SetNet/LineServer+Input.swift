@@ -76,7 +76,7 @@ extension LineServer {
     guard !arrived.isEmpty else { return }
     for arrival in arrived {
       let group = delegate?.turnGroup(of: arrival.driver.id) ?? 0
-      waiting.add(arrival, group: group, time: arrival.time, order: arrival.order)
+      waiting.add(arrival, group: group, source: arrival.driver.id.rawValue, time: arrival.time, order: arrival.order)
     }
     arrived.removeAll(keepingCapacity: true)
   }

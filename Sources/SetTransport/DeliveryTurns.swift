@@ -19,6 +19,8 @@ package struct DeliveryTurns<Item> {
     let slot: Int
     let time: Instant
     let order: UInt64
+    /// Where the item came from (a connection), if said.
+    let source: UInt64?
   }
 
   /// What is kept of a group: its virtual time, the nanoseconds of handling charged to it from a start
@@ -41,6 +43,10 @@ package struct DeliveryTurns<Item> {
   private var now: Int64 = 0
   /// The place of the group of the item `next()` gave last, charged by `charge(_:)`.
   private var lastSlot: Int?
+  /// For each source with items waiting, the place of their group and how many wait: a source's
+  /// items wait in one group, so they go in the order they came even if its group changes meanwhile
+  /// (a connection that moves to another table with lines still waiting).
+  private var sources: [UInt64: (slot: Int, count: Int)] = [:]
 
   /// How far behind the group served last a group that had nothing waiting may come back: a quiet
   /// table's lead over busy ones, in nanoseconds of handling (1 ms: some fifty busy tables' moves).
@@ -57,13 +63,29 @@ package struct DeliveryTurns<Item> {
   /// How many groups are kept (for tests).
   package var rememberedCount: Int { groups.count }
 
-  /// Waits `item`, read from a connection of `group` with the kernel's arrival `time`; `order` (the
-  /// count of reads) breaks ties in time and keeps one connection's reads in order.
-  package mutating func add(_ item: Item, group: Int, time: Instant, order: UInt64) {
-    let slot = place(of: group)
+  /// Waits `item`, read from `source` (a connection) of `group` with the kernel's arrival `time`;
+  /// `order` (the count of reads) breaks ties in time and keeps one connection's reads in order. While
+  /// items of `source` wait, the item waits in their group, whatever `group` says now.
+  package mutating func add(_ item: Item, group: Int, source: UInt64? = nil, time: Instant, order: UInt64) {
+    let slot = source.flatMap { sources[$0]?.slot } ?? place(of: group)
     groups[slot].waiting += 1
-    keys.append(Key(slot: slot, time: time, order: order))
+    if let source { sources[source, default: (slot, 0)].count += 1 }
+    keys.append(Key(slot: slot, time: time, order: order, source: source))
     items.append(item)
+  }
+
+  /// Removes the item at `index`, and its count from its group and its source.
+  private mutating func remove(at index: Int) -> Item {
+    let key = keys.remove(at: index)
+    groups[key.slot].waiting -= 1
+    if let source = key.source {
+      if let left = sources[source]?.count, left > 1 {
+        sources[source]?.count = left - 1
+      } else {
+        sources[source] = nil
+      }
+    }
+    return items.remove(at: index)
   }
 
   /// Notes that an item of `group` was handled, taking `nanoseconds`, without waiting here: it came
@@ -106,10 +128,8 @@ package struct DeliveryTurns<Item> {
       }
     }
     now = max(now, bestKey.0)
-    let slot = keys.remove(at: best).slot
-    groups[slot].waiting -= 1
-    lastSlot = slot
-    return items.remove(at: best)
+    lastSlot = keys[best].slot
+    return remove(at: best)
   }
 
   /// Charges the group of the item `next()` gave last with `nanoseconds` of handling.
@@ -125,11 +145,7 @@ package struct DeliveryTurns<Item> {
     guard !indices.isEmpty else { return [] }
     let ordered = indices.sorted { (keys[$0].time, keys[$0].order) < (keys[$1].time, keys[$1].order) }
     let taken = ordered.map { items[$0] }
-    for index in indices.reversed() {
-      groups[keys[index].slot].waiting -= 1
-      keys.remove(at: index)
-      items.remove(at: index)
-    }
+    for index in indices.reversed() { _ = remove(at: index) }
     return taken
   }
 
@@ -141,7 +157,8 @@ package struct DeliveryTurns<Item> {
     for (place, old) in kept.enumerated() { moved[old] = place }
     groups = kept.map { groups[$0] }
     slots = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($0.element.id, $0.offset) })
-    keys = keys.map { Key(slot: moved[$0.slot]!, time: $0.time, order: $0.order) }
+    keys = keys.map { Key(slot: moved[$0.slot]!, time: $0.time, order: $0.order, source: $0.source) }
+    sources = sources.mapValues { (moved[$0.slot]!, $0.count) }
     lastSlot = lastSlot.flatMap { moved[$0] }
   }
 }

@@ -101,6 +101,27 @@ struct DeliveryTurnsTests {
     #expect(drain(&turns) == ["q", "b"])
   }
 
+  @Test("a connection's lines stay in one table's turn while any wait, so a move to another table reorders none")
+  func aSourceKeepsItsGroupWhileItsLinesWait() {
+    var turns = DeliveryTurns<String>()
+    // Connection 5 at table 2 (busy, charged 2 ms) sent "JOIN 3" and another line; the JOIN is handled,
+    // then a third line is read: table 3 has had nothing, but the line waits behind connection 5's
+    // second, in table 2's turn.
+    turns.handledAlone(in: 2, taking: 2_000_000)
+    turns.add("join", group: 2, source: 5, time: at(1), order: 1)
+    turns.add("second", group: 2, source: 5, time: at(2), order: 2)
+    turns.add("other", group: 4, source: 6, time: at(3), order: 3)
+    #expect(turns.next() == "other")
+    #expect(turns.next() == "join")
+    turns.add("third", group: 3, source: 5, time: at(4), order: 4)
+    #expect(drain(&turns) == ["second", "third"])
+    // With nothing of it waiting, the connection's next line goes in its new table's turn.
+    turns.handledAlone(in: 3, taking: 3_000_000)
+    turns.add("fourth", group: 3, source: 5, time: at(5), order: 5)
+    turns.add("quiet", group: 7, source: 8, time: at(6), order: 6)
+    #expect(drain(&turns) == ["quiet", "fourth"])
+  }
+
   @Test("taking everything, or a table's, gives the order of arrival across the tables taken")
   func takeAllIsArrivalOrder() {
     var turns = DeliveryTurns<String>()
