@@ -78,7 +78,8 @@ extension LineServer {
       let group = delegate?.turnGroup(of: arrival.driver.id) ?? 0
       waiting.add(arrival, group: group, source: arrival.driver.id.rawValue, time: arrival.time, order: arrival.order)
     }
-    arrived.removeAll(keepingCapacity: true)
+    // A burst's room is not kept: memory after thousands of connections opened at once comes back.
+    arrived.removeAll(keepingCapacity: arrived.count <= 256)
   }
 
   private func deliver(_ arrival: Arrival) {

@@ -85,8 +85,18 @@ package struct DeliveryTurns<Item> {
         sources[source] = nil
       }
     }
-    return items.remove(at: index)
+    let item = items.remove(at: index)
+    if keys.isEmpty && keys.capacity > Self.keptCapacity {
+      // After a burst (thousands of connections opening at once), the memory it took goes back.
+      keys = []
+      items = []
+      sources = [:]
+    }
+    return item
   }
+
+  /// How many waiting items' room is kept once none wait: a busy hall's turn, not a burst's.
+  static var keptCapacity: Int { 256 }
 
   /// Notes that an item of `group` was handled, taking `nanoseconds`, without waiting here: it came
   /// alone, with nothing else waiting. Its group is charged as if `next()` had given it.
