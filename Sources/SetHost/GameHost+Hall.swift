@@ -32,8 +32,7 @@ extension GameHost {
   /// `NAME` shows it. Returns the seat it took with its token (nil for none) and the actions. `limited`:
   /// the seating counts against the address's limit (not when the hall seats a tournament's pairing).
   mutating func arrive(
-    _ id: ConnectionID, _ traveller: Traveller, resuming token: String?, limited: Bool = true, seat wanted: Seat? = nil,
-    at now: Instant
+    _ id: ConnectionID, _ traveller: Traveller, resuming token: String?, limited: Bool = true, at now: Instant
   ) -> (seat: Seat?, token: String?, actions: [HostAction]) {
     lastNow = max(lastNow, now)
     if clients.updateValue(traveller.client, forKey: id) == nil {
@@ -50,9 +49,7 @@ extension GameHost {
     }
     tell(id, .rules(asked: false))
     tellRecordLost(to: id)
-    // A tournament's player sits in the seat their pairing gives them, if it is free.
-    let free = wanted.map { seating.holders[$0] == nil ? $0 : nil } ?? freeSeat(for: name)
-    if let seat = free, !limited || players.allowSeat(traveller.client.address, at: now) {
+    if let seat = freeSeat(for: name), !limited || players.allowSeat(traveller.client.address, at: now) {
       let token = takeSeat(seat, for: id, as: name, proven: traveller.client.fingerprint, at: now)
       return (seat, token, flush())
     }
@@ -61,17 +58,17 @@ extension GameHost {
     return (nil, nil, flush())
   }
 
-  /// Seats `id`, watching here, in the free `seat` its tournament pairing gives it, with no limit on
-  /// its address's seatings; returns its resume token (nil if it is not named, is seated, or the seat
-  /// is taken).
-  mutating func seatPaired(_ id: ConnectionID, in seat: Seat, at now: Instant) -> (
-    token: String?, actions: [HostAction]
+  /// Seats `id`, watching here, in the seat its tournament pairing gives it (`freeSeat(for:)`), with no
+  /// limit on its address's seatings; returns the seat and its resume token (nil if it is not named, is
+  /// seated, or has no free seat here).
+  mutating func seatPaired(_ id: ConnectionID, at now: Instant) -> (
+    seat: Seat?, token: String?, actions: [HostAction]
   ) {
     lastNow = max(lastNow, now)
-    guard let client = clients[id], let name = client.name, seating.seat(of: id) == nil, seating.holders[seat] == nil
-    else { return (nil, flush()) }
+    guard let client = clients[id], let name = client.name, seating.seat(of: id) == nil, let seat = freeSeat(for: name)
+    else { return (nil, nil, flush()) }
     let token = takeSeat(seat, for: id, as: name, proven: client.fingerprint, at: now)
-    return (token, flush())
+    return (seat, token, flush())
   }
 
   /// Notes in the record that the table's next game is game `game` of the hall's tournament, of

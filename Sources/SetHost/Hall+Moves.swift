@@ -11,8 +11,7 @@ extension Hall {
   /// `RESUME` finding its table). `paired`: the hall moves it to its tournament game, a seating the
   /// address's limit does not count (it limits the seats people take, not the ones the server gives).
   mutating func move(
-    _ id: ConnectionID, from: Int, to: Int, opened: Bool, at now: Instant, quietly: Bool = false,
-    paired seat: Seat? = nil
+    _ id: ConnectionID, from: Int, to: Int, opened: Bool, at now: Instant, quietly: Bool = false, paired: Bool = false
   ) -> (Seat?, String?) {
     watchers.remove(id)
     guard from != to else {
@@ -35,7 +34,7 @@ extension Hall {
     }
     var result: (Seat?, String?) = (nil, nil)
     run(to, at: now) { host in
-      let arrived = host.arrive(id, traveller, resuming: back, limited: seat == nil, seat: seat, at: now)
+      let arrived = host.arrive(id, traveller, resuming: back, limited: !paired, at: now)
       result = (arrived.seat, arrived.token)
       return arrived.actions
     }

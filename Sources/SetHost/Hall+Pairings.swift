@@ -22,7 +22,7 @@ extension Hall {
     for seat in [Seat.one, .two] {
       let name = pairing.seats[seat]
       guard let id = connection(named: name), let from = location[id] else { continue }
-      let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: seat)
+      let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: true)
       if taken == seat { seated.append(name) }
       tell(id, .moved(table: table, seat: taken, token: token))
     }

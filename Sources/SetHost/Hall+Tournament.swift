@@ -73,19 +73,19 @@ extension Hall {
       guard let host = tables[table]?.host, host.match.results.count == game.finished,
         host.seatAndToken(of: id) == nil, !host.seatsTaken[seat]
       else { return }
+      // The table keeps the seat for the pairing's player (`GameHost.freeSeat(for:)`): moved there, or
+      // watching there already (back to the table it knew), it sits in it.
+      var seated: (seat: Seat?, token: String?) = (nil, nil)
       if from == table {
-        // Watching there already (it came back to the table it knew): it sits down.
-        var token: String?
         run(table, at: now) { host in
-          let seated = host.seatPaired(id, in: seat, at: now)
-          token = seated.token
-          return seated.actions
+          let done = host.seatPaired(id, at: now)
+          seated = (done.seat, done.token)
+          return done.actions
         }
-        tell(id, .moved(table: table, seat: token == nil ? nil : seat, token: token))
       } else {
-        let (taken, token) = move(id, from: from, to: table, opened: false, at: now, paired: seat)
-        tell(id, .moved(table: table, seat: taken, token: token))
+        seated = move(id, from: from, to: table, opened: false, at: now, paired: true)
       }
+      tell(id, .moved(table: table, seat: seated.seat, token: seated.token))
       return
     }
   }

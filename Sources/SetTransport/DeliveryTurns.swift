@@ -148,8 +148,8 @@ package struct DeliveryTurns<Item> {
     groups[slot].virtualTime += max(0, nanoseconds)
   }
 
-  /// Takes out every item of `groups` (nil: of every group), in the order they arrived: before a
-  /// deadline at those groups is acted on, everything that came before it is handled.
+  /// Takes out every item of `chosen` groups (nil: of every group), in the order they arrived: before a
+  /// deadline is acted on, or a connection's end, everything that came before it is handled.
   package mutating func takeAll(of chosen: Set<Int>? = nil) -> [Item] {
     let indices = keys.indices.filter { chosen?.contains(groups[keys[$0].slot].id) ?? true }
     guard !indices.isEmpty else { return [] }
