@@ -169,6 +169,24 @@ struct PlayStateTests {
     #expect(waited >= Rules().resumeGrace)
   }
 
+  @Test("a seat's tries are as many as make the waits add up to the table's hold, and never fewer than the policy's")
+  func triesForAHold() {
+    // Waits of 100, 200, 300, 300, ...: totals 100, 300, 600, 900, 1200.
+    let policy = ReconnectPolicy(first: 100, longest: 300, attempts: 4)
+    #expect(policy.attempts(holding: 0) == 4)
+    #expect(policy.attempts(holding: 900) == 4)
+    #expect(policy.attempts(holding: 901) == 5)
+    #expect(policy.attempts(holding: 1_200) == 5)
+    #expect(policy.attempts(holding: 1_201) == 6)
+    // The quick policy's waits, 50, 100 and then 200 ms, held for a minute: 150 ms, then 299.25 waits
+    // of 200 ms, so 2 + 300 tries.
+    #expect(ReconnectPolicy.quick.attempts(holding: 60_000) == 302)
+    // The default's, held ten minutes: 0.25 + 0.5 + 1 + 2 = 3.75 s, then 149.06 waits of 4 s: 4 + 150.
+    #expect(ReconnectPolicy().attempts(holding: 600_000) == 154)
+    #expect(policy.delay(before: 6, of: 6) == 300)
+    #expect(policy.delay(before: 7, of: 6) == nil)
+  }
+
   @Test("the bot's brain is seeded: the same seed and table give the same decisions")
   func botIsSeeded() throws {
     let model = Tables.model(cards: 12, deck: 45, extra: [])

@@ -13,6 +13,13 @@ struct SessionMachineTests {
     try #require(ServerLine.decode(text), "not a server line: \(text)", sourceLocation: sourceLocation)
   }
 
+  /// The table's `RULES` line, with a dropped player's seat held for `grace` milliseconds.
+  static func rules(grace: Int64) -> String {
+    var rules = Rules()
+    rules.resumeGrace = grace
+    return (["RULES"] + RuleFields.encode(rules)).joined(separator: " ")
+  }
+
   /// What every connection opened asks first: the wait for the table's banner.
   static let awaitBanner = SessionAction.awaitBanner(milliseconds: ReconnectPolicy.quick.answerWithin)
 
@@ -140,12 +147,15 @@ struct SessionMachineTests {
     var machine = try Self.connected(policy: policy)
     _ = machine.secretFound(nil, for: "ann")
     _ = try Self.receive("OK @name NAME 1 tok", &machine)
+    // The table holds a dropped player's seat for 1 s: waits of 100, 200, 300, 300 and 300 ms add up
+    // to 1.2 s, the first total to reach it, so the session makes five tries, one more than the policy's count.
+    _ = try Self.receive(Self.rules(grace: 1_000), &machine)
     #expect(machine.disconnected() == [.wait(milliseconds: 100)])
-    #expect(machine.status == .reconnecting(attempt: 1, limit: 4))
+    #expect(machine.status == .reconnecting(attempt: 1, limit: 5))
     #expect(machine.timerFired() == [.connect])
     #expect(machine.timerFired().isEmpty, "one connection at a time")
     #expect(machine.connectFailed("refused") == [.wait(milliseconds: 200)])
-    #expect(machine.status == .reconnecting(attempt: 2, limit: 4))
+    #expect(machine.status == .reconnecting(attempt: 2, limit: 5))
     _ = machine.timerFired()
     #expect(machine.connectFailed("refused") == [.wait(milliseconds: 300)])
     _ = machine.timerFired()
@@ -154,20 +164,43 @@ struct SessionMachineTests {
         .awaitBanner(milliseconds: policy.answerWithin), .send(.mode(.machine), id: nil),
         .send(.resume("tok"), id: .resume),
       ])
-    #expect(machine.status == .reconnecting(attempt: 3, limit: 4), "connected only once the banner comes")
+    #expect(machine.status == .reconnecting(attempt: 3, limit: 5), "connected only once the banner comes")
     _ = try Self.receive("SETDUEL 1 welcome", &machine)
     #expect(machine.status == .connected)
     let resumed = try Self.receive("OK @resume RESUME 1 ann", &machine)
     #expect(!resumed.contains(.savedTokenAnswered(resumed: true)), "the token was not kept from an earlier run")
     // The count starts again after a seat was taken back.
     #expect(machine.disconnected() == [.wait(milliseconds: 100)])
-    #expect(machine.status == .reconnecting(attempt: 1, limit: 4))
+    #expect(machine.status == .reconnecting(attempt: 1, limit: 5))
   }
 
-  @Test("after the policy's last try the session gives up")
+  @Test("a session that holds a seat keeps trying for as long as the table holds it, then gives up")
+  func triesForTheWholeHold() throws {
+    // Tries refused one after another, as while the player's link is down: the policy's count (2) is
+    // spent after 150 ms, but the seat is held for 600 ms. Waits of 50, 100, 200, 200 and 200 ms add up
+    // to 750 ms, the first total to reach 600: five tries.
+    var machine = try Self.connected(policy: ReconnectPolicy(first: 50, longest: 200, attempts: 2))
+    _ = machine.secretFound(nil, for: "ann")
+    _ = try Self.receive("OK @name NAME 2 tok", &machine)
+    _ = try Self.receive(Self.rules(grace: 600), &machine)
+    var waits: [SessionAction] = machine.disconnected()
+    for _ in 1..<5 {
+      #expect(machine.timerFired() == [.connect])
+      waits += machine.connectFailed("refused")
+    }
+    #expect(waits == [50, 100, 200, 200, 200].map { .wait(milliseconds: $0) })
+    #expect(machine.status == .reconnecting(attempt: 5, limit: 5))
+    _ = machine.timerFired()
+    #expect(machine.connectFailed("refused").isEmpty)
+    #expect(machine.status == .ended(.gaveUp))
+  }
+
+  @Test("after the policy's last try a session that holds no seat gives up")
   func givesUp() throws {
     var machine = try Self.connected(policy: ReconnectPolicy(first: 50, longest: 50, attempts: 2))
+    _ = try Self.receive(Self.rules(grace: 600), &machine)
     #expect(machine.disconnected() == [.wait(milliseconds: 50)])
+    #expect(machine.status == .reconnecting(attempt: 1, limit: 2))
     _ = machine.timerFired()
     #expect(machine.connectFailed("refused") == [.wait(milliseconds: 50)])
     _ = machine.timerFired()
@@ -233,7 +266,7 @@ struct SessionMachineTests {
     #expect(machine.connected().first == .awaitBanner(milliseconds: 2_000))
     // The link came up and went dead (or the server is too busy to answer): it counts as dropped.
     #expect(machine.bannerTimerFired() == [.disconnect, .wait(milliseconds: 200)])
-    #expect(machine.status == .reconnecting(attempt: 2, limit: 3))
+    #expect(machine.status == .reconnecting(attempt: 2, limit: policy.attempts(holding: Rules().resumeGrace)))
     #expect(machine.bannerTimerFired().isEmpty, "one close for one connection")
     #expect(machine.timerFired() == [.connect])
     #expect(machine.connected().contains(.send(.resume("tok"), id: .resume)))

@@ -68,13 +68,7 @@ struct LoopbackTests {
   func resumeAfterDrop() throws {
     let table = try LoopbackTable(seed: 3)
     let queue = DispatchQueue(label: "test.resume")
-    let ann = ClientSession(host: "127.0.0.1", port: table.port, name: "ann", queue: queue, policy: .quick)
-    queue.sync { ann.start() }
-    #expect(eventually(timeout: 30) { queue.sync { ann.model.seat == .one } })
-    let bob = try table.connect()
-    bob.send("MODE MACHINE")
-    bob.send("NAME bob")
-    #expect(eventually(timeout: 30) { queue.sync { ann.model.phase == .open } })
+    let (ann, bob) = try Self.annAndBob(at: table, annVia: table.port, on: queue)
     let token = queue.sync { ann.model.token }
     #expect(token != nil)
 
@@ -94,7 +88,7 @@ struct LoopbackTests {
         queue.sync { ann.model.log.entries.contains { $0.text.contains("needless") || $0.text.contains("more cards") } }
       })
     queue.sync {
-      #expect(links.first == .reconnecting(attempt: 1, limit: ReconnectPolicy.quick.attempts))
+      #expect(links.first == .reconnecting(attempt: 1, limit: ReconnectPolicy.quick.attempts(holding: 60_000)))
       #expect(ann.model.seat == .one)
       #expect(ann.model.token == token)
       #expect(ann.name == "ann")
@@ -103,6 +97,38 @@ struct LoopbackTests {
     while let line = bob.readLine(timeout: 0.5) { bobLines.append(line) }
     #expect(bobLines.contains { $0.hasPrefix("LEFT ") && $0.split(separator: " ")[2] == "1" })
     #expect(bobLines.contains { $0.hasPrefix("BACK ") })
+    queue.sync { ann.close() }
+  }
+
+  @Test("a seat is taken back after the link stays down for longer than the policy's count of tries takes")
+  func resumeAfterALongOutage() throws {
+    let table = try LoopbackTable(seed: 3)
+    let relay = try LinkRelay(to: table.port)
+    defer { relay.stop() }
+    let queue = DispatchQueue(label: "test.outage")
+    let (ann, bob) = try Self.annAndBob(at: table, annVia: relay.port, on: queue)
+    let token = queue.sync { ann.model.token }
+    var links: [LinkStatus] = []
+    queue.sync { ann.onChange = { if links.last != ann.link { links.append(ann.link) } } }
+    // The link goes down: ann's connection is cut, and every try is closed as soon as it is made.
+    relay.takeDown()
+    let beyond = ReconnectPolicy.quick.attempts + 2
+    let triedOn = eventually(timeout: 30) {
+      queue.sync { if case .reconnecting(let attempt, _) = ann.link { attempt >= beyond } else { false } }
+    }
+    #expect(triedOn, "the link went \(queue.sync { links })")
+    relay.bringBack()
+    #expect(
+      eventually(timeout: 30) { queue.sync { ann.link == .connected && ann.model.present == [true, true] } },
+      "the link went \(queue.sync { links })")
+    queue.sync {
+      #expect(links.first == .reconnecting(attempt: 1, limit: ReconnectPolicy.quick.attempts(holding: 60_000)))
+      #expect(ann.model.seat == .one)
+      #expect(ann.model.token == token)
+    }
+    var bobLines: [String] = []
+    while let line = bob.readLine(timeout: 0.5) { bobLines.append(line) }
+    #expect(bobLines.contains { $0.hasPrefix("BACK ") }, "\(bobLines)")
     queue.sync { ann.close() }
   }
 
@@ -177,7 +203,7 @@ struct LoopbackTests {
 
   @Test("a connection that never reached a table is not retried")
   func notATableIsNotRetried() throws {
-    let (listener, port) = try Self.listener()
+    let (listener, port) = try LoopbackSockets.listen()
     // Accepts one connection and closes it at once, as something that is not a SetDuel table might, on
     // a thread of its own that is over before the listener is closed: a late accept on a descriptor
     // number another test has since been given would take that test's connection.
@@ -206,7 +232,7 @@ struct LoopbackTests {
   @Test("a host that accepts the connection and says nothing: the session says so, without retrying")
   func silentHost() throws {
     // Never accepted: the kernel completes the connection into the backlog, and nothing answers.
-    let (listener, port) = try Self.listener()
+    let (listener, port) = try LoopbackSockets.listen()
     defer { close(listener) }
     var policy = ReconnectPolicy.quick
     policy.answerWithin = 300
@@ -223,23 +249,20 @@ struct LoopbackTests {
     queue.sync { #expect(!links.contains { if case .reconnecting = $0 { true } else { false } }) }
   }
 
-  /// A socket listening on 127.0.0.1 at a port of the system's choosing, and that port.
-  static func listener() throws -> (Int32, UInt16) {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
-      throw TestFailure("cannot listen on 127.0.0.1")
-    }
-    return (listener, UInt16(bigEndian: address.sin_port))
+  /// Ann's session, on `queue`, connected through `port` to `table`, in seat 1, and Bob by hand in
+  /// seat 2, once the game is open.
+  static func annAndBob(
+    at table: LoopbackTable, annVia port: UInt16, on queue: DispatchQueue,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (ClientSession, BlockingLineClient) {
+    let ann = ClientSession(host: "127.0.0.1", port: port, name: "ann", queue: queue, policy: .quick)
+    queue.sync { ann.start() }
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.seat == .one } }, sourceLocation: sourceLocation)
+    let bob = try table.connect()
+    bob.send("MODE MACHINE")
+    bob.send("NAME bob")
+    #expect(eventually(timeout: 30) { queue.sync { ann.model.phase == .open } }, sourceLocation: sourceLocation)
+    return (ann, bob)
   }
 
   @Test("a connection that gets no answer says how long it waited")

@@ -57,6 +57,9 @@ public struct SessionMachine: Equatable, Sendable {
   private var closing = false
   /// The number of the last try to connect again since the table last answered `NAME` or `RESUME`.
   private var attempt = 0
+  /// How many tries this reconnection makes, fixed when the connection dropped: as many as the table
+  /// holds the seat for, for a session that holds one; the policy's count for one that only watches.
+  private var limit = 0
   /// Whether a connection ever reached the table (its banner came): only then is a lost one retried.
   private var reachedTable = false
   /// Whether the table's banner came on the connection now open.
@@ -267,12 +270,17 @@ public struct SessionMachine: Equatable, Sendable {
     return [.savedTokenAnswered(resumed: resumed)]
   }
 
-  /// Waits before the next try to connect again, or ends when the policy has no tries left.
+  /// Waits before the next try to connect again, or ends when there are no tries left: a session
+  /// that holds a seat tries for as long as the table holds it (the resume grace of its `RULES`).
   private mutating func retryLater() -> [SessionAction] {
     attempt += 1
-    guard let delay = policy.delay(before: attempt) else { return end(.gaveUp) }
+    if attempt == 1 {
+      let holdsSeat = model.seat != nil && token != nil
+      limit = holdsSeat ? policy.attempts(holding: model.rules.resumeGrace) : policy.attempts
+    }
+    guard let delay = policy.delay(before: attempt, of: limit) else { return end(.gaveUp) }
     connection = .waiting
-    status = .reconnecting(attempt: attempt, limit: policy.attempts)
+    status = .reconnecting(attempt: attempt, limit: limit)
     return [.wait(milliseconds: delay)]
   }
 

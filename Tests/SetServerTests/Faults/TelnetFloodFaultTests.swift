@@ -146,22 +146,11 @@ struct TelnetFloodFaultTests {
   /// Writes `command` over and over to a new connection, reading and discarding what comes back, until
   /// `flood.stop` or the server closes it, counting the bytes sent in `flood.sent`.
   static func floodOneConnection(port: UInt16, with command: [UInt8], into flood: Flood) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
+    guard let fd = LoopbackSockets.connect(port: port) else {
       usleep(1000)
       return
     }
+    defer { close(fd) }
     flood.connections.add(1, ordering: .relaxed)
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     let chunk = Array(Array(repeating: command, count: floodWrite / command.count).joined())
