@@ -22,9 +22,7 @@ extension GameHost {
     if let name = client.name { log(.info, "\(name) leaves the table (\(id))") }
     leave(id, at: now)
     let held = token.flatMap { seating.seat(ofToken: $0) != nil ? $0 : nil }
-    var arriving = client
-    arriving.lastStatus = nil
-    return (Traveller(client: arriving, heldToken: held), flush())
+    return (Traveller(client: client, heldToken: held), flush())
   }
 
   /// A connection arrives from another table: unnamed, it is only here; named, it takes back the seat

@@ -38,8 +38,8 @@ extension GameHost {
     to id: ConnectionID, in view: TableView, ifChanged: Bool = false, presenter: (any Presenter)? = nil
   ) {
     guard let (status, line) = (presenter ?? self.presenter(of: id))?.status(in: view) else { return }
-    if ifChanged, let last = clients[id]?.lastStatus?.status, status.repeats(last, inGame: view.match.game) { return }
-    clients[id]?.lastStatus = ToldStatus.Kept(status)
+    if ifChanged, let last = toldStatus[id]?.status, status.repeats(last, inGame: view.match.game) { return }
+    toldStatus[id] = ToldStatus.Kept(status)
     send(id, line)
   }
 
@@ -57,16 +57,19 @@ extension GameHost {
     // programs watching, each finds them without a search.
     var alikeLast: (presentation: Presentation, index: Int)?
     actions.end()
-    for id in order {
-      guard let client = clients[id], client.name != nil else { continue }
-      let presentation = client.presentation
+    let members = listeners.members(in: order) { id in
+      guard let client = clients[id], client.name != nil else { return nil }
+      let alike = client.presentation.presenter.audience == .everyone
+      return Listeners.Member(id: id, presentation: client.presentation, seat: alike ? nil : seating.seat(of: id))
+    }
+    for member in members {
+      let (id, presentation, seat) = (member.id, member.presentation, member.seat)
       if let last = alikeLast, last.presentation == presentation {
         actions.broadcast(made[last.index], to: id)
         continue
       }
       let presenter = presentation.presenter
       let alike = presenter.audience == .everyone
-      let seat = alike ? nil : seating.seat(of: id)
       let index: Int
       if let found = keys.firstIndex(where: { $0.presentation == presentation && $0.seat == seat }) {
         index = found

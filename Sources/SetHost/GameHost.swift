@@ -27,9 +27,6 @@ public struct GameHost {
     /// The fingerprint of the secret this connection proved its name with, kept while it watches so
     /// that `SIT` seats it as the name's owner; nil when it named itself without one.
     var fingerprint: String?
-    /// What the status line last told this connection, so that it is told again only when that
-    /// changes; nil before the first (and for a client in the machine presentation, never told one).
-    var lastStatus: ToldStatus.Kept?
   }
 
   /// A tournament's game at a table, as the table's record marks it (`RecordLine.tournament`).
@@ -60,12 +57,21 @@ public struct GameHost {
   public internal(set) var seq = 0
   /// The sequence number of the last event that changed the table (a START or a DIFF).
   public internal(set) var tableSeq = 0
-  var clients: [ConnectionID: Client] = [:]
+  var clients: [ConnectionID: Client] = [:] {
+    didSet { listeners.invalidate() }
+  }
+  /// What the status line last told each connection, so that it is told again only when that changes;
+  /// none before the first (and for a client in the machine presentation, never one).
+  var toldStatus: [ConnectionID: ToldStatus.Kept] = [:]
+  /// Who hears a broadcast, kept between broadcasts while `clients` and `seating` stay as they are.
+  var listeners = Listeners()
   /// The keys of `clients` in ascending order, kept as connections come and go, so that a broadcast
   /// to a thousand spectators need not sort them every time.
   var clientOrder: [ConnectionID] = []
   /// Who holds each seat, and the names the seats were last played under.
-  var seating = Seating()
+  var seating = Seating() {
+    didSet { listeners.invalidate() }
+  }
   /// The names each finished game was played under, by game, for HISTORY in words.
   var resultNames: [PerSeat<String>] = []
   /// Each finished game's sets, by game, with who found each and its find time, for HISTORY.
@@ -215,6 +221,7 @@ public struct GameHost {
   /// them while a game runs (the game pauses), and freed outside one.
   mutating func leave(_ id: ConnectionID, at now: Instant) {
     guard clients.removeValue(forKey: id) != nil else { return }
+    toldStatus[id] = nil
     if let index = clientOrder.firstIndex(of: id) { clientOrder.remove(at: index) }
     if let seat = seating.seat(of: id).flatMap({ seating.leave($0, by: id) }) {
       if let events = try? apply(.leave, by: seat, at: now) {
