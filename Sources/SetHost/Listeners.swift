@@ -10,7 +10,7 @@ import SetTransport
 /// looking up each spectator, a few microseconds instead of a few hundred, which came before the
 /// players' own lines (BENCHMARKS.md, "The listeners kept between broadcasts").
 struct Listeners {
-  struct Member: Equatable {
+  struct Member {
     let id: ConnectionID
     let presentation: Presentation
     let seat: Seat?
@@ -19,7 +19,7 @@ struct Listeners {
   /// The order the members were worked out for.
   private var order: [ConnectionID] = []
   private var members: [Member] = []
-  private(set) var isCurrent = false
+  private var isCurrent = false
 
   /// Forgets the members worked out: something they were worked out from changed.
   mutating func invalidate() {

@@ -52,12 +52,10 @@ public struct ReconnectPolicy: Equatable, Sendable {
     guard first > 0, longest > 0 else { return attempts }
     var count = 0
     var waited: Int64 = 0
-    var delay = min(first, longest)
-    // The doubling waits one by one, then as many of the longest as it takes.
-    while waited < grace && delay < longest {
+    // The doubling waits one by one (at most 63 of them), then as many of the longest as it takes.
+    while waited < grace, let delay = delay(before: count + 1, of: .max), delay < longest {
       count += 1
       waited += delay
-      delay = delay > longest / 2 ? longest : delay * 2
     }
     if waited < grace {
       let remaining = grace - waited
