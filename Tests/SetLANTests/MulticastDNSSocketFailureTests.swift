@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import SetDiscovery
 import SetLAN
+import SetTestSupport
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ struct MulticastDNSSocketFailureTests {
       let shared = Shared()
       let done = DispatchSemaphore(value: 0)
       // The checker opens pipes, the lowest numbers free, as fast as it can, and uses each.
-      Thread.detach {
+      DetachedThread.run {
         var byte: UInt8 = 1
         while !shared.stop.load(ordering: .relaxed) {
           var ends: [Int32] = [0, 0]
@@ -46,24 +47,4 @@ struct MulticastDNSSocketFailureTests {
 private final class Shared: Sendable {
   let stop = Atomic(false)
   let closedUnderIt = Atomic(0)
-}
-
-/// A detached thread, without Foundation.
-private enum Thread {
-  static func detach(_ body: @escaping @Sendable () -> Void) {
-    final class Box: @unchecked Sendable {
-      // @unchecked Sendable: the closure is handed to the new thread once and read only there.
-      let body: @Sendable () -> Void
-      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    var thread = pthread_t()
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    _ = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-      }, box)
-    pthread_detach(thread)
-  }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// A link between clients and a table on loopback that a test can take down and bring back, as a
 /// player's Wi-Fi goes: clients connect to `port`, and each connection is relayed to the table's.
 /// While the link is down, the relayed connections are cut, and every new one is accepted and closed
-/// at once. One thread relays everything, with `poll`, until `stop()`.
+/// at once. One thread of its own relays everything, with `poll`, until `stop()`.
 package final class LinkRelay: Sendable {
   /// The port clients connect to.
   package let port: UInt16
@@ -19,7 +19,9 @@ package final class LinkRelay: Sendable {
   package init(to target: UInt16) throws {
     (listener, port) = try LoopbackSockets.listen(backlog: 16)
     self.target = target
-    DispatchQueue(label: "LinkRelay").async { [self] in
+    // A thread of its own: a relay waiting for one of Dispatch's, while tests alongside hold them all,
+    // would leave its clients connected to nothing.
+    DetachedThread.run { [self] in
       run()
       ended.signal()
     }
