@@ -198,6 +198,14 @@ struct DiscoveryProcessTests {
     let ann = try Subprocess(
       namespace.command(["python3", "-c", Self.player("ann", port: port)]), folder: folder, name: "player")
     defer { ann.signal(SIGKILL) }
+    // Announced, with Ann seated, before the client looks: on a loaded machine the announcement's
+    // probing can outlast the client's look.
+    let announced = eventually(timeout: 30) {
+      ((try? Self.list(in: namespace, folder: folder)) ?? []).contains {
+        $0.hasPrefix("ann's table\t") && $0.contains("\twaiting\t")
+      }
+    }
+    #expect(announced, "the table was never announced waiting for a player")
     let first = try Self.play(in: namespace, folder: folder)
     var firstText: String { String(decoding: first.output, as: UTF8.self) }
     #expect(first.waitForFrame(within: 20) { _ in firstText.contains("Press Enter to join it") }, "\(firstText)")
