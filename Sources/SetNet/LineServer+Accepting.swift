@@ -94,7 +94,7 @@ extension LineServer {
     let channel = SocketChannel(fd: fd, loop: loop) { [self] in
       if connections[id]?.isTurnedAway == true { turnedAwayCount -= 1 }
       connections[id] = nil
-      closedSinceTrim += 1
+      trimSchedule.connectionClosed()
     }
     channel.enableArrivalTimes()
     let driver = Driver(

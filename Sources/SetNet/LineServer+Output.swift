@@ -55,11 +55,8 @@ extension LineServer {
     for driver in connections.values {
       driver.tick(now: now)
     }
-    // After a burst of closes, the pages the connections' memory took are given back: glibc keeps
-    // what is freed in its arenas, among blocks still in use, and without this the resident size
-    // grew with every round of thousands of connections opened and closed.
-    if closedSinceTrim >= Self.trimAfterCloses {
-      closedSinceTrim = 0
+    // The pages closed connections took are given back to the system (see `MemoryTrimSchedule`).
+    if trimSchedule.sweep() {
       _ = clinux_malloc_trim(0)
     }
   }

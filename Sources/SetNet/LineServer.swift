@@ -65,10 +65,8 @@ public final class LineServer: @unchecked Sendable {
   /// The most connections held at once to be turned away so; past it, the full line is written raw.
   static let turnedAwayLimit = 16
   var lastID: UInt64 = 0
-  /// Connections closed since the allocator was last asked to give memory back (see `sweep`).
-  var closedSinceTrim = 0
-  /// How many connections close before the allocator is asked to give their memory back.
-  static let trimAfterCloses = 1_000
+  /// When to ask the allocator to give back the memory of closed connections (see `sweep`).
+  var trimSchedule = MemoryTrimSchedule()
   /// How many times accepting paused for want of descriptors (for tests).
   var acceptPauses = 0
   /// How many times the sweep ran: once it has, Dispatch has set up the timers (for tests).
