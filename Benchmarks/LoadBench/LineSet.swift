@@ -65,7 +65,8 @@ final class LineSet {
   }
 
   /// Sends `line(index)` on every connection, then reads until each has received a line for which
-  /// `isAnswer` holds, or `seconds` pass. Returns whether every connection was answered.
+  /// `isAnswer` holds (after a prompt, if the line has one: see `LineView.droppingPrompt`), or
+  /// `seconds` pass. Returns whether every connection was answered.
   func request(seconds: Double, _ line: (Int) -> String, isAnswer: (LineView) -> Bool) -> Bool {
     var answered = [Bool](repeating: false, count: connections.count)
     var count = 0
@@ -75,7 +76,7 @@ final class LineSet {
     return run(
       until: Clock.after(seconds: seconds),
       { index, received, _ in
-        if !answered[index] && isAnswer(received) {
+        if !answered[index] && isAnswer(received.droppingPrompt) {
           answered[index] = true
           count += 1
         }

@@ -12,6 +12,15 @@ struct LineView {
     return true
   }
 
+  /// The line without the human presentation's prompt `> ` before it, if it has one. A connection silent
+  /// for 2.5 s after it opened is taken for a person on nc, and its first reply follows that prompt on
+  /// the same line (protocol.md, Sessions): opening thousands of connections before any speaks takes
+  /// longer than that, so the first of them read `> OK MODE machine`.
+  var droppingPrompt: LineView {
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: ">"), bytes[1] == UInt8(ascii: " ") else { return self }
+    return LineView(bytes: UnsafeRawBufferPointer(rebasing: bytes[2...]))
+  }
+
   /// The line as text.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
