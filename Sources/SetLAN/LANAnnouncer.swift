@@ -48,6 +48,10 @@ public final class LANAnnouncer: @unchecked Sendable {
       timer.setHandler { [weak self] in self?.wake() }
       let source = DispatchSource.makeReadSource(fileDescriptor: socket.fd, queue: queue)
       source.setEventHandler { [weak self] in self?.readAll() }
+      // Dispatch may use the descriptor until the cancellation is done, so the socket (which closes it
+      // when freed) is kept until then: closed before, its number could be another socket's by the
+      // time Dispatch stops watching it.
+      source.setCancelHandler { [socket] in withExtendedLifetime(socket) {} }
       source.resume()
       readSource = source
       responder.start(at: timer.now)
