@@ -61,7 +61,7 @@ extension Hall {
   /// The open table `target` names by number or name; nil, with `NO_SUCH_TABLE` sent, for none.
   mutating func table(named target: String, for id: ConnectionID, at: Int, _ requestID: String?) -> Int? {
     if let to = Int(target).flatMap({ has($0) ? $0 : nil }) ?? named(target) { return to }
-    let shown = Harmless.text(target)
+    let shown = Echo.word(target)
     reply(id, at: at, requestID, .failure(ProtocolError(.noSuchTable, "no table \(shown) is open; TABLES lists them")))
     return nil
   }

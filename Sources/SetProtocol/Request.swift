@@ -246,11 +246,15 @@ public struct Request: Equatable, Sendable {
     }
   }
 
-  /// The error for a word where a variant's name belongs, with the nearest name.
+  /// The error for a word where a variant's name belongs: the nearest name, or every name if none is
+  /// near.
   static func unknownVariant(_ word: String) -> ProtocolError {
     let names = Variant.allCases.map(\.rawValue)
-    let hint = Suggestion.question(for: word.lowercased(), among: names).map { " (\($0))" } ?? ""
-    return ProtocolError(.badArgument, "no such variant \(word)\(hint); one of \(names.joined(separator: ", "))")
+    guard let question = Suggestion.question(for: word.lowercased(), among: names) else {
+      return ProtocolError(
+        .badArgument, "a variant is \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+    }
+    return ProtocolError(.badArgument, "no such variant \(Echo.word(word)) (\(question))")
   }
 
   /// How many players `TOP` lists when not told.

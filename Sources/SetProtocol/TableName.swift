@@ -5,7 +5,7 @@ public enum TableName {
   public static let maxLength = 24
 
   /// The rule, in words, for an error.
-  public static let rule = "a table name is 1 to \(maxLength) letters, digits, - or _, with at least one letter"
+  public static let rule = "a table name is 1 to \(maxLength) letters, digits, - or _, with a letter"
 
   /// Whether `text` is a valid table name.
   public static func isValid(_ text: String) -> Bool {

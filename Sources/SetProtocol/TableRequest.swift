@@ -59,7 +59,7 @@ public struct TableRequest: Equatable, Sendable {
     for word in words {
       guard let equals = word.firstIndex(of: "=") else {
         guard request.name == nil else {
-          return .failure(ProtocolError(.badArgument, "usage: \(Verb.open.usage)"))
+          return .failure(ProtocolError(.badArgument, "usage: OPEN [<name>] [<option>=<value>]... (HELP OPEN)"))
         }
         guard TableName.isValid(word) else { return .failure(ProtocolError(.badArgument, TableName.rule)) }
         request.name = word
@@ -89,12 +89,16 @@ public struct TableRequest: Equatable, Sendable {
         request.bot = level
       default:
         let keys = ["variant", "firstTo", "scoring", "bot"]
-        let hint =
-          Suggestion.question(for: key.lowercased(), among: keys.map { $0.lowercased() }) { near in
-            keys.first { $0.lowercased() == near } ?? near
-          }.map { " (\($0))" } ?? ""
-        return .failure(
-          ProtocolError(.badArgument, "no such option \(key)\(hint); OPEN takes \(keys.joined(separator: ", "))"))
+        guard
+          let question = Suggestion.question(
+            for: key.lowercased(), among: keys.map { $0.lowercased() },
+            spell: { near in
+              keys.first { $0.lowercased() == near } ?? near
+            })
+        else {
+          return .failure(ProtocolError(.badArgument, "OPEN's options are variant, firstTo, scoring and bot"))
+        }
+        return .failure(ProtocolError(.badArgument, "no such option \(Echo.word(key)) (\(question))"))
       }
     }
     return .success(request)

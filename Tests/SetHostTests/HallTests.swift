@@ -186,6 +186,37 @@ struct HallTests {
     #expect(hall.hall.table(of: c(1)) == 1)
   }
 
+  @Test("a person's bad OPEN or JOIN on nc gets an error that fits 79 columns, whatever was typed")
+  func badRequestsFitATerminal() {
+    var hall = HallDriver(seed: 7)
+    hall.connect(c(1))
+    hall.send("NAME ann", from: c(1))
+    let long = String(repeating: "y", count: 300)
+    // Each error, worked out by hand from protocol.md's rules: a quoted word is cut to 15 characters
+    // and an ellipsis.
+    let expected = [
+      "OPEN \(long)": "ERR BAD_ARGUMENT a table name is 1 to 24 letters, digits, - or _, with a letter",
+      "OPEN variant=\(long)": "ERR BAD_ARGUMENT a variant is normal, junior, shuffle, chain, ultra or ultra9",
+      "OPEN variant=ultar": "ERR BAD_ARGUMENT no such variant ultar (did you mean ultra?)",
+      "OPEN \(long)=1": "ERR BAD_ARGUMENT OPEN's options are variant, firstTo, scoring and bot",
+      "OPEN firsto=3": "ERR BAD_ARGUMENT no such option firsto (did you mean firstTo?)",
+      "OPEN one two": "ERR BAD_ARGUMENT usage: OPEN [<name>] [<option>=<value>]... (HELP OPEN)",
+      "OPEN firstTo=0 variant=junior scoring=speed bot=hard":
+        "ERR BAD_ARGUMENT firstTo takes a number of sets from 1 to 40",
+      "JOIN \(long.prefix(24))": "ERR NO_SUCH_TABLE no table yyyyyyyyyyyyyyy… is open; TABLES lists them",
+      "JOIN \(long)": "ERR BAD_ARGUMENT usage: JOIN <table>",
+      // The terminal's escape sequence is dropped as the line is read; the bell is shown, not rung.
+      "JOIN \u{1B}[2J\u{7}bell": "ERR NO_SUCH_TABLE no table ␇bell is open; TABLES lists them",
+      "STATS ann \(long)": "ERR BAD_ARGUMENT a variant is normal, junior, shuffle, chain, ultra or ultra9",
+    ]
+    for (line, error) in expected {
+      let reply = hall.send(line, from: c(1)).filter { !$0.hasPrefix("> ") && !$0.isEmpty }.last ?? ""
+      #expect(reply == error, "\(line.prefix(30)): \(reply)")
+      #expect(reply.count <= 79, "\(reply)")
+    }
+    #expect(hall.hall.table(of: c(1)) == 1 && hall.hall.listings.count == 1)
+  }
+
   @Test("the last player leaving a table leaves it open for the idle time, then it closes; table 1 never closes")
   func desertedTablesClose() {
     var hall = HallDriver(seed: 2)

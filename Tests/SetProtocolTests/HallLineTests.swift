@@ -13,7 +13,7 @@ struct HallLineTests {
     let refusals = [
       "OPEN variant=ultar": "did you mean ultra?",
       "OPEN a b": "usage: OPEN",
-      "OPEN 42": "with at least one letter",
+      "OPEN 42": "with a letter",
       "OPEN \(String(repeating: "x", count: 25))": "1 to 24",
       "OPEN firstTo=0": "firstTo takes",
       "OPEN firstTo=1000": "firstTo takes",
