@@ -13,11 +13,22 @@ extension GameHost {
       return .failure(ProtocolError(.notOver, "no game has finished yet; REVIEW shows a finished game"))
     }
     guard let game = number.map({ number in games.first { $0.game == number } }) ?? last else {
-      let list = games.map { "\($0.game)" }.joined(separator: ", ")
-      return .failure(ProtocolError(.badArgument, "no finished game \(number ?? 0); finished: \(list)"))
+      let finished = Self.listed(games.map(\.game))
+      return .failure(ProtocolError(.badArgument, "no finished game \(number ?? 0); finished: \(finished)"))
     }
     tell(id, .review(game))
     return .success(.ok(.review(game: game.game)))
+  }
+
+  /// The finished games' `numbers`, as an error lists them, so that the line fits 79 columns however
+  /// long the evening: each of up to five; else the first and the last when every number between was
+  /// finished too; else the last five.
+  static func listed(_ numbers: [Int]) -> String {
+    guard numbers.count > 5, let first = numbers.first, let last = numbers.last else {
+      return numbers.map(String.init).joined(separator: ", ")
+    }
+    if last - first == numbers.count - 1 { return "\(first) to \(last)" }
+    return "…, " + numbers.suffix(5).map(String.init).joined(separator: ", ")
   }
 }
 

@@ -125,10 +125,10 @@ struct HumanPresenter: Presenter {
     return (told, line)
   }
 
-  /// In words: the nearest verb, if one is near.
+  /// In words: the word typed, as an error quotes it (`Echo`), and the nearest verb, if one is near.
   func unknownCommand(_ error: ProtocolError, verb: String, help: Bool) -> ProtocolError {
     let guess = Help.nearest(to: verb).map { Suggestion.question(help ? "HELP \($0)" : $0) } ?? "HELP lists them"
-    return ProtocolError(.unknownCommand, "no such command \(verb); " + guess)
+    return ProtocolError(.unknownCommand, "no such command \(Echo.word(verb)); " + guess)
   }
 
   /// The table of `match` drawn in words, each card with its slot, the `picked` slots marked, and the

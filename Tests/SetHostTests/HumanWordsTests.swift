@@ -84,6 +84,20 @@ struct HumanWordsTests {
       ])
     #expect(
       table.send("XYZZY", from: Self.ann).map(\.line) == ["ERR UNKNOWN_COMMAND no such command XYZZY; HELP lists them"])
+    // The word typed comes back harmless and cut: a bell is shown, not rung; the one-character CSI
+    // (U+009B) cannot start an escape sequence; a long word fits the line.
+    #expect(
+      table.send("\u{7}\u{7}beep", from: Self.ann).map(\.line) == [
+        "ERR UNKNOWN_COMMAND no such command ␇␇BEEP; HELP lists them"
+      ])
+    #expect(
+      table.send("z\u{9B}2J", from: Self.ann).map(\.line) == [
+        "ERR UNKNOWN_COMMAND no such command Z�2J; HELP lists them"
+      ])
+    #expect(
+      table.send(String(repeating: "q", count: 300), from: Self.ann).map(\.line) == [
+        "ERR UNKNOWN_COMMAND no such command QQQQQQQQQQQQQQQ…; HELP lists them"
+      ])
     #expect(table.send("\u{1B}[A\u{1B}[D", from: Self.ann).isEmpty)
     #expect(table.send("\u{1B}OBscores\u{1B}[1;5C", from: Self.ann).map(\.line).last == "OK SCORES 0 0")
     // The machine presentation keeps the plain text.
