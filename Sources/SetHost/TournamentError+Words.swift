@@ -14,7 +14,7 @@ extension Hall {
     switch error {
     case .alreadyEntered: "you are entered already"
     case .notEntered: "you are not entered: ENTER first"
-    case .notOrganiser: "only the tournament's organiser, proven by the name's secret, may do that"
+    case .notOrganiser: "only the organiser, proven by the name's secret, may do that"
     case .entryClosed: "entry is closed"
     case .notRunning: "the tournament is not running"
     case .alreadyStarted: "the tournament has started already"

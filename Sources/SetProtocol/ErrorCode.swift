@@ -51,7 +51,7 @@ public enum ErrorCode: String, CaseIterable, Equatable, Sendable {
     case .rateLimited: "too many lines too fast; slow down"
     case .notNamed: "say NAME <name> first"
     case .alreadyNamed: "you already have a name"
-    case .badName: "a name is 1 to \(PlayerName.maxLength) ASCII letters, digits, - or _ (no spaces or accents)"
+    case .badName: "a name is 1 to \(PlayerName.maxLength) letters, digits, - or _ (no spaces or accents)"
     case .nameTaken: "someone here already has that name"
     case .wrongSecret: "that name belongs to someone else, and that is not its secret"
     case .notSeated: "only the two seated players can do that"
