@@ -13,7 +13,7 @@ struct MemoryTrimSchedule {
   static let afterBurst = 100
 
   /// Connections closed since the last trim.
-  private(set) var closedSinceTrim = 0
+  private var closedSinceTrim = 0
   /// `closedSinceTrim` as the last sweep left it: equal at the next sweep means none closed between.
   private var closedAtLastSweep = 0
 

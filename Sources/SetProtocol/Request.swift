@@ -251,8 +251,7 @@ public struct Request: Equatable, Sendable {
   static func unknownVariant(_ word: String) -> ProtocolError {
     let names = Variant.allCases.map(\.rawValue)
     guard let question = Suggestion.question(for: word.lowercased(), among: names) else {
-      return ProtocolError(
-        .badArgument, "a variant is \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+      return ProtocolError(.badArgument, "a variant is \(Suggestion.alternatives(names))")
     }
     return ProtocolError(.badArgument, "no such variant \(Echo.word(word)) (\(question))")
   }

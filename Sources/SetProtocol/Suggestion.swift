@@ -14,6 +14,12 @@ public enum Suggestion {
     return best.distance <= (word.count <= 3 ? 1 : 2) ? best.word : nil
   }
 
+  /// `a, b or c`: the choices a refusal lists, when none is near enough to guess.
+  public static func alternatives(_ words: [String]) -> String {
+    guard words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+  }
+
   /// The question a guess is put as, wherever one is made: `did you mean X?`, with `guess` as the
   /// caller writes it (`--first-to`, `HELP PICK`).
   public static func question(_ guess: String) -> String { "did you mean \(guess)?" }

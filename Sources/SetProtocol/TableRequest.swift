@@ -96,7 +96,8 @@ public struct TableRequest: Equatable, Sendable {
               keys.first { $0.lowercased() == near } ?? near
             })
         else {
-          return .failure(ProtocolError(.badArgument, "OPEN's options are variant, firstTo, scoring and bot"))
+          let all = keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
+          return .failure(ProtocolError(.badArgument, "OPEN's options are \(all)"))
         }
         return .failure(ProtocolError(.badArgument, "no such option \(Echo.word(key)) (\(question))"))
       }

@@ -105,13 +105,7 @@ extension Arguments {
       guard let given = text(option.name), !option.choices.contains(given.lowercased()) else { continue }
       let guess = Suggestion.question(for: given.lowercased(), among: option.choices).map { " (\($0))" }
       throw UsageError(
-        message: "--\(option.name) \(given): expected \(Self.alternatives(option.choices))" + (guess ?? ""))
+        message: "--\(option.name) \(given): expected \(Suggestion.alternatives(option.choices))" + (guess ?? ""))
     }
-  }
-
-  /// `a, b or c`.
-  static func alternatives(_ words: [String]) -> String {
-    guard words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
   }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SetProtocol
 
 /// `setduel completions SHELL`: a completion script for bash, zsh or fish, made from the command table.
 enum CompletionsCommand {
@@ -28,11 +29,11 @@ enum CompletionsCommand {
     arguments.answerHelp(command)
     let names = shells.map(\.name)
     guard arguments.positional.count == 1 else {
-      throw Arguments.UsageError(message: "completions needs one shell: \(Arguments.alternatives(names))")
+      throw Arguments.UsageError(message: "completions needs one shell: \(Suggestion.alternatives(names))")
     }
     let shell = arguments.positional[0]
     guard let maker = shells.first(where: { $0.name == shell }) else {
-      throw Arguments.UsageError(message: "no completions for \(shell): expected \(Arguments.alternatives(names))")
+      throw Arguments.UsageError(message: "no completions for \(shell): expected \(Suggestion.alternatives(names))")
     }
     print(maker.script(CommandTable.all), terminator: "")
     exit(0)

@@ -35,7 +35,7 @@ enum Serve {
   /// " (default)" after the default way of scoring.
   private static func by(_ scoring: Scoring) -> String { rules.scoring == scoring ? " (default)" : "" }
   /// The variants, the default marked: `normal (default), junior, ... or ultra9`.
-  private static let variants = Arguments.alternatives(
+  private static let variants = Suggestion.alternatives(
     Variant.allCases.map { $0 == rules.variant ? "\($0.rawValue) (default)" : $0.rawValue })
   /// The speed scoring's steps, from `Scoring`: `3 if found within 10 s of the table changing, 2 within
   /// 20 s, 1 after`.
@@ -101,10 +101,10 @@ enum Serve {
       .flag("no-records", "keep no record"),
       .choice(
         "log-level", "LEVEL", LogLevel.allCases.map(\.name),
-        "\(Arguments.alternatives(LogLevel.allCases.map(\.name))) (default \(logLevel)); logs go to standard error"),
+        "\(Suggestion.alternatives(LogLevel.allCases.map(\.name))) (default \(logLevel)); logs go to standard error"),
       .choice(
         "bot", "LEVEL", BotLevel.allCases.map(\.rawValue),
-        "seat a computer player (\(Arguments.alternatives(BotLevel.allCases.map(\.rawValue)))) in seat 2 once someone takes seat 1"
+        "seat a computer player (\(Suggestion.alternatives(BotLevel.allCases.map(\.rawValue)))) in seat 2 once someone takes seat 1"
       ),
       .valued("table-name", "NAME", "the name the table is announced under on the LAN (default \"USER's table\")"),
       .flag(
@@ -134,7 +134,7 @@ enum Serve {
     settings.tournament = try tournamentPlan(arguments, seed: settings.seed, firstTo: &settings.rules.firstTo)
     settings.rules.resumeGrace = try arguments.seconds("grace", rules.resumeGrace)
     settings.rules.scoring = try arguments.value(
-      "scoring", rules.scoring, expected: Arguments.alternatives(Scoring.allCases.map(\.rawValue))
+      "scoring", rules.scoring, expected: Suggestion.alternatives(Scoring.allCases.map(\.rawValue))
     ) { Scoring(rawValue: $0.lowercased()) }
     settings.hall.maxTables = try arguments.count("max-tables", hall.maxTables, in: 1...10_000)
     settings.tables = try arguments.count("tables", 1, in: 1...settings.hall.maxTables)
@@ -152,11 +152,11 @@ enum Serve {
     let idle = try arguments.seconds("idle-timeout", network.idleTimeout.wholeMilliseconds)
     settings.network.idleTimeout = .milliseconds(idle)
     settings.logLevel = try arguments.value(
-      "log-level", defaults.logLevel, expected: Arguments.alternatives(LogLevel.allCases.map(\.name))
+      "log-level", defaults.logLevel, expected: Suggestion.alternatives(LogLevel.allCases.map(\.name))
     ) { LogLevel(name: $0) }
 
     let bot = try arguments.value(
-      "bot", BotLevel?.none, expected: Arguments.alternatives(BotLevel.allCases.map(\.rawValue))
+      "bot", BotLevel?.none, expected: Suggestion.alternatives(BotLevel.allCases.map(\.rawValue))
     ) { BotLevel(rawValue: $0.lowercased()) }
     settings.bot = bot
     let tableName = arguments.text("table-name") ?? Announce.defaultTableName()
