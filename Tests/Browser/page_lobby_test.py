@@ -66,6 +66,9 @@ def main():
         check(ann.evaluate("location.hash") == "#t=2", "the address names table 2: %s" % ann.evaluate("location.hash"))
         wait_until(ann, lambda: hall(table.port)[2][6] == "ann", "ann sits at table 2")
         check(hall(table.port)[1][6] == "-", "and not at table 1")
+        # The page shows the seat once it has the seat's token (`OK NAME`), which the server sends after
+        # seating ann: a reload before that would be a new visitor's, asked for a name.
+        wait_until(ann, lambda: "ann (you)" in (ann.text_content("#scores") or ""), "ann's page shows her seat")
 
         # A reload comes back to the seat at table 2.
         ann.reload()
