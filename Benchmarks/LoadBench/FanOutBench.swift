@@ -15,6 +15,8 @@ enum FanOutBench {
     let redis: Summary?
     /// From the trigger to the last receiver's line, if the floor was measured.
     let floor: Summary?
+    /// From the trigger to the first receiver's line, if the floor was measured.
+    let floorFirst: Summary?
   }
 
   static func run(
@@ -30,13 +32,16 @@ enum FanOutBench {
     var first = Samples()
     var redis = Samples()
     var floor = Samples()
+    var floorFirst = Samples()
     var rounds = 0
     while last.count < wanted {
       if let publisher, redis.count < last.count {
         redis.add(try publisher.sample(round: rounds))
       }
       if let floorServer, floor.count < last.count {
-        floor.add(try floorServer.sample())
+        let times = try floorServer.sample()
+        floor.add(times.last)
+        floorFirst.add(times.first)
       }
       rounds += 1
       guard rounds <= wanted * 3 + 20, Clock.now() < deadline else {
@@ -55,7 +60,9 @@ enum FanOutBench {
       last.add(received.max()! - start)
       first.add(received.min()! - start)
     }
-    return Result(last: last.summary()!, first: first.summary()!, redis: redis.summary(), floor: floor.summary())
+    return Result(
+      last: last.summary()!, first: first.summary()!, redis: redis.summary(), floor: floor.summary(),
+      floorFirst: floorFirst.summary())
   }
 }
 

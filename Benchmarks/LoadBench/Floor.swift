@@ -21,13 +21,14 @@ enum Floor {
       for connection in receivers.connections { connection.close(reset: true) }
     }
 
-    /// One round: nanoseconds from the trigger's send to the last receiver's line.
-    func sample(seconds: Double = 10) throws(BenchError) -> Int64 {
+    /// One round: nanoseconds from the trigger's send to the first and to the last receiver's line.
+    func sample(seconds: Double = 10) throws(BenchError) -> (first: Int64, last: Int64) {
       round += 1
       let mark = UInt8(ascii: "a") + UInt8(round % 26)
       let count = receivers.connections.count
       var seen = [Bool](repeating: false, count: count)
       var received = 0
+      var first: Int64 = 0
       var last: Int64 = 0
       let start = Clock.now()
       guard trigger.send(bytes: [mark]) else { throw BenchError("floor: the trigger could not send") }
@@ -39,10 +40,11 @@ enum Floor {
           }
           seen[index] = true
           received += 1
-          last = time
+          if first == 0 { first = time }
+          last = max(last, time)
         }, done: { received == count })
       guard done else { throw BenchError("floor: \(received) of \(count) receivers got the line") }
-      return last - start
+      return (first - start, last - start)
     }
   }
 

@@ -206,7 +206,8 @@ if wanted("fanout", options.setDuelPort) {
         + (result.redis.map { "; redis-server's PUBLISH max \(Format.millis($0.max))" } ?? "")
         + (result.floor.map {
           "; the floor (setduel-floor fanout, in turn with both) p50 \(Format.millis($0.p50)), p99 "
-            + "\(Format.millis($0.p99)), max \(Format.millis($0.max))."
+            + "\(Format.millis($0.p99)), max \(Format.millis($0.max))"
+            + (result.floorFirst.map { ", its first receiver after \(Format.millis($0.p50)) (p50)." } ?? ".")
         } ?? "."))
   } catch {
     report.fail("fan-out", error)
