@@ -88,9 +88,13 @@ public final class LineServer: @unchecked Sendable {
   /// Connections given output during this batch of input and not yet written, in the order they were
   /// given it: each is written once, with everything it was given (see `queueWrite`).
   var unwritten: [Driver] = []
+  /// `broadcastRaw`'s arrays, kept between broadcasts.
+  var broadcastScratch = BroadcastScratch()
   /// The connection whose input is being delivered: its answer follows what it is given meanwhile, so
-  /// a broadcast leaves its output queued to go out with that answer in one write.
-  weak var delivering: Driver?
+  /// a broadcast leaves its output queued to go out with that answer in one write. Held only while it
+  /// is delivered, and not weakly: a weak reference would give every connection that ever spoke a
+  /// side table, through which each retain and release of it then goes (a broadcast makes thousands).
+  var delivering: Driver?
   /// The last bytes `sendRaw` framed for a WebSocket, and their frames.
   var webSocketText = WebSocketTextCache()
   /// The requests browsers made, for telling their spare connections from a person's (`SpareConnections`).
@@ -202,9 +206,19 @@ public final class LineServer: @unchecked Sendable {
   /// written (a spectator, told only the broadcast) is written at once, from `bytes` itself: no copy
   /// into its output, and nothing left for the turn's end. One with output waiting (a player's reply
   /// given in this turn, a socket full) or a WebSocket has them queued, as `sendRaw` does.
+  ///
+  /// The connections are looked at first, and their sockets gathered into one array; the sends then
+  /// touch nothing else, and what each send did is told to its connection after the last. With a
+  /// thousand spectators, their connections' memory is read while no send is waiting, not a piece
+  /// between each two sends.
   public func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>) {
     dispatchPrecondition(condition: .onQueue(queue))
-    var now: Instant?
+    var direct = broadcastScratch
+    broadcastScratch = BroadcastScratch()
+    defer {
+      direct.removeAll()
+      broadcastScratch = direct
+    }
     for id in ids {
       guard let driver = connections[id], driver.canSend else { continue }
       let channel = driver.channel
@@ -215,12 +229,16 @@ public final class LineServer: @unchecked Sendable {
         _ = queueWrite(driver)
         continue
       }
-      // Those given output before (the seated players, who come first) are written before this one.
-      if !unwritten.isEmpty { writeUnwritten() }
-      let time = now ?? MonotonicClock.now()
-      now = time
-      driver.written(channel.write(bytes), now: time)
-      if channel.pendingOutputBytes > 0 { driver.flushQueued(now: time) }
+      direct.append(driver)
+    }
+    guard !direct.drivers.isEmpty else { return }
+    // Those given output before (the seated players, who come first) are written before these.
+    if !unwritten.isEmpty { writeUnwritten() }
+    direct.send(bytes)
+    let now = MonotonicClock.now()
+    for (driver, sent) in zip(direct.drivers, direct.sent) {
+      driver.written(driver.channel.sent(bytes, count: sent), now: now)
+      if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
     }
   }
 

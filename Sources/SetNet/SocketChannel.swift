@@ -198,6 +198,16 @@ final class SocketChannel: ByteChannel, @unchecked Sendable {
     return .failed(failure)
   }
 
+  /// One `send` of `bytes`, made by a broadcast with nothing waiting here, took `count` of them (or
+  /// failed, below zero): counts what went, and writes the rest as `write` does, which tries once
+  /// more and queues what the socket has no room for, or reports the failure.
+  func sent(_ bytes: [UInt8], count: Int) -> FlushResult {
+    guard count > 0 else { return write(bytes) }
+    bytesWritten += count
+    writeCalls += 1
+    return count == bytes.count ? .drained : write(Array(bytes[count...]))
+  }
+
   /// Writes what waits until done or until the socket is full; in that case writability is watched,
   /// and the rest is flushed when there is room, reporting to `onWritten`.
   func flush() -> FlushResult {
