@@ -207,10 +207,12 @@ public final class LineServer: @unchecked Sendable {
   /// into its output, and nothing left for the turn's end. One with output waiting (a player's reply
   /// given in this turn, a socket full) or a WebSocket has them queued, as `sendRaw` does.
   ///
-  /// The connections are looked at first, and their sockets gathered into one array; the sends then
-  /// touch nothing else, and what each send did is told to its connection after the last. With a
-  /// thousand spectators, their connections' memory is read while no send is waiting, not a piece
-  /// between each two sends.
+  /// The connections are looked at before they are sent to: the first few (the seated players come
+  /// first) are sent to at once, then all the others are looked at, their sockets gathered into one
+  /// array (`BroadcastScratch`), and sent to from it, touching nothing else; what each send did is
+  /// told to its connection after the last. With a thousand spectators, their connections' memory is
+  /// read all together, not a piece between each two sends, where the sends have pushed it out of the
+  /// cache.
   public func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>) {
     dispatchPrecondition(condition: .onQueue(queue))
     var direct = broadcastScratch
@@ -230,16 +232,23 @@ public final class LineServer: @unchecked Sendable {
         continue
       }
       direct.append(driver)
+      if direct.hasFirst { sendGathered(bytes, &direct) }
     }
+    sendGathered(bytes, &direct)
     guard !direct.drivers.isEmpty else { return }
-    // Those given output before (the seated players, who come first) are written before these.
-    if !unwritten.isEmpty { writeUnwritten() }
-    direct.send(bytes)
     let now = MonotonicClock.now()
     for (driver, sent) in zip(direct.drivers, direct.sent) {
       driver.written(driver.channel.sent(bytes, count: sent), now: now)
       if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
     }
+  }
+
+  /// Sends `bytes` to the connections `direct` has gathered since its last sends; those given output
+  /// before (the seated players, who come first, or a WebSocket among them) are written first.
+  private func sendGathered(_ bytes: [UInt8], _ direct: inout BroadcastScratch) {
+    guard direct.unsent > 0 else { return }
+    if !unwritten.isEmpty { writeUnwritten() }
+    direct.send(bytes)
   }
 
   /// How many writes handed the kernel some of `id`'s output, or nil if `id` is gone (for tests).
