@@ -88,8 +88,9 @@ public final class LineServer: @unchecked Sendable {
   /// Connections given output during this batch of input and not yet written, in the order they were
   /// given it: each is written once, with everything it was given (see `queueWrite`).
   var unwritten: [Driver] = []
-  /// `broadcastRaw`'s arrays, kept between broadcasts.
-  var broadcastScratch = BroadcastScratch()
+  /// `broadcastRaw`'s arrays for line connections and for WebSockets, kept between broadcasts.
+  var broadcastLines = BroadcastScratch()
+  var broadcastMessages = BroadcastScratch()
   /// The connection whose input is being delivered: its answer follows what it is given meanwhile, so
   /// a broadcast leaves its output queued to go out with that answer in one write. Held only while it
   /// is delivered, and not weakly: a weak reference would give every connection that ever spoke a
@@ -202,10 +203,11 @@ public final class LineServer: @unchecked Sendable {
     return queueWrite(driver)
   }
 
-  /// Sends the same `bytes` to each of `ids` in turn. A line connection with nothing waiting to be
-  /// written (a spectator, told only the broadcast) is written at once, from `bytes` itself: no copy
-  /// into its output, and nothing left for the turn's end. One with output waiting (a player's reply
-  /// given in this turn, a socket full) or a WebSocket has them queued, as `sendRaw` does.
+  /// Sends the same `bytes` to each of `ids` in turn. A connection with nothing waiting to be written
+  /// (a spectator, told only the broadcast) is written at once: a line connection from `bytes`
+  /// itself, a WebSocket from their text messages, framed once for all of them; no copy into its
+  /// output, and nothing left for the turn's end. One with output waiting (a player's reply given in
+  /// this turn, a socket full) has them queued, as `sendRaw` does.
   ///
   /// The connections are looked at before they are sent to: the first few (the seated players come
   /// first) are sent to at once, then all the others are looked at, their sockets gathered into one
@@ -215,31 +217,41 @@ public final class LineServer: @unchecked Sendable {
   /// cache.
   public func broadcastRaw(_ bytes: [UInt8], to ids: some Sequence<ConnectionID>) {
     dispatchPrecondition(condition: .onQueue(queue))
-    var direct = broadcastScratch
-    broadcastScratch = BroadcastScratch()
+    var lines = broadcastLines
+    var messages = broadcastMessages
+    (broadcastLines, broadcastMessages) = (BroadcastScratch(), BroadcastScratch())
     defer {
-      direct.removeAll()
-      broadcastScratch = direct
+      lines.removeAll()
+      messages.removeAll()
+      (broadcastLines, broadcastMessages) = (lines, messages)
     }
+    var framed: [UInt8] = []
     for id in ids {
       guard let driver = connections[id], driver.canSend else { continue }
       let channel = driver.channel
-      guard !driver.isWriteBatched, driver !== delivering, !channel.isWaitingToWrite, channel.pendingOutputBytes == 0,
-        !driver.isWebSocket
+      guard !driver.isWriteBatched, driver !== delivering, !channel.isWaitingToWrite, channel.pendingOutputBytes == 0
       else {
         driver.enqueue(raw: bytes, framing: &webSocketText)
         _ = queueWrite(driver)
         continue
       }
-      direct.append(driver)
-      if direct.hasFirst { sendGathered(bytes, &direct) }
+      if driver.isWebSocket {
+        if framed.isEmpty { framed = webSocketText.frames(for: bytes) }
+        messages.append(driver)
+        if messages.hasFirst { sendGathered(framed, &messages) }
+      } else {
+        lines.append(driver)
+        if lines.hasFirst { sendGathered(bytes, &lines) }
+      }
     }
-    sendGathered(bytes, &direct)
-    guard !direct.drivers.isEmpty else { return }
+    sendGathered(bytes, &lines)
+    sendGathered(framed, &messages)
     let now = MonotonicClock.now()
-    for (driver, sent) in zip(direct.drivers, direct.sent) {
-      driver.written(driver.channel.sent(bytes, count: sent), now: now)
-      if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
+    for (group, sentBytes) in [(lines, bytes), (messages, framed)] {
+      for (driver, sent) in zip(group.drivers, group.sent) {
+        driver.written(driver.channel.sent(sentBytes, count: sent), now: now)
+        if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
+      }
     }
   }
 
