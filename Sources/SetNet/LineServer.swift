@@ -247,11 +247,15 @@ public final class LineServer: @unchecked Sendable {
     sendGathered(bytes, &lines)
     sendGathered(framed, &messages)
     let now = MonotonicClock.now()
-    for (group, sentBytes) in [(lines, bytes), (messages, framed)] {
-      for (driver, sent) in zip(group.drivers, group.sent) {
-        driver.written(driver.channel.sent(sentBytes, count: sent), now: now)
-        if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
-      }
+    tellSent(bytes, lines, now: now)
+    tellSent(framed, messages, now: now)
+  }
+
+  /// Tells each connection `group` sent `bytes` to what its send did.
+  private func tellSent(_ bytes: [UInt8], _ group: BroadcastScratch, now: Instant) {
+    for (driver, sent) in zip(group.drivers, group.sent) {
+      driver.written(driver.channel.sent(bytes, count: sent), now: now)
+      if driver.channel.pendingOutputBytes > 0 { driver.flushQueued(now: now) }
     }
   }
 

@@ -14,10 +14,11 @@ public enum Suggestion {
     return best.distance <= (word.count <= 3 ? 1 : 2) ? best.word : nil
   }
 
-  /// `a, b or c`: the choices a refusal lists, when none is near enough to guess.
-  public static func alternatives(_ words: [String]) -> String {
+  /// `a, b or c`: the choices a refusal lists, when none is near enough to guess (`a, b and c` with
+  /// `and`).
+  public static func alternatives(_ words: [String], _ conjunction: String = "or") -> String {
     guard words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    return words.dropLast().joined(separator: ", ") + " \(conjunction) " + words[words.count - 1]
   }
 
   /// The question a guess is put as, wherever one is made: `did you mean X?`, with `guess` as the

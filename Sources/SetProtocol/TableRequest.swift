@@ -96,8 +96,7 @@ public struct TableRequest: Equatable, Sendable {
               keys.first { $0.lowercased() == near } ?? near
             })
         else {
-          let all = keys.dropLast().joined(separator: ", ") + " and " + keys[keys.count - 1]
-          return .failure(ProtocolError(.badArgument, "OPEN's options are \(all)"))
+          return .failure(ProtocolError(.badArgument, "OPEN's options are \(Suggestion.alternatives(keys, "and"))"))
         }
         return .failure(ProtocolError(.badArgument, "no such option \(Echo.word(key)) (\(question))"))
       }
