@@ -76,22 +76,33 @@ extension Hall {
 
   /// Pushes each table whose listing changed to those who watch the hall.
   mutating func pushChanges() {
+    var changed: [HallListing] = []
     for id in order {
       guard let listing = tables[id]?.listing, listing != tables[id]?.listed else { continue }
       tables[id]?.listed = listing
-      push(listing)
+      changed.append(listing)
     }
+    push(changed)
   }
 
-  /// Pushes one listing to every connection that watches the hall, in its presentation.
-  mutating func push(_ listing: HallListing) {
-    guard !watchers.isEmpty else { return }
-    // Made once for each presentation, however many watch.
+  /// Pushes `listings` to every connection that watches the hall, in its presentation: the lines made
+  /// once for each presentation, and sent as one broadcast to all who share it, so that a watcher gets
+  /// one write for every table that changed in one call (a `JOIN` changes two).
+  mutating func push(_ listings: [HallListing]) {
+    guard !watchers.isEmpty, !listings.isEmpty else { return }
     var made: [Presentation: [String]] = [:]
+    var audiences: [(presentation: Presentation, ids: [ConnectionID])] = []
     for id in watchers.sorted() {
       let presentation = presentation(of: id)
-      if made[presentation] == nil { made[presentation] = presentation.presenter.lines(.listing(listing)) }
-      if let lines = made[presentation], !lines.isEmpty { actions.append(.host(.lines(id, lines))) }
+      if made[presentation] == nil {
+        made[presentation] = listings.flatMap { presentation.presenter.lines(.listing($0)) }
+        audiences.append((presentation, []))
+      }
+      audiences[audiences.firstIndex { $0.presentation == presentation }!].ids.append(id)
+    }
+    for audience in audiences {
+      guard let lines = made[audience.presentation], !lines.isEmpty else { continue }
+      actions.append(.host(.broadcast(audience.ids, lines)))
     }
   }
 }

@@ -326,7 +326,7 @@ public struct Hall {
     actions.append(.closed(table: id))
     var closed = table.listing
     closed.state = .closed
-    push(closed)
+    push([closed])
   }
 
   /// What the call gathered, after the changes it made are pushed to those who watch the hall; the
