@@ -4,7 +4,7 @@
 # measures them with setduel-load, and prints one table (then the rules core's figures).
 # --smoke runs every step with small counts, in seconds; CI runs it so the benchmark cannot rot.
 # --only runs just those phases of setduel-load (idle, ping, flood, fanout, skew, timer, games, hall,
-# scale), and none of the other benchmarks (the rules core's, the history's, the analysis's, the
+# scale, watch), and none of the other benchmarks (the rules core's, the history's, the analysis's, the
 # tournament's): `--only ping,flood`, say. A phase it does not know is refused before anything runs.
 # Everything it starts is stopped when it ends, and stops by itself after a while in any case.
 # SETDUEL_SERVER=/path/to/setduel measures another build of the server (an older commit, say) with
@@ -16,7 +16,7 @@ arguments="$*"
 mode=full
 load_flags=()
 only=""
-phases=(idle ping flood fanout skew timer games hall scale)
+phases=(idle ping flood fanout skew timer games hall scale watch)
 usage() { echo "usage: bash Benchmarks/run.sh [--smoke] [--only PHASE,...] (phases: ${phases[*]})" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -225,6 +225,10 @@ if [[ "$serve_help" == *"--tables N"* ]]; then
       server_pids+=("$pid")
     done
     hall_flags+=(--server-ports "$(IFS=,; echo "${server_ports[*]}")" --server-pids "$(IFS=,; echo "${server_pids[*]}")")
+  fi
+  if wants watch; then
+    start_setduel watch "${unlimited[@]}" --tables 3 --no-announce
+    hall_flags+=(--watch-port "$port")
   fi
   hall_flags+=(--busy-tables "$busy")
 fi

@@ -63,10 +63,10 @@ enum Floor {
       connection.close(reset: true)
     }
 
-    /// One expiry `window` ms after the millisecond now begun: nanoseconds from the deadline to receipt.
+    /// One expiry `window` ms from now, as SetDuel's claim window is measured: nanoseconds from the
+    /// deadline to receipt.
     func sample(window: Int) throws(BenchError) -> Int64 {
-      let sent = TimerBench.startOfMillisecond()
-      let due = (sent / 1_000_000 + Int64(window)) * 1_000_000
+      let due = Clock.now() + Int64(window) * 1_000_000
       guard connection.send("T \(due)") else { throw BenchError("floor timer: could not send") }
       var expired: Int64 = 0
       let limit = Clock.after(seconds: 5)

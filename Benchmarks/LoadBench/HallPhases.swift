@@ -1,5 +1,6 @@
 /// The phases that measure the hall: a quiet table beside busy ones, a flooder and a non-reader
-/// (`hall`); the memory of empty tables, and one hall against one-table processes (`scale`).
+/// (`hall`); the memory of empty tables, and one hall against one-table processes (`scale`); a change
+/// pushed to a thousand who watch the hall (`watch`).
 @MainActor
 func measureHall() {
   if wanted("hall", options.hallPort, options.soloPort), let hallPid = options.hallPid {
@@ -34,6 +35,17 @@ func measureHall() {
       report.addScale(hall: hall, processes: processes, tables: plan.busyTables)
     } catch {
       report.fail("hall scale", error)
+    }
+  }
+
+  if wanted("watch", options.watchPort) {
+    runOn(options.clientCPU)
+    progress("the hall's watchers: \(plan.watchSamples) moves alone and with \(plan.hallWatchers) watching")
+    do {
+      let result = try WatchBench.run(port: options.watchPort!, watchers: plan.hallWatchers, samples: plan.watchSamples)
+      report.addWatchers(result, watchers: plan.hallWatchers)
+    } catch {
+      report.fail("hall watchers", error)
     }
   }
 }

@@ -42,6 +42,10 @@ extension Report {
       let label = "quiet table while a connection at another table \(what), vs calm"
       compare("\(label): PING p99", under.ping.p99, calm.ping.p99, limit: 1.2, against: "calm")
       compare("\(label): pick → SET p99", under.pick.p99, calm.pick.p99, limit: 1.2, against: "calm")
+      let underSolo = result.summary(condition, hall: false)
+      let moments = "the same, against the one-table server at the same moments (its core shared with that hall)"
+      compare("\(moments): PING p99", under.ping.p99, underSolo.ping.p99, limit: nil, against: "one table")
+      compare("\(moments): pick → SET p99", under.pick.p99, underSolo.pick.p99, limit: nil, against: "one table")
     }
     let gamesPerSecond = Double(result.games) / max(result.busySeconds, 1e-9)
     note(
@@ -52,6 +56,21 @@ extension Report {
         + "\(Format.fixed(result.busyCPU, 0))% of its core; the flooder (PING lines, every answer read, at "
         + "table 2) was dropped \(result.floodDrops) times, the non-reader (HELP, never read, at table 3) "
         + "\(result.nonReaderDrops) times; each came back at once.")
+  }
+
+  mutating func addWatchers(_ result: WatchBench.Result, watchers: Int) {
+    let who = "\(Format.group(Int64(watchers))) watching the hall"
+    time("JOIN round trip, a move that changes two tables, nobody watching the hall: p50", result.alone.p50)
+    time("JOIN round trip, a move that changes two tables, nobody watching the hall: p99", result.alone.p99)
+    time("JOIN round trip, the same move, \(who): p50", result.watched.p50)
+    time("JOIN round trip, the same move, \(who): p99", result.watched.p99)
+    time("the move's two HALL lines to the last of \(who): p50", result.lastWatcher.p50)
+    time("the move's two HALL lines to the last of \(who): p99", result.lastWatcher.p99)
+    note(
+      "Watchers: one connection moved between tables 2 and 3 of a fresh hall with JOIN, "
+        + "\(Format.group(Int64(result.alone.count))) moves timed with nobody watching, then "
+        + "\(Format.group(Int64(result.watched.count))) with \(who) (TABLES WATCH, in the machine presentation), "
+        + "each move waiting for every watcher to have both tables' HALL lines.")
   }
 
   private func summaryCount(_ figures: (ping: Summary, pick: Summary)) -> String {

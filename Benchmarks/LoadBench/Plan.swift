@@ -7,7 +7,7 @@ struct Plan {
   var pingSamples = 20_000
   var spectators = 1_000
   var fanOutSamples = 400
-  var timerSamples = 200
+  var timerSamples = 1_000
   var floodSamples = 5_000
   var skewSamples = 200
   var idleConnections = 10_000
@@ -25,6 +25,9 @@ struct Plan {
   var emptyTables = 256
   var scaleSeconds = 5.0
   var scaleRounds = 2
+  /// Connections watching the hall, and moves timed with and without them.
+  var hallWatchers = 1_000
+  var watchSamples = 200
   /// The whole run is cut off after this many seconds, whatever happens.
   var watchdogSeconds: UInt32 = 900
 
@@ -34,7 +37,7 @@ struct Plan {
     pingConnections: [1, 50], pingWarmup: 50, pingSamples: 300, spectators: 50, fanOutSamples: 10,
     timerSamples: 5, floodSamples: 200, skewSamples: 5, idleConnections: 300, idleSeconds: 1, gameSeconds: 0.5,
     minimumGames: 1, busyTables: 4, hallRounds: 1, quietPings: 100, quietPicks: 10, emptyTables: 16,
-    scaleSeconds: 0.5, scaleRounds: 1, watchdogSeconds: 120)
+    scaleSeconds: 0.5, scaleRounds: 1, hallWatchers: 50, watchSamples: 10, watchdogSeconds: 120)
 }
 
 /// The command line: the ports (and process ids) of the servers run.sh started.
@@ -73,6 +76,8 @@ struct Options {
   var scalePid: Int32?
   var serverPorts: [UInt16] = []
   var serverPids: [Int32] = []
+  /// A fresh hall of three tables, for the changes pushed to those who watch it.
+  var watchPort: UInt16?
   var phases: Set<String> = Options.allPhases
   /// A file holding what `setduel-bench` printed, for the rules core's rows.
   var coreOutput: String?
@@ -85,7 +90,7 @@ struct Options {
   var clientCPU: Int?
 
   static let allPhases: Set<String> = [
-    "idle", "ping", "flood", "fanout", "skew", "timer", "games", "hall", "scale",
+    "idle", "ping", "flood", "fanout", "skew", "timer", "games", "hall", "scale", "watch",
   ]
 
   static let usage = """
@@ -107,6 +112,7 @@ struct Options {
       --tables-port/pid  a fresh hall, for the memory of empty tables
       --scale-port/pid a hall of --busy-tables tables, against the one-table servers below
       --server-ports/pids P,P,...  one-table SetDuel servers, as many as --busy-tables
+      --watch-port     a fresh hall of three tables, for what its watchers (TABLES WATCH) cost a change
       --busy-tables N  busy tables in the hall (default 32; smoke 4)
       --redis-port/pid redis-server, the yardstick for PING, memory and idle CPU
       --floor-port     setduel-floor fanout, the kernel's floor for the fan-out (optional)
@@ -115,9 +121,9 @@ struct Options {
       --client-cpu N   the core to run on for everything but PING round trips
       --core-output F  what setduel-bench printed, for the rules core's rows
       --smoke          small counts: seconds, not minutes
-      --only           some of: idle, ping, flood, fanout, skew, timer, games, hall, scale
+      --only           some of: idle, ping, flood, fanout, skew, timer, games, hall, scale, watch
       --spectators N   spectators for fan-out, seat skew and timer lateness (default 1,000; smoke 50)
-      --samples N      samples for fan-out and timer lateness (default 400 and 200)
+      --samples N      samples for fan-out and timer lateness (default 400 and 1,000)
     """
 
   init(_ words: [String]) throws(BenchError) {
@@ -158,6 +164,7 @@ struct Options {
         case "--tables-pid": tablesPid = try Options.pid(word, value)
         case "--scale-port": scalePort = try Options.port(word, value)
         case "--scale-pid": scalePid = try Options.pid(word, value)
+        case "--watch-port": watchPort = try Options.port(word, value)
         case "--server-ports":
           serverPorts = try value.split(separator: ",").map { text throws(BenchError) in
             try Options.port(word, String(text))

@@ -1,21 +1,18 @@
 /// Timer lateness: seat 1 calls Set and lets the claim window run out, with spectators watching.
 ///
 /// The server and this process read the same monotonic clock, so there is no offset to correct for.
-/// The server takes a deadline as whole milliseconds of that clock: the claim's millisecond plus the
-/// window the `CLAIM` event states. Each `CLAIM` is sent early in a millisecond, so the server, a few
-/// tens of microseconds later, nearly always claims in the same millisecond; the deadline is taken as
-/// that millisecond plus the window. (Were the claim a millisecond later, the true deadline would be
-/// too, so this can only overstate lateness. Claims whose `CLAIM` line came back in another
-/// millisecond are counted as `straddled`.) Lateness is the time from that deadline to the later of
-/// the two players' receipt of `EXPIRED`; the expiry's fan-out, to the last spectator's.
+/// The server's deadline is the instant its kernel received the `CLAIM` plus the window the `CLAIM`
+/// event states, to the nanosecond. This process cannot see that instant; it takes the clock just
+/// before it sends the `CLAIM`, which is earlier by the send's own path through the kernel (some
+/// microseconds), so the lateness measured can only overstate the server's. Lateness is the time from
+/// that deadline to the later of the two players' receipt of `EXPIRED`; the expiry's fan-out, to the
+/// last spectator's.
 enum TimerBench {
   struct Result {
     /// Deadline to the later player's `EXPIRED`.
     let players: Summary
     /// Deadline to the last spectator's `EXPIRED`.
     let spectators: Summary
-    /// Samples whose claim could not be placed within one millisecond.
-    let straddled: Int
     /// The claim window the server stated, milliseconds.
     let window: Int
     /// The bare timer's lateness with the same window, a sample after each claim's, if measured.
@@ -31,20 +28,18 @@ enum TimerBench {
     let deadline = Clock.after(seconds: seconds)
     var players = Samples()
     var watchers = Samples()
-    var straddled = 0
     var window = 0
     for round in 0..<wanted {
       guard Clock.now() < deadline else {
         throw BenchError("timer: \(round) of \(wanted) samples in \(seconds) s")
       }
-      var claimedAt = [Int64](repeating: 0, count: 2)
       var stated = [Int](repeating: -1, count: 2)
       var playerExpired = [Int64](repeating: 0, count: 2)
       var spectatorExpired = [Int64](repeating: 0, count: spectators)
       var spectatorCount = 0
       var opened = false
       let before = audience.models[0].replies
-      let sent = startOfMillisecond()
+      let sent = Clock.now()
       audience.players[0].send(.claim)
       let done = audience.pump(
         seconds: 10,
@@ -53,7 +48,6 @@ enum TimerBench {
         },
         player: { seat, line, time in
           if line.hasPrefix("CLAIM "), let ms = Int(line.text.split(separator: " ").last ?? "") {
-            claimedAt[seat] = time
             stated[seat] = ms
           } else if line.hasPrefix("EXPIRED ") && playerExpired[seat] == 0 {
             playerExpired[seat] = time
@@ -72,23 +66,13 @@ enum TimerBench {
         throw BenchError("timer: round \(round + 1) did not run claim, expiry and open play within 10 s")
       }
       window = stated[0]
-      let millisecond = sent / 1_000_000
-      if claimedAt.contains(where: { $0 / 1_000_000 != millisecond }) { straddled += 1 }
-      let due = (millisecond + Int64(stated[0])) * 1_000_000
+      let due = sent + Int64(stated[0]) * 1_000_000
       players.add(playerExpired.max()! - due)
       watchers.add(spectatorExpired.max()! - due)
       if let floorTimer { floor.add(try floorTimer.sample(window: window)) }
     }
     return Result(
-      players: players.summary()!, spectators: watchers.summary()!, straddled: straddled, window: window,
+      players: players.summary()!, spectators: watchers.summary()!, window: window,
       floor: floor.summary())
-  }
-
-  /// Waits (spinning, at most a millisecond) until the clock is in the first fifth of a millisecond;
-  /// returns the time then.
-  static func startOfMillisecond() -> Int64 {
-    var now = Clock.now()
-    while now % 1_000_000 > 200_000 { now = Clock.now() }
-    return now
   }
 }

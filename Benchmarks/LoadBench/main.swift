@@ -259,8 +259,9 @@ if wanted("timer", options.timerPort) {
     report.time("\(label): p99", result.spectators.p99, under: 5_000_000)
     report.note(
       "Timer: \(result.players.count) claim windows of \(result.window) ms left to run out; max lateness "
-        + "\(Format.millis(result.players.max)); \(result.straddled) claims straddled a millisecond "
-        + "(measured from the send's millisecond, which can only overstate lateness).")
+        + "\(Format.millis(result.players.max)); each measured from the clock just before the `CLAIM` was sent "
+        + "plus the window (the server's deadline is its kernel's receipt plus the window, a little later, so "
+        + "this can only overstate lateness).")
   } catch {
     report.fail("timer lateness", error)
   }
