@@ -1,8 +1,8 @@
-/// A change pushed to the hall's watchers: one named connection moves between tables 2 and 3 of a hall
-/// with `JOIN`, each move changing both tables' listings (the seat it leaves, the seat it takes), while `watchers` connections
-/// that said `TABLES WATCH` read every `HALL` line. Each move is timed to the mover's `OK JOIN` and to
-/// the last watcher's second `HALL` line; the next move waits for every watcher. The same moves with
-/// nobody watching, timed first, are the baseline.
+/// A change pushed to the hall's watchers: one named connection moves between tables 2 and 3 of a
+/// hall with `JOIN`, each move changing both tables' listings (the seat it leaves, the seat it takes),
+/// while `watchers` connections that said `TABLES WATCH` read every `HALL` line. Each move is timed to
+/// the mover's `OK JOIN` and to the last watcher's second `HALL` line; the next move waits for every
+/// watcher. The same moves with nobody watching, timed first, are the baseline.
 enum WatchBench {
   struct Result {
     /// The mover's round trip to `OK JOIN` with nobody watching, then with the watchers.

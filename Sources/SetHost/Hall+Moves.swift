@@ -90,19 +90,18 @@ extension Hall {
   /// one write for every table that changed in one call (a `JOIN` changes two).
   mutating func push(_ listings: [HallListing]) {
     guard !watchers.isEmpty, !listings.isEmpty else { return }
-    var made: [Presentation: [String]] = [:]
-    var audiences: [(presentation: Presentation, ids: [ConnectionID])] = []
+    // One audience a presentation (there are two), in the order its first watcher comes.
+    var audiences: [(presentation: Presentation, lines: [String], ids: [ConnectionID])] = []
     for id in watchers.sorted() {
       let presentation = presentation(of: id)
-      if made[presentation] == nil {
-        made[presentation] = listings.flatMap { presentation.presenter.lines(.listing($0)) }
-        audiences.append((presentation, []))
+      if let index = audiences.firstIndex(where: { $0.presentation == presentation }) {
+        audiences[index].ids.append(id)
+      } else {
+        audiences.append((presentation, listings.flatMap { presentation.presenter.lines(.listing($0)) }, [id]))
       }
-      audiences[audiences.firstIndex { $0.presentation == presentation }!].ids.append(id)
     }
-    for audience in audiences {
-      guard let lines = made[audience.presentation], !lines.isEmpty else { continue }
-      actions.append(.host(.broadcast(audience.ids, lines)))
+    for audience in audiences where !audience.lines.isEmpty {
+      actions.append(.host(.broadcast(audience.ids, audience.lines)))
     }
   }
 }
